@@ -1,0 +1,43 @@
+"""The library's exceptions: every one is a :class:`ValueError` that says what was wrong.
+
+Three kinds, one for each way input can be refused:
+
+- :class:`NotationError`: text that is not card notation.
+- :class:`InvalidMeldError`: cards that do not form the meld they claim to (R7-R10).
+- :class:`IllegalActionError`: a well-formed action that the rules refuse in this state;
+  its message starts with the number of the rule that refused it, as in ``"R16: ..."``.
+"""
+
+from __future__ import annotations
+
+__all__ = ["IllegalActionError", "InvalidMeldError", "NotationError"]
+
+
+class NotationError(ValueError):
+    """Text that is not card notation; the message names the bad token.
+
+    Attributes:
+        token: The offending piece of text, when there is one.
+    """
+
+    def __init__(self, message: str, *, token: str | None = None) -> None:
+        super().__init__(message)
+        self.token = token
+
+
+class InvalidMeldError(ValueError):
+    """Cards that break the meld rules (R7-R10); the message says which rule and why."""
+
+
+class IllegalActionError(ValueError):
+    """An action the rules refuse in the current state.
+
+    The message starts with the rule that refused it, e.g. ``"R17: ..."``.
+
+    Attributes:
+        rule: The number of the rule, such as ``"R17"``, when one is known.
+    """
+
+    def __init__(self, message: str, *, rule: str | None = None) -> None:
+        super().__init__(message)
+        self.rule = rule

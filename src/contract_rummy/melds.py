@@ -1,0 +1,390 @@
+"""Melds: groups and runs, checked against R7-R10 as a variant configures them.
+
+A :class:`Group` is three or more cards of one rank (R7); a :class:`Run` is four or more
+consecutive cards of one suit, listed low to high (R8). A wild card stands for one specific
+card, fixed by the meld it is in (R10): in a group, the group's rank; in a run, the card at
+its position.
+
+>>> meld("3S 4S JK 6S")
+Run(Suit.SPADES, 3, '3S 4S JK 6S')
+>>> meld("7C JK 7D")
+Group(Rank.SEVEN, '7C 7D JK')
+>>> Run(Suit.SPADES, 3, "3S 4S JK 6S").stands_for(2)
+Card.parse('5S')
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Iterable
+from typing import Final, TypeAlias
+
+import attrs
+
+from contract_rummy._checks import is_int
+from contract_rummy.cards import Card, Rank, Suit, format_cards, parse_cards
+from contract_rummy.errors import InvalidMeldError
+from contract_rummy.variants import PAGAT, AceRule, Variant
+
+__all__ = ["End", "Group", "Meld", "Run", "meld"]
+
+#: In a run, position 14 is the ace above the king (R8).
+ACE_HIGH: Final = 14
+
+
+class End(enum.Enum):
+    """The two ends of a run: where a card is laid off or a freed joker goes (R15, R23)."""
+
+    LOW = "low"
+    HIGH = "high"
+
+    def __repr__(self) -> str:
+        return f"End.{self.name}"
+
+
+def _cards(value: Iterable[Card] | str) -> tuple[Card, ...]:
+    if isinstance(value, str):
+        return parse_cards(value)
+    cards = tuple(value)
+    for card in cards:
+        if not isinstance(card, Card):
+            raise TypeError(f"a meld holds Cards, got {card!r}")
+    return cards
+
+
+def _group_cards(value: Iterable[Card] | str) -> tuple[Card, ...]:
+    return tuple(sorted(_cards(value)))
+
+
+def _rank(value: object) -> Rank:
+    if not isinstance(value, int) or not is_int(value) or value not in range(1, 14):
+        raise InvalidMeldError(f"R7: a group's rank must be a Rank, got {value!r}")
+    return Rank(value)
+
+
+def _natural(suit: Suit, position: int) -> Card:
+    """The natural card at ``position`` (1-14) of a run of ``suit``."""
+    return Card(1 if position == ACE_HIGH else position, suit)
+
+
+@attrs.frozen
+class Meld:
+    """What groups and runs share: their cards, and the variant whose rules they follow.
+
+    Attributes:
+        cards: The cards, in the meld's order (canonical for a group, low to high for a run).
+        variant: The rules the meld was checked against; not part of its value.
+    """
+
+    cards: tuple[Card, ...]
+    variant: Variant = attrs.field(default=PAGAT, kw_only=True, eq=False, repr=False)
+
+    def accepts(self, card: Card) -> bool:
+        """Whether ``card`` can be laid off on this meld (R15)."""
+        raise NotImplementedError
+
+    def add(self, card: Card, end: End | None = None) -> Meld:
+        """This meld with ``card`` laid off on it (R15); ``end`` picks a run's end."""
+        raise NotImplementedError
+
+    def stands_for(self, position: int) -> Card | Rank:
+        """What the card at ``position`` stands for: a run's card, or a group's rank."""
+        raise NotImplementedError
+
+    def wild_positions(self) -> tuple[int, ...]:
+        """Positions of the wild cards standing for another card (R10)."""
+        raise NotImplementedError
+
+    def __len__(self) -> int:
+        return len(self.cards)
+
+    def __str__(self) -> str:
+        return format_cards(self.cards)
+
+
+@attrs.frozen(init=False)
+class Group(Meld):
+    """Three or more cards of one rank, suits free to repeat (R7).
+
+    Jokers (and cards of the variant's wild ranks) stand for the group's rank, so a group
+    may be all jokers with its rank announced (R10). The cards are kept in canonical order.
+
+    Args:
+        rank: The rank every card is or stands for.
+        cards: The cards, as Cards or notation; any order.
+        variant: The rules to check against (default :data:`PAGAT`).
+
+    Raises:
+        InvalidMeldError: if the cards break R7 or R10.
+
+    >>> Group(Rank.SEVEN, "JK 7C 7C")
+    Group(Rank.SEVEN, '7C 7C JK')
+    >>> Group(Rank.SEVEN, "7C 8C 7D")
+    Traceback (most recent call last):
+    ...
+    contract_rummy.errors.InvalidMeldError: R7: 8C is not a 7 and is not wild
+    """
+
+    rank: Rank
+
+    def __init__(
+        self, rank: Rank | int, cards: Iterable[Card] | str, *, variant: Variant = PAGAT
+    ) -> None:
+        rank = _rank(rank)
+        cards = _group_cards(cards)
+        problem = _group_problem(rank, cards, variant)
+        if problem:
+            raise InvalidMeldError(problem)
+        self.__attrs_init__(cards, variant=variant, rank=rank)
+
+    def accepts(self, card: Card) -> bool:
+        """Whether ``card`` can join the group: its rank, or wild (R15).
+
+        >>> g = Group(Rank.SEVEN, "7C 7D 7H")
+        >>> g.accepts(Card.parse("7S")), g.accepts(Card.parse("JK")), g.accepts(Card.parse("8S"))
+        (True, True, False)
+        """
+        return card.rank is self.rank or self.variant.is_wild(card)
+
+    def add(self, card: Card, end: End | None = None) -> Group:
+        """The group with ``card`` added (R15); ``end`` must be ``None``.
+
+        >>> Group(Rank.SEVEN, "7C 7D 7H").add(Card.parse("7C"))
+        Group(Rank.SEVEN, '7C 7C 7D 7H')
+        """
+        if end is not None:
+            raise InvalidMeldError("R15: a group has no ends; lay off with end=None")
+        if not self.accepts(card):
+            raise InvalidMeldError(f"R15: {card} is not a {self.rank.symbol} and is not wild")
+        return Group(self.rank, (*self.cards, card), variant=self.variant)
+
+    def stands_for(self, position: int) -> Rank:
+        """The group's rank: what every card in it is or stands for (R10)."""
+        self.cards[position]  # raises IndexError for a bad position
+        return self.rank
+
+    def wild_positions(self) -> tuple[int, ...]:
+        """Positions of the cards that are not of the group's rank."""
+        return tuple(i for i, card in enumerate(self.cards) if card.rank is not self.rank)
+
+    def __repr__(self) -> str:
+        return f"Group({self.rank!r}, {str(self)!r})"
+
+
+@attrs.frozen(init=False)
+class Run(Meld):
+    """Four or more consecutive cards of one suit, listed low to high (R8).
+
+    ``low`` is the position of the first card: 1 for an ace below the two, up to 13;
+    :attr:`high` is the last card's, 14 for an ace above the king. A run never wraps
+    (K-A-2 is not a run) and holds at most 14 cards, ace to ace.
+
+    Args:
+        suit: The suit of every card.
+        low: The position the first card stands for.
+        cards: The cards from low to high, as Cards or notation.
+        variant: The rules to check against (default :data:`PAGAT`).
+
+    Raises:
+        InvalidMeldError: if the cards break R8 or R10.
+
+    >>> r = Run(Suit.HEARTS, 11, "JH QH JK AH")
+    >>> r.high, r.stands_for(2)
+    (14, Card.parse('KH'))
+    >>> Run(Suit.SPADES, 13, "KS AS 2S 3S")
+    Traceback (most recent call last):
+    ...
+    contract_rummy.errors.InvalidMeldError: R8: a run of 4 from K would end past the ace ...
+    """
+
+    suit: Suit
+    low: int
+
+    def __init__(
+        self, suit: Suit, low: int, cards: Iterable[Card] | str, *, variant: Variant = PAGAT
+    ) -> None:
+        if not isinstance(suit, Suit):
+            raise InvalidMeldError(f"R8: a run's suit must be a Suit, got {suit!r}")
+        if not is_int(low):
+            raise InvalidMeldError(f"R8: a run's low position must be an int, got {low!r}")
+        cards = _cards(cards)
+        problem = _run_problem(suit, low, cards, variant)
+        if problem:
+            raise InvalidMeldError(problem)
+        self.__attrs_init__(cards, variant=variant, suit=suit, low=low)
+
+    @property
+    def high(self) -> int:
+        """The position of the last card: 14 for an ace above the king."""
+        return self.low + len(self.cards) - 1
+
+    def stands_for(self, position: int) -> Card:
+        """The natural card that the card at ``position`` is or stands for (R10)."""
+        self.cards[position]  # raises IndexError for a bad position
+        return _natural(self.suit, self.low + position % len(self.cards))
+
+    def wild_positions(self) -> tuple[int, ...]:
+        """Positions of the cards standing for another card (R10).
+
+        >>> Run(Suit.SPADES, 3, "3S 4S JK 6S").wild_positions()
+        (2,)
+        """
+        return tuple(
+            i for i, card in enumerate(self.cards) if card is not _natural(self.suit, self.low + i)
+        )
+
+    def ends(self, card: Card) -> tuple[End, ...]:
+        """The ends ``card`` can be laid off at, low end first (R8, R15).
+
+        A wild fits either end while the run has room; an ace fits both ends of a run
+        from 2 to K; nothing goes past an ace end or beyond the longest run.
+
+        >>> r = Run(Suit.SPADES, 2, "2S 3S 4S 5S 6S 7S 8S 9S 10S JS QS KS")
+        >>> r.ends(Card.parse("AS")), r.ends(Card.parse("JK")), r.ends(Card.parse("AH"))
+        ((End.LOW, End.HIGH), (End.LOW, End.HIGH), ())
+        """
+        variant = self.variant
+        if len(self.cards) >= variant.max_run_length:
+            return ()
+        wild = variant.is_wild(card)
+        ends: list[End] = []
+        below = self.low - 1
+        if below >= _lowest(variant) and (wild or card is _natural(self.suit, below)):
+            ends.append(End.LOW)
+        above = self.high + 1
+        if above <= _highest(variant) and (wild or card is _natural(self.suit, above)):
+            ends.append(End.HIGH)
+        return tuple(ends)
+
+    def accepts(self, card: Card) -> bool:
+        """Whether ``card`` fits at either end of the run (R15)."""
+        return bool(self.ends(card))
+
+    def add(self, card: Card, end: End | None = None) -> Run:
+        """The run with ``card`` laid off (R15); ``end`` is needed when both ends fit.
+
+        >>> Run(Suit.SPADES, 3, "3S 4S 5S 6S").add(Card.parse("7S"))
+        Run(Suit.SPADES, 3, '3S 4S 5S 6S 7S')
+        >>> Run(Suit.SPADES, 3, "3S 4S 5S 6S").add(Card.parse("JK"), End.LOW)
+        Run(Suit.SPADES, 2, 'JK 3S 4S 5S 6S')
+        """
+        ends = self.ends(card)
+        if end is None:
+            if len(ends) > 1:
+                raise InvalidMeldError(f"R15: {card} fits both ends of {self}; choose an End")
+            if not ends:
+                raise InvalidMeldError(f"R15: {card} does not extend the run {self}")
+            end = ends[0]
+        elif end not in ends:
+            raise InvalidMeldError(f"R15: {card} does not fit the {end.value} end of {self}")
+        if end is End.LOW:
+            return Run(self.suit, self.low - 1, (card, *self.cards), variant=self.variant)
+        return Run(self.suit, self.low, (*self.cards, card), variant=self.variant)
+
+    def __repr__(self) -> str:
+        return f"Run({self.suit!r}, {self.low}, {str(self)!r})"
+
+
+def _lowest(variant: Variant) -> int:
+    return 2 if variant.aces is AceRule.HIGH else 1
+
+
+def _highest(variant: Variant) -> int:
+    return 13 if variant.aces is AceRule.LOW else ACE_HIGH
+
+
+def _group_problem(rank: Rank, cards: tuple[Card, ...], variant: Variant) -> str | None:
+    if len(cards) < variant.min_group_length:
+        return f"R7: a group needs at least {variant.min_group_length} cards, got {len(cards)}"
+    for card in cards:
+        if card.rank is not rank and not variant.is_wild(card):
+            return f"R7: {card} is not a {rank.symbol} and is not wild"
+    return None
+
+
+def _run_problem(suit: Suit, low: int, cards: tuple[Card, ...], variant: Variant) -> str | None:
+    length = len(cards)
+    if length < variant.min_run_length:
+        return f"R8: a run needs at least {variant.min_run_length} cards, got {length}"
+    if length > variant.max_run_length:
+        return f"R8: a run holds at most {variant.max_run_length} cards, got {length}"
+    high = low + length - 1
+    if not 1 <= low <= 13:
+        return f"R8: a run's low position must be 1 (ace) to 13 (king), got {low}"
+    if high > ACE_HIGH:
+        start = Rank(low).symbol
+        return (
+            f"R8: a run of {length} from {start} would end past the ace (K-A-2 never makes a run)"
+        )
+    if low < _lowest(variant) or high > _highest(variant):
+        return f"R8: aces are {variant.aces.value} only in {variant.name}"
+    for offset, card in enumerate(cards):
+        natural = _natural(suit, low + offset)
+        if card is not natural and not variant.is_wild(card):
+            return f"R8: {card} cannot stand for {natural} in a run of {suit.name.lower()}"
+    return None
+
+
+Interpretation: TypeAlias = Group | Run
+
+
+def meld(text: str | Iterable[Card], *, variant: Variant = PAGAT) -> Group | Run:
+    """Build the one group or run the cards make, listed low to high for a run.
+
+    When cards could read as a group and as a run, the reading where more cards stand for
+    themselves wins; if that still leaves two readings, or none, :class:`InvalidMeldError`
+    asks for an explicit :class:`Group` or :class:`Run`.
+
+    Args:
+        text: Cards in notation (or as Cards).
+        variant: The rules to check against (default :data:`PAGAT`).
+
+    >>> meld("JH QH KH AH")
+    Run(Suit.HEARTS, 11, 'JH QH KH AH')
+    >>> meld("7S JK JK JK")
+    Traceback (most recent call last):
+    ...
+    contract_rummy.errors.InvalidMeldError: R10: '7S JK JK JK' reads as a group of 7s and as
+    a run of spades from 7: build Group(rank, cards) or Run(suit, low, cards)
+    """
+    cards = _cards(text)
+    shown = text if isinstance(text, str) else format_cards(cards)
+    best: list[Interpretation] = []
+    best_naturals = -1
+    for reading in _readings(cards, variant):
+        naturals = len(reading.cards) - len(reading.wild_positions())
+        if naturals > best_naturals:
+            best, best_naturals = [reading], naturals
+        elif naturals == best_naturals:
+            best.append(reading)
+    if len(best) == 1:
+        return best[0]
+    hint = "build Group(rank, cards) or Run(suit, low, cards)"
+    if not best:
+        problem = _explain(cards, variant)
+        raise InvalidMeldError(f"{problem}: {shown!r} is neither a group nor a run; {hint}")
+    described = " and as ".join(_describe(reading) for reading in best[:2])
+    raise InvalidMeldError(f"R10: {shown!r} reads as {described}: {hint}")
+
+
+def _readings(cards: tuple[Card, ...], variant: Variant) -> Iterable[Interpretation]:
+    group_cards = tuple(sorted(cards))
+    for rank in Rank:
+        if _group_problem(rank, group_cards, variant) is None:
+            yield Group(rank, group_cards, variant=variant)
+    for suit in Suit:
+        for low in range(1, 14):
+            if _run_problem(suit, low, cards, variant) is None:
+                yield Run(suit, low, cards, variant=variant)
+
+
+def _explain(cards: tuple[Card, ...], variant: Variant) -> str:
+    if len(cards) < min(variant.min_group_length, variant.min_run_length):
+        return f"R7, R8: {len(cards)} cards are too few for a meld"
+    return "R7, R8"
+
+
+def _describe(reading: Interpretation) -> str:
+    if isinstance(reading, Group):
+        return f"a group of {reading.rank.symbol}s"
+    return f"a run of {reading.suit.name.lower()} from {Rank(reading.low).symbol}"

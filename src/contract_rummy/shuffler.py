@@ -1,0 +1,155 @@
+"""The seeded shuffler: the same seed deals the same cards everywhere (R4, R5, R27).
+
+The generator is PCG32 (PCG-XSH-RR, 64-bit state, 32-bit output) as published by Melissa
+O'Neill, written out here so that no Python release can change the cards a seed deals.
+Its whole state is one integer below ``2**64``: a frozen game state carries it as a plain
+number, and each draw returns the next state instead of changing anything.
+
+Shuffling is Fisher-Yates, with Lemire's multiply-and-reject method for the unbiased choice
+of each index.
+
+>>> state = seed_state(42)
+>>> cards, state = SEEDED.shuffle("abcdef", state)
+>>> "".join(cards)
+'fdabce'
+
+A server that must not be predictable passes :data:`SYSTEM` (or its own :class:`Shuffler`),
+which draws from the operating system and ignores the state:
+
+>>> sorted(SYSTEM.shuffle("abc", 0)[0])
+['a', 'b', 'c']
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Sequence
+from typing import Final, Protocol, TypeVar, runtime_checkable
+
+import attrs
+
+__all__ = ["SEEDED", "SYSTEM", "SeededShuffler", "Shuffler", "SystemShuffler", "seed_state"]
+
+T = TypeVar("T")
+
+_MASK64: Final = (1 << 64) - 1
+_MASK32: Final = (1 << 32) - 1
+_MULTIPLIER: Final = 6364136223846793005
+#: PCG's default stream (its increment must be odd).
+_INCREMENT: Final = 1442695040888963407
+
+
+def _step(state: int) -> int:
+    return (state * _MULTIPLIER + _INCREMENT) & _MASK64
+
+
+def _output(state: int) -> int:
+    xorshifted = (((state >> 18) ^ state) >> 27) & _MASK32
+    rotation = state >> 59
+    return ((xorshifted >> rotation) | (xorshifted << (-rotation & 31))) & _MASK32
+
+
+def seed_state(seed: int) -> int:
+    """Turn a seed (any int >= 0, of any size) into a shuffler state.
+
+    Seeds below ``2**64`` follow PCG32's reference seeding; larger ones are folded 64 bits
+    at a time, so a 128-bit secret keeps all its entropy in play.
+
+    >>> seed_state(0) != seed_state(1)
+    True
+    """
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise TypeError(f"a seed must be an int, got {type(seed).__name__}")
+    if seed < 0:
+        raise ValueError(f"a seed must not be negative, got {seed}")
+    state = 0
+    while True:
+        state = _step(_step(state) + (seed & _MASK64))
+        seed >>= 64
+        if not seed:
+            return state
+
+
+def next_u32(state: int) -> tuple[int, int]:
+    """The next 32-bit output and the state after it.
+
+    >>> next_u32(seed_state(42))[0]
+    3270867926
+    """
+    return _output(state), _step(state)
+
+
+def below(bound: int, state: int) -> tuple[int, int]:
+    """An unbiased integer in ``range(bound)``, and the next state (Lemire's method).
+
+    >>> below(52, seed_state(7))[0]
+    15
+    """
+    if not 0 < bound <= _MASK32:
+        raise ValueError(f"bound must be in 1..2**32-1, got {bound}")
+    threshold = (1 << 32) % bound
+    while True:
+        product = _output(state) * bound
+        state = _step(state)
+        if product & _MASK32 >= threshold:
+            return product >> 32, state
+
+
+@runtime_checkable
+class Shuffler(Protocol):
+    """A source of shuffles: anything with this method can deal a game."""
+
+    def shuffle(self, items: Sequence[T], state: int) -> tuple[list[T], int]:
+        """Return ``items`` in random order and the shuffler state to use next."""
+        ...  # pragma: no cover
+
+    def below(self, bound: int, state: int) -> tuple[int, int]:
+        """Return a random int in ``range(bound)`` and the next state."""
+        ...  # pragma: no cover
+
+
+@attrs.frozen
+class SeededShuffler:
+    """The default shuffler: PCG32 and Fisher-Yates, reproducible from a seed."""
+
+    def shuffle(self, items: Sequence[T], state: int) -> tuple[list[T], int]:
+        """Fisher-Yates over a copy of ``items``; the input is not changed.
+
+        >>> SEEDED.shuffle([1, 2, 3, 4, 5], seed_state(1))[0]
+        [4, 3, 1, 5, 2]
+        """
+        result = list(items)
+        for top in range(len(result) - 1, 0, -1):
+            pick, state = below(top + 1, state)
+            result[top], result[pick] = result[pick], result[top]
+        return result, state
+
+    def below(self, bound: int, state: int) -> tuple[int, int]:
+        """An unbiased int in ``range(bound)`` and the next state."""
+        return below(bound, state)
+
+
+@attrs.frozen
+class SystemShuffler:
+    """Shuffles from the operating system's randomness: unpredictable, not reproducible.
+
+    The state passes through unchanged, so games dealt with it are still plain values.
+    """
+
+    def shuffle(self, items: Sequence[T], state: int) -> tuple[list[T], int]:
+        """Fisher-Yates over a copy of ``items``, with :func:`secrets.randbelow`."""
+        result = list(items)
+        for top in range(len(result) - 1, 0, -1):
+            pick = secrets.randbelow(top + 1)
+            result[top], result[pick] = result[pick], result[top]
+        return result, state
+
+    def below(self, bound: int, state: int) -> tuple[int, int]:
+        """A random int in ``range(bound)`` from :func:`secrets.randbelow`."""
+        return secrets.randbelow(bound), state
+
+
+#: The default, reproducible shuffler.
+SEEDED: Final = SeededShuffler()
+#: The unpredictable shuffler, for servers.
+SYSTEM: Final = SystemShuffler()

@@ -1,0 +1,442 @@
+"""Rule sets as data: :class:`Variant` holds a setting for every rule RULES.md leaves open.
+
+:data:`PAGAT` is the default profile, rules R1-R28. Every other rule set is a
+``Variant`` too, made with :func:`attrs.evolve`, and checked when it is built: a variant that
+cannot be played is refused with a message saying why.
+
+>>> import attrs
+>>> five = attrs.evolve(PAGAT, min_players=3, max_players=5, jokers=JokerRule.PLAYERS_MINUS_ONE)
+>>> five.deck_size(5)
+(2, 4)
+>>> attrs.evolve(PAGAT, ladder=())
+Traceback (most recent call last):
+...
+ValueError: the ladder of contracts is empty: a variant needs at least one round
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Iterable, Mapping
+from types import MappingProxyType
+from typing import Final
+
+import attrs
+
+from contract_rummy.cards import NATURALS, Card, Rank, build_deck
+from contract_rummy.contracts import STANDARD_CONTRACTS, Contract
+
+__all__ = [
+    "PAGAT",
+    "PAGAT_PENALTIES",
+    "PROGRESSIVE_PENALTIES",
+    "VARIANTS",
+    "AceRule",
+    "JokerRule",
+    "JokerSwap",
+    "Penalties",
+    "TieBreak",
+    "Variant",
+]
+
+
+class AceRule(enum.Enum):
+    """Where an ace may stand in a run (R8)."""
+
+    #: Low (A-2-3-4) or high (J-Q-K-A), never in the middle: the default.
+    LOW_OR_HIGH = "low or high"
+    #: Only below the two.
+    LOW = "low"
+    #: Only above the king.
+    HIGH = "high"
+
+
+class JokerRule(enum.Enum):
+    """A number of jokers that depends on the number of players (R2)."""
+
+    #: One joker fewer than there are players.
+    PLAYERS_MINUS_ONE = "players - 1"
+
+
+class JokerSwap(enum.Enum):
+    """Which wild cards on the table a player may win back by a swap (R23)."""
+
+    #: No swaps at all.
+    NEVER = "never"
+    #: Wilds in runs only: the default.
+    RUNS = "runs"
+    #: Wilds in runs and in groups.
+    ANY_MELD = "any meld"
+
+
+class TieBreak(enum.Enum):
+    """How players tied for the lowest total are separated at the end (R28)."""
+
+    #: Tied players share the win: the default.
+    SHARE = "share"
+    #: The lowest score in the last round wins; players still tied share.
+    LAST_ROUND = "last round"
+
+
+def _rank_values(value: Iterable[int]) -> tuple[int, ...]:
+    return tuple(value)
+
+
+@attrs.frozen
+class Penalties:
+    """Penalty points for a card left in hand at the end of a round (R25).
+
+    Args:
+        joker: Points for a joker.
+        ranks: Points for each rank, ace first and king last (13 numbers).
+
+    >>> PAGAT_PENALTIES.of(Card.parse("KC")), PAGAT_PENALTIES.of(Card.parse("7D"))
+    (10, 7)
+    >>> PROGRESSIVE_PENALTIES.of(Card.parse("JK"))
+    25
+    """
+
+    joker: int = 15
+    ranks: tuple[int, ...] = attrs.field(
+        default=(15, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10), converter=_rank_values
+    )
+
+    def __attrs_post_init__(self) -> None:
+        if len(self.ranks) != 13:
+            raise ValueError(f"penalties need one value per rank, ace to king; got {self.ranks}")
+        if self.joker < 0 or min(self.ranks) < 0:
+            raise ValueError("penalty points must not be negative")
+
+    def of(self, card: Card) -> int:
+        """The points ``card`` costs when left in hand."""
+        return self.joker if card.rank is None else self.ranks[card.rank - 1]
+
+
+#: R25: K Q J 10 score 10, an ace 15, a joker 15, number cards their face value.
+PAGAT_PENALTIES: Final = Penalties()
+#: Seed 003: joker 25, ace 15, 10 J Q K 10, every other card 5.
+PROGRESSIVE_PENALTIES: Final = Penalties(joker=25, ranks=(15, *(5,) * 8, 10, 10, 10, 10))
+
+#: R5, R11: the seven contracts with 10 cards dealt in rounds 1-3 and 12 in rounds 4-7.
+PAGAT_LADDER: Final = tuple(
+    (contract, 10 if number <= 3 else 12)
+    for number, contract in enumerate(STANDARD_CONTRACTS, start=1)
+)
+
+
+def _ladder(value: Iterable[tuple[Contract, int]]) -> tuple[tuple[Contract, int], ...]:
+    return tuple((contract, dealt) for contract, dealt in value)
+
+
+def _wild_ranks(value: Iterable[Rank | int]) -> frozenset[Rank]:
+    return frozenset(Rank(rank) for rank in value)
+
+
+def _positive(_: object, attribute: attrs.Attribute[int], value: int) -> None:
+    if value < 1:
+        raise ValueError(f"{attribute.name} must be at least 1, got {value}")
+
+
+def _non_negative(_: object, attribute: attrs.Attribute[int], value: int) -> None:
+    if value < 0:
+        raise ValueError(f"{attribute.name} must not be negative, got {value}")
+
+
+_INT = attrs.validators.instance_of(int)
+_BOOL = attrs.validators.instance_of(bool)
+
+
+def _int_field(default: int, *, minimum: int = 1) -> int:
+    check = _positive if minimum == 1 else _non_negative
+    return attrs.field(default=default, validator=[_INT, check])
+
+
+def _bool_field(default: bool) -> bool:
+    return attrs.field(default=default, validator=_BOOL)
+
+
+@attrs.frozen(kw_only=True)
+class Variant:
+    """A complete, validated rule set: one setting for every rule RULES.md leaves open.
+
+    The defaults are the ``pagat`` profile (:data:`PAGAT`); each field names the rule it
+    configures. Build other rule sets with :func:`attrs.evolve`; a rule set that cannot be
+    played raises :class:`ValueError` at construction, saying why.
+
+    Attributes:
+        name: A name for messages and listings.
+        min_players: The fewest players (R1: 4).
+        max_players: The most players (R1: 4).
+        decks: Standard 52-card decks shuffled together (R2: 2).
+        jokers: Jokers added to them: a number, or a :class:`JokerRule` (R2: 3).
+        extra_deck_from: From this many players on, one more deck is shuffled in, with
+            ``extra_deck_jokers`` more jokers; ``None`` never (R2).
+        extra_deck_jokers: Jokers that come with the extra deck.
+        wild_ranks: Ranks that are wild as well as jokers (R2: none); a wild-rank card may
+            still be played as itself.
+        wilds_score_as_jokers: Whether a card of a wild rank scores as a joker (R25).
+        aces: Where an ace may stand in a run (R8).
+        min_group_length: The shortest group (R7: 3).
+        min_run_length: The shortest run (R8: 4).
+        max_run_length: The longest run (R8: 14, ace to ace).
+        ladder: One ``(contract, cards dealt)`` pair per round, in order (R5, R11).
+        exact_first_meld: Whether going down takes the contract at exactly its minimum
+            lengths with no extra cards (R14); if not, the melds may be longer.
+        runs_may_touch: Whether two runs of one suit in a go-down may be contiguous (R12: no).
+        last_round_at_once: Whether the last round is played as R24 says: going down takes
+            the whole hand at once and ends the round, with no lay-offs and no swaps.
+        final_discard: Whether a player may go out only by discarding their last card (R16).
+        lay_off_on_going_down_turn: Whether lay-offs are allowed on the turn a player goes
+            down (R15: no, from their next turn).
+        discard_taken_card: Whether the card taken from the discard pile may be discarded
+            on the same turn (R17: no).
+        buying: Whether players may buy out of turn (R18-R22).
+        max_buys: The most buys per player per round; ``None`` for no cap (R21).
+        buy_penalty: Cards drawn from the stock as the penalty for a buy (R19: 1).
+        down_players_may_buy: Whether players who are down may buy (R21: yes).
+        discarder_may_buy: Whether the player who discarded the card may buy it back, with
+            the lowest priority (R21: yes).
+        joker_swap: Which wilds on the table may be won back by a swap (R23).
+        penalties: Points for cards left in hand (R25).
+        tie_break: How a tie for the lowest total ends (R28).
+        cut_bonus: Points taken off the total of a player whose cut is exact (0: no cut).
+        shanghai_call: Whether other players ask to buy before the active player draws, who
+            may answer by taking the discard themselves and so block the buy.
+    """
+
+    name: str = attrs.field(default="custom", validator=attrs.validators.instance_of(str))
+    min_players: int = _int_field(4)
+    max_players: int = _int_field(4)
+    decks: int = _int_field(2)
+    jokers: int | JokerRule = attrs.field(
+        default=3, validator=attrs.validators.instance_of((int, JokerRule))
+    )
+    extra_deck_from: int | None = attrs.field(
+        default=None, validator=attrs.validators.optional(_INT)
+    )
+    extra_deck_jokers: int = _int_field(0, minimum=0)
+    wild_ranks: frozenset[Rank] = attrs.field(default=frozenset(), converter=_wild_ranks)
+    wilds_score_as_jokers: bool = _bool_field(False)
+    aces: AceRule = attrs.field(
+        default=AceRule.LOW_OR_HIGH, validator=attrs.validators.instance_of(AceRule)
+    )
+    min_group_length: int = _int_field(3)
+    min_run_length: int = _int_field(4)
+    max_run_length: int = _int_field(14)
+    ladder: tuple[tuple[Contract, int], ...] = attrs.field(default=PAGAT_LADDER, converter=_ladder)
+    exact_first_meld: bool = _bool_field(True)
+    runs_may_touch: bool = _bool_field(False)
+    last_round_at_once: bool = _bool_field(True)
+    final_discard: bool = _bool_field(True)
+    lay_off_on_going_down_turn: bool = _bool_field(False)
+    discard_taken_card: bool = _bool_field(False)
+    buying: bool = _bool_field(True)
+    max_buys: int | None = attrs.field(default=None, validator=attrs.validators.optional(_INT))
+    buy_penalty: int = _int_field(1, minimum=0)
+    down_players_may_buy: bool = _bool_field(True)
+    discarder_may_buy: bool = _bool_field(True)
+    joker_swap: JokerSwap = attrs.field(
+        default=JokerSwap.RUNS, validator=attrs.validators.instance_of(JokerSwap)
+    )
+    penalties: Penalties = attrs.field(
+        default=PAGAT_PENALTIES, validator=attrs.validators.instance_of(Penalties)
+    )
+    tie_break: TieBreak = attrs.field(
+        default=TieBreak.SHARE, validator=attrs.validators.instance_of(TieBreak)
+    )
+    cut_bonus: int = _int_field(0, minimum=0)
+    shanghai_call: bool = _bool_field(False)
+
+    # Derived lookup tables, indexed by Card.index; not part of the value.
+    _wild: tuple[bool, ...] = attrs.field(init=False, eq=False, repr=False)
+    _points: tuple[int, ...] = attrs.field(init=False, eq=False, repr=False)
+
+    def __attrs_post_init__(self) -> None:
+        problems = list(self._problems())
+        if problems:
+            raise ValueError("; ".join(problems))
+        wild = (*(card.rank in self.wild_ranks for card in NATURALS), True)
+        joker_points = self.penalties.joker
+        points = (
+            *(
+                joker_points
+                if wild[card.index] and self.wilds_score_as_jokers
+                else self.penalties.of(card)
+                for card in NATURALS
+            ),
+            joker_points,
+        )
+        object.__setattr__(self, "_wild", wild)
+        object.__setattr__(self, "_points", points)
+
+    def _problems(self) -> Iterable[str]:
+        if self.min_players > self.max_players:
+            yield f"min_players ({self.min_players}) is above max_players ({self.max_players})"
+        if self.min_players < 2:
+            yield f"a game needs at least 2 players, got min_players={self.min_players}"
+        if isinstance(self.jokers, int) and not isinstance(self.jokers, bool) and self.jokers < 0:
+            yield f"jokers must not be negative, got {self.jokers}"
+        if isinstance(self.jokers, bool):
+            yield "jokers must be a number or a JokerRule, not a bool"
+        if self.extra_deck_from is not None and self.extra_deck_from < 2:
+            yield f"extra_deck_from must be a player count, got {self.extra_deck_from}"
+        if self.max_buys is not None and self.max_buys < 0:
+            yield f"max_buys must be None or >= 0, got {self.max_buys}"
+        if self.min_run_length > self.max_run_length:
+            yield (
+                f"min_run_length ({self.min_run_length}) is above "
+                f"max_run_length ({self.max_run_length})"
+            )
+        if self.max_run_length > 14 - (self.aces is not AceRule.LOW_OR_HIGH):
+            longest = 14 - (self.aces is not AceRule.LOW_OR_HIGH)
+            yield (
+                f"max_run_length {self.max_run_length} is longer than the longest run "
+                f"({longest} cards with aces {self.aces.value})"
+            )
+        if not self.ladder:
+            yield "the ladder of contracts is empty: a variant needs at least one round"
+        for number, (contract, dealt) in enumerate(self.ladder, start=1):
+            yield from self._rung_problems(number, contract, dealt)
+
+    def _rung_problems(self, number: int, contract: object, dealt: object) -> Iterable[str]:
+        if not isinstance(contract, Contract):
+            yield f"round {number}: expected a Contract, got {contract!r}"
+            return
+        if isinstance(dealt, bool) or not isinstance(dealt, int) or dealt < 1:
+            yield f"round {number}: cards dealt must be a positive int, got {dealt!r}"
+            return
+        for length in contract.groups:
+            if length < self.min_group_length:
+                yield (
+                    f"round {number}: a group of {length} is shorter than "
+                    f"min_group_length ({self.min_group_length})"
+                )
+        for length in contract.runs:
+            if not self.min_run_length <= length <= self.max_run_length:
+                yield (
+                    f"round {number}: a run of {length} is outside the run lengths "
+                    f"{self.min_run_length}-{self.max_run_length}"
+                )
+        at_once = self.last_round_at_once and number == len(self.ladder)
+        # With the drawn card, the hand must be able to hold the contract (and, before the
+        # last round, keep a card to discard, R16).
+        needed = contract.min_cards + (0 if at_once else int(self.final_discard))
+        if dealt + 1 < needed:
+            yield (
+                f"round {number}: {dealt} cards dealt cannot make {contract} "
+                f"({contract.min_cards} cards)"
+            )
+        for players in range(self.min_players, self.max_players + 1):
+            decks, jokers = self.deck_size(players)
+            size = 52 * decks + jokers
+            if dealt * players + 1 >= size:
+                yield (
+                    f"round {number}: dealing {dealt} cards to {players} players and turning "
+                    f"one up needs more than the {size} cards in the deck"
+                )
+                break
+
+    # -- the deck ------------------------------------------------------------------------
+
+    def deck_size(self, players: int) -> tuple[int, int]:
+        """How many decks and jokers are shuffled together for ``players`` players (R2).
+
+        >>> PAGAT.deck_size(4)
+        (2, 3)
+        """
+        decks = self.decks
+        jokers = players - 1 if self.jokers is JokerRule.PLAYERS_MINUS_ONE else self.jokers
+        assert isinstance(jokers, int)
+        if self.extra_deck_from is not None and players >= self.extra_deck_from:
+            decks += 1
+            jokers += self.extra_deck_jokers
+        return decks, jokers
+
+    def deck(self, players: int) -> tuple[Card, ...]:
+        """The cards shuffled for ``players`` players, in canonical order (R2).
+
+        >>> len(PAGAT.deck(4))
+        107
+        """
+        self.check_players(players)
+        return build_deck(*self.deck_size(players))
+
+    def check_players(self, players: int) -> None:
+        """Raise :class:`ValueError` unless this variant is played by ``players`` (R1)."""
+        if isinstance(players, bool) or not isinstance(players, int):
+            raise TypeError(f"players must be an int, got {players!r}")
+        if not self.min_players <= players <= self.max_players:
+            allowed = (
+                str(self.min_players)
+                if self.min_players == self.max_players
+                else f"{self.min_players}-{self.max_players}"
+            )
+            raise ValueError(f"R1: {self.name} is played by {allowed} players, not {players}")
+
+    # -- the cards' roles ----------------------------------------------------------------
+
+    def is_wild(self, card: Card) -> bool:
+        """Whether ``card`` is wild: a joker, or of a wild rank (R2).
+
+        >>> PAGAT.is_wild(Card.parse("JK")), PAGAT.is_wild(Card.parse("2S"))
+        (True, False)
+        """
+        return self._wild[card.index]
+
+    def penalty(self, card: Card) -> int:
+        """The penalty points ``card`` costs when left in hand (R25).
+
+        >>> PAGAT.penalty(Card.parse("AH")), PAGAT.penalty(Card.parse("JK"))
+        (15, 15)
+        """
+        return self._points[card.index]
+
+    # -- the rounds ----------------------------------------------------------------------
+
+    @property
+    def rounds(self) -> int:
+        """How many rounds a game lasts (R3: 7)."""
+        return len(self.ladder)
+
+    def contract(self, round_number: int) -> Contract:
+        """The contract of round ``round_number`` (1-based, R11).
+
+        >>> str(PAGAT.contract(2))
+        'a group of 3 and a run of 4'
+        """
+        return self.ladder[self._rung(round_number)][0]
+
+    def cards_dealt(self, round_number: int) -> int:
+        """How many cards each player is dealt in round ``round_number`` (R5).
+
+        >>> PAGAT.cards_dealt(3), PAGAT.cards_dealt(4)
+        (10, 12)
+        """
+        return self.ladder[self._rung(round_number)][1]
+
+    def at_once(self, round_number: int) -> bool:
+        """Whether round ``round_number`` is played by going out at once (R24)."""
+        return self.last_round_at_once and self._rung(round_number) == len(self.ladder) - 1
+
+    def _rung(self, round_number: int) -> int:
+        if isinstance(round_number, bool) or not isinstance(round_number, int):
+            raise TypeError(f"round_number must be an int, got {round_number!r}")
+        if not 1 <= round_number <= len(self.ladder):
+            raise ValueError(
+                f"round_number must be 1-{len(self.ladder)} for {self.name}, got {round_number}"
+            )
+        return round_number - 1
+
+
+#: The default profile: rules R1-R28 of RULES.md, after Pagat's Contract Rummy for four.
+#:
+#: R1 four players; R2 two decks and three jokers, only jokers wild; R5 and R11 the seven
+#: contracts with 10 then 12 cards; R7-R8 groups of 3 and runs of 4 up to 14 cards, aces low
+#: or high; R12 same-suit runs never contiguous; R14 exact first melds; R15 lay-offs from the
+#: next turn; R16 a final discard; R17 the taken discard stays; R18-R22 unlimited buys with one
+#: penalty card, by anyone, the discarder last; R23 joker swaps in runs; R24 the last round
+#: at once; R25 penalties K Q J 10 = 10, A 15, joker 15, others face value; R28 ties share.
+PAGAT: Final[Variant] = Variant(name="pagat")
+
+#: Every named rule set, by its name in RULES.md.
+VARIANTS: Final[Mapping[str, Variant]] = MappingProxyType({"pagat": PAGAT})
