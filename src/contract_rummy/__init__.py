@@ -2,7 +2,8 @@
 
 Contract Rummy is also played as Liverpool, Progressive, Shanghai and May I?. This package
 holds its cards, melds, contracts and rule sets as immutable typed values, with every rule
-of ``RULES.md`` (R1-R28) numbered and every open rule a :class:`Variant` setting.
+numbered (R1-R28, see the documentation's rules page) and every open rule a
+:class:`Variant` setting.
 
 >>> import contract_rummy as cr
 >>> cr.parse_cards("7C 10H JK")
@@ -13,6 +14,19 @@ Group(Rank.SEVEN, '7C 7D JK')
 'a group of 3 and two runs of 4'
 """
 
+from contract_rummy.actions import (
+    Action,
+    Buy,
+    Discard,
+    DrawStock,
+    GoDown,
+    LayOff,
+    NextRound,
+    Pass,
+    SwapJoker,
+    TakeDiscard,
+)
+from contract_rummy.bots import Bot, GreedyBot, RandomBot, play, play_game
 from contract_rummy.cards import (
     JOKER,
     NATURALS,
@@ -24,6 +38,14 @@ from contract_rummy.cards import (
     parse_cards,
 )
 from contract_rummy.contracts import SHANGHAI_EIGHTH, STANDARD_CONTRACTS, Contract
+from contract_rummy.engine import (
+    LegalActions,
+    apply,
+    is_legal,
+    legal_actions,
+    new_game,
+    start_round,
+)
 from contract_rummy.errors import IllegalActionError, InvalidMeldError, NotationError
 from contract_rummy.melds import End, Group, Meld, Run, meld
 from contract_rummy.shuffler import (
@@ -34,6 +56,7 @@ from contract_rummy.shuffler import (
     SystemShuffler,
     seed_state,
 )
+from contract_rummy.state import Phase, RoundState, TableMeld
 from contract_rummy.variants import (
     PAGAT,
     PAGAT_PENALTIES,
@@ -61,28 +84,52 @@ __all__ = [
     "SYSTEM",
     "VARIANTS",
     "AceRule",
+    "Action",
+    "Bot",
+    "Buy",
     "Card",
     "Contract",
+    "Discard",
+    "DrawStock",
     "End",
+    "GoDown",
+    "GreedyBot",
     "Group",
     "IllegalActionError",
     "InvalidMeldError",
     "JokerRule",
     "JokerSwap",
+    "LayOff",
+    "LegalActions",
     "Meld",
+    "NextRound",
     "NotationError",
+    "Pass",
     "Penalties",
+    "Phase",
+    "RandomBot",
     "Rank",
+    "RoundState",
     "Run",
     "SeededShuffler",
     "Shuffler",
     "Suit",
+    "SwapJoker",
     "SystemShuffler",
+    "TableMeld",
+    "TakeDiscard",
     "TieBreak",
     "Variant",
+    "apply",
     "build_deck",
     "format_cards",
+    "is_legal",
+    "legal_actions",
     "meld",
+    "new_game",
     "parse_cards",
+    "play",
+    "play_game",
     "seed_state",
+    "start_round",
 ]

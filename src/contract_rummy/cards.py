@@ -135,17 +135,21 @@ class Card:
     _interned: ClassVar[dict[tuple[Rank | None, Suit | None], Card]] = {}
 
     def __new__(cls, rank: Rank | int | None = None, suit: Suit | None = None) -> Card:  # noqa: D102
-        try:
-            return cls._interned[rank, suit]  # type: ignore[index]
-        except (KeyError, TypeError):
-            pass
+        # Only None or a true int may take the fast path: True and 1.0 hash like Rank.ACE.
+        if rank is None or is_int(rank):
+            try:
+                return cls._interned[rank, suit]  # type: ignore[index]
+            except (KeyError, TypeError):
+                pass
         if rank is None or suit is None:
             raise TypeError(
                 f"a natural card needs both a rank and a suit, got rank={rank!r}, suit={suit!r}"
             )
         if not isinstance(suit, Suit):
             raise TypeError(f"suit must be a Suit, got {suit!r}")
-        if not is_int(rank) or rank not in range(1, 14):
+        if not is_int(rank):
+            raise TypeError(f"rank must be a Rank or an int, got {rank!r}")
+        if rank not in range(1, 14):
             raise ValueError(f"rank must be a Rank (1-13), got {rank!r}")
         # A plain int equal to a rank (Card(7, Suit.SPADES)) finds the interned card.
         return cls._interned[Rank(rank), suit]

@@ -62,9 +62,16 @@ def _rank(value: object) -> Rank:
     return Rank(value)
 
 
+_POSITIONS: Final = {
+    suit: (None, *(Card(rank, suit) for rank in Rank), Card(Rank.ACE, suit)) for suit in Suit
+}
+
+
 def _natural(suit: Suit, position: int) -> Card:
     """The natural card at ``position`` (1-14) of a run of ``suit``."""
-    return Card(1 if position == ACE_HIGH else position, suit)
+    card = _POSITIONS[suit][position]
+    assert card is not None
+    return card
 
 
 @attrs.frozen
@@ -132,10 +139,17 @@ class Group(Meld):
     ) -> None:
         rank = _rank(rank)
         cards = _group_cards(cards)
-        problem = _group_problem(rank, cards, variant)
+        problem = group_problem(rank, cards, variant)
         if problem:
             raise InvalidMeldError(problem)
         self.__attrs_init__(cards, variant=variant, rank=rank)
+
+    @classmethod
+    def trusted(cls, rank: Rank, cards: tuple[Card, ...], variant: Variant) -> Group:
+        """A group known to be valid, with its cards in canonical order: no checks."""
+        group = object.__new__(cls)
+        group.__attrs_init__(cards, variant=variant, rank=rank)
+        return group
 
     def accepts(self, card: Card) -> bool:
         """Whether ``card`` can join the group: its rank, or wild (R15).
@@ -208,10 +222,17 @@ class Run(Meld):
         if not is_int(low):
             raise InvalidMeldError(f"R8: a run's low position must be an int, got {low!r}")
         cards = _cards(cards)
-        problem = _run_problem(suit, low, cards, variant)
+        problem = run_problem(suit, low, cards, variant)
         if problem:
             raise InvalidMeldError(problem)
         self.__attrs_init__(cards, variant=variant, suit=suit, low=low)
+
+    @classmethod
+    def trusted(cls, suit: Suit, low: int, cards: tuple[Card, ...], variant: Variant) -> Run:
+        """A run known to be valid: no checks."""
+        run = object.__new__(cls)
+        run.__attrs_init__(cards, variant=variant, suit=suit, low=low)
+        return run
 
     @property
     def high(self) -> int:
@@ -222,6 +243,16 @@ class Run(Meld):
         """The natural card that the card at ``position`` is or stands for (R10)."""
         self.cards[position]  # raises IndexError for a bad position
         return _natural(self.suit, self.low + position % len(self.cards))
+
+    def stands_for_position(self, position: int) -> Card:
+        """The natural card at run position ``position`` (1-14), inside the run or not.
+
+        >>> Run(Suit.SPADES, 3, "3S 4S JK 6S").stands_for_position(7)
+        Card.parse('7S')
+        """
+        if not 1 <= position <= ACE_HIGH:
+            raise ValueError(f"run positions are 1-14, got {position}")
+        return _natural(self.suit, position)
 
     def wild_positions(self) -> tuple[int, ...]:
         """Positions of the cards standing for another card (R10).
@@ -293,7 +324,8 @@ def _highest(variant: Variant) -> int:
     return 13 if variant.aces is AceRule.LOW else ACE_HIGH
 
 
-def _group_problem(rank: Rank, cards: tuple[Card, ...], variant: Variant) -> str | None:
+def group_problem(rank: Rank, cards: tuple[Card, ...], variant: Variant) -> str | None:
+    """Why ``cards`` are not a group of ``rank`` under ``variant`` (R7, R10), or ``None``."""
     if len(cards) < variant.min_group_length:
         return f"R7: a group needs at least {variant.min_group_length} cards, got {len(cards)}"
     for card in cards:
@@ -302,7 +334,8 @@ def _group_problem(rank: Rank, cards: tuple[Card, ...], variant: Variant) -> str
     return None
 
 
-def _run_problem(suit: Suit, low: int, cards: tuple[Card, ...], variant: Variant) -> str | None:
+def run_problem(suit: Suit, low: int, cards: tuple[Card, ...], variant: Variant) -> str | None:
+    """Why ``cards`` are not a run of ``suit`` from ``low`` (R8, R10), or ``None``."""
     length = len(cards)
     if length < variant.min_run_length:
         return f"R8: a run needs at least {variant.min_run_length} cards, got {length}"
@@ -370,11 +403,11 @@ def meld(text: str | Iterable[Card], *, variant: Variant = PAGAT) -> Group | Run
 def _readings(cards: tuple[Card, ...], variant: Variant) -> Iterable[Interpretation]:
     group_cards = tuple(sorted(cards))
     for rank in Rank:
-        if _group_problem(rank, group_cards, variant) is None:
+        if group_problem(rank, group_cards, variant) is None:
             yield Group(rank, group_cards, variant=variant)
     for suit in Suit:
         for low in range(1, 14):
-            if _run_problem(suit, low, cards, variant) is None:
+            if run_problem(suit, low, cards, variant) is None:
                 yield Run(suit, low, cards, variant=variant)
 
 

@@ -1,4 +1,4 @@
-"""Rule sets as data: :class:`Variant` holds a setting for every rule RULES.md leaves open.
+"""Rule sets as data: :class:`Variant` holds a setting for every rule left open (R1-R28).
 
 :data:`PAGAT` is the default profile, rules R1-R28. Every other rule set is a
 ``Variant`` too, made with :func:`attrs.evolve`, and checked when it is built: a variant that
@@ -19,7 +19,7 @@ from __future__ import annotations
 import enum
 from collections.abc import Iterable, Mapping
 from types import MappingProxyType
-from typing import Final
+from typing import Any, Final
 
 import attrs
 
@@ -114,7 +114,7 @@ class Penalties:
 
 #: R25: K Q J 10 score 10, an ace 15, a joker 15, number cards their face value.
 PAGAT_PENALTIES: Final = Penalties()
-#: Seed 003: joker 25, ace 15, 10 J Q K 10, every other card 5.
+#: Progressive Rummy's penalties: joker 25, ace 15, 10 J Q K 10, every other card 5.
 PROGRESSIVE_PENALTIES: Final = Penalties(joker=25, ranks=(15, *(5,) * 8, 10, 10, 10, 10))
 
 #: R5, R11: the seven contracts with 10 cards dealt in rounds 1-3 and 12 in rounds 4-7.
@@ -142,8 +142,16 @@ def _non_negative(_: object, attribute: attrs.Attribute[int], value: int) -> Non
         raise ValueError(f"{attribute.name} must not be negative, got {value}")
 
 
-_INT = attrs.validators.instance_of(int)
+def _int_only(_: object, attribute: attrs.Attribute[Any], value: Any) -> None:
+    # attrs' instance_of(int) lets True through; a bool is not a count (R1, R2).
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise TypeError(f"{attribute.name} must be an int, got {value!r}")
+
+
+_INT = _int_only
 _BOOL = attrs.validators.instance_of(bool)
+#: R27 as the library resolves it: three reshuffles a round, then the round ends.
+_RESHUFFLES: int | None = 3
 
 
 def _int_field(default: int, *, minimum: int = 1) -> int:
@@ -157,7 +165,7 @@ def _bool_field(default: bool) -> bool:
 
 @attrs.frozen(kw_only=True)
 class Variant:
-    """A complete, validated rule set: one setting for every rule RULES.md leaves open.
+    """A complete, validated rule set: one setting for every rule the rules leave open.
 
     The defaults are the ``pagat`` profile (:data:`PAGAT`); each field names the rule it
     configures. Build other rule sets with :func:`attrs.evolve`; a rule set that cannot be
@@ -178,7 +186,8 @@ class Variant:
         aces: Where an ace may stand in a run (R8).
         min_group_length: The shortest group (R7: 3).
         min_run_length: The shortest run (R8: 4).
-        max_run_length: The longest run (R8: 14, ace to ace).
+        max_run_length: The longest run (R8: 14, ace to ace); with aces only low or only
+            high, no run is longer than 13 whatever this says.
         ladder: One ``(contract, cards dealt)`` pair per round, in order (R5, R11).
         exact_first_meld: Whether going down takes the contract at exactly its minimum
             lengths with no extra cards (R14); if not, the melds may be longer.
@@ -202,6 +211,10 @@ class Variant:
         cut_bonus: Points taken off the total of a player whose cut is exact (0: no cut).
         shanghai_call: Whether other players ask to buy before the active player draws, who
             may answer by taking the discard themselves and so block the buy.
+        max_reshuffles: How many times per round the discards may be shuffled into a new
+            stock (R27); once they all are used, the next card that cannot be drawn ends
+            the round as R27 says. ``None`` for no limit, which lets a round in which nobody
+            can go out run for ever.
     """
 
     name: str = attrs.field(default="custom", validator=attrs.validators.instance_of(str))
@@ -246,6 +259,9 @@ class Variant:
     )
     cut_bonus: int = _int_field(0, minimum=0)
     shanghai_call: bool = _bool_field(False)
+    max_reshuffles: int | None = attrs.field(
+        default=_RESHUFFLES, validator=attrs.validators.optional(_INT)
+    )
 
     # Derived lookup tables, indexed by Card.index; not part of the value.
     _wild: tuple[bool, ...] = attrs.field(init=False, eq=False, repr=False)
@@ -280,6 +296,8 @@ class Variant:
             yield "jokers must be a number or a JokerRule, not a bool"
         if self.extra_deck_from is not None and self.extra_deck_from < 2:
             yield f"extra_deck_from must be a player count, got {self.extra_deck_from}"
+        if self.max_reshuffles is not None and self.max_reshuffles < 0:
+            yield f"max_reshuffles must be None or >= 0, got {self.max_reshuffles}"
         if self.max_buys is not None and self.max_buys < 0:
             yield f"max_buys must be None or >= 0, got {self.max_buys}"
         if self.min_run_length > self.max_run_length:
@@ -287,12 +305,8 @@ class Variant:
                 f"min_run_length ({self.min_run_length}) is above "
                 f"max_run_length ({self.max_run_length})"
             )
-        if self.max_run_length > 14 - (self.aces is not AceRule.LOW_OR_HIGH):
-            longest = 14 - (self.aces is not AceRule.LOW_OR_HIGH)
-            yield (
-                f"max_run_length {self.max_run_length} is longer than the longest run "
-                f"({longest} cards with aces {self.aces.value})"
-            )
+        if self.max_run_length > 14:
+            yield f"max_run_length {self.max_run_length} is longer than a run from ace to ace (14)"
         if not self.ladder:
             yield "the ladder of contracts is empty: a variant needs at least one round"
         for number, (contract, dealt) in enumerate(self.ladder, start=1):
@@ -428,7 +442,7 @@ class Variant:
         return round_number - 1
 
 
-#: The default profile: rules R1-R28 of RULES.md, after Pagat's Contract Rummy for four.
+#: The default profile: rules R1-R28, after Pagat's Contract Rummy for four players.
 #:
 #: R1 four players; R2 two decks and three jokers, only jokers wild; R5 and R11 the seven
 #: contracts with 10 then 12 cards; R7-R8 groups of 3 and runs of 4 up to 14 cards, aces low
@@ -438,5 +452,5 @@ class Variant:
 #: at once; R25 penalties K Q J 10 = 10, A 15, joker 15, others face value; R28 ties share.
 PAGAT: Final[Variant] = Variant(name="pagat")
 
-#: Every named rule set, by its name in RULES.md.
+#: Every named rule set, by name.
 VARIANTS: Final[Mapping[str, Variant]] = MappingProxyType({"pagat": PAGAT})

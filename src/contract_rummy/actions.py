@@ -1,0 +1,143 @@
+"""Actions: what a player can do, as small frozen values (R13-R24).
+
+Every action is equal to another of its kind with the same fields, hashes alike, and reads
+back from its ``repr``. Which actions are legal in a state is the engine's business:
+:func:`contract_rummy.legal_actions` lists them and :func:`contract_rummy.apply` plays one.
+
+>>> from contract_rummy import Card, meld
+>>> Discard(Card.parse("7S"))
+Discard(card=Card.parse('7S'))
+>>> GoDown([meld("7C 7D 7H"), meld("9S 9S JK")]) == GoDown([meld("9S 9S JK"), meld("7C 7D 7H")])
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import TypeAlias
+
+import attrs
+
+from contract_rummy.cards import Card
+from contract_rummy.melds import End, Group, Run
+
+__all__ = [
+    "Action",
+    "Buy",
+    "Discard",
+    "DrawStock",
+    "GoDown",
+    "LayOff",
+    "NextRound",
+    "Pass",
+    "SwapJoker",
+    "TakeDiscard",
+]
+
+
+def _index(_: object, attribute: attrs.Attribute[int], value: object) -> None:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise TypeError(f"{attribute.name} must be an int index into the table, got {value!r}")
+
+
+_CARD = attrs.validators.instance_of(Card)
+_END = attrs.validators.optional(attrs.validators.instance_of(End))
+
+
+@attrs.frozen
+class DrawStock:
+    """Take the top card of the stock (R13); other players may then buy the discard (R18)."""
+
+
+@attrs.frozen
+class TakeDiscard:
+    """Take the top card of the discard pile (R13); no buy happens (R18)."""
+
+
+@attrs.frozen
+class Buy:
+    """Buy the top discard out of turn, with a penalty card from the stock (R19)."""
+
+
+@attrs.frozen
+class Pass:
+    """Decline to buy the top discard (R19, R20)."""
+
+
+def _meld_key(meld: Group | Run) -> tuple[int, ...]:
+    if isinstance(meld, Group):
+        head = (0, meld.rank.value, 0)
+    else:
+        head = (1, list(type(meld.suit)).index(meld.suit), meld.low)
+    return (*head, *(card.index for card in meld.cards))
+
+
+def _melds(value: Iterable[Group | Run]) -> tuple[Group | Run, ...]:
+    melds = tuple(value)
+    for item in melds:
+        if not isinstance(item, Group | Run):
+            raise TypeError(f"GoDown takes Group and Run melds, got {item!r}")
+    return tuple(sorted(melds, key=_meld_key))
+
+
+@attrs.frozen
+class GoDown:
+    """Lay down the round's contract (R14), or in the last round the whole hand (R24).
+
+    The melds are kept in a canonical order (groups by rank, then runs by suit and
+    position), so two go-downs of the same melds are equal whatever order they were given in.
+    """
+
+    melds: tuple[Group | Run, ...] = attrs.field(converter=_melds)
+
+    @classmethod
+    def trusted(cls, melds: tuple[Group | Run, ...]) -> GoDown:
+        """A go-down of melds already in canonical order: no conversion, no checks."""
+        action = object.__new__(cls)
+        object.__setattr__(action, "melds", melds)
+        return action
+
+
+@attrs.frozen
+class LayOff:
+    """Add ``card`` from hand to the meld ``table[target]`` (R15).
+
+    ``end`` is given exactly when the card could go at either end of a run (a wild card, or
+    an ace on a run from 2 to K) and is ``None`` otherwise, so each lay-off has one form.
+    """
+
+    card: Card = attrs.field(validator=_CARD)
+    target: int = attrs.field(validator=_index)
+    end: End | None = attrs.field(default=None, validator=_END)
+
+
+@attrs.frozen
+class SwapJoker:
+    """Put ``card`` in place of the wild standing for it in ``table[target]`` (R23).
+
+    The freed wild goes at once onto ``table[joker_target]`` (which may be the same run);
+    ``joker_end`` follows the one-form rule of :attr:`LayOff.end`.
+    """
+
+    card: Card = attrs.field(validator=_CARD)
+    target: int = attrs.field(validator=_index)
+    joker_target: int = attrs.field(validator=_index)
+    joker_end: End | None = attrs.field(default=None, validator=_END)
+
+
+@attrs.frozen
+class Discard:
+    """Discard ``card``, ending the turn (R13); discarding the last card goes out (R16)."""
+
+    card: Card = attrs.field(validator=_CARD)
+
+
+@attrs.frozen
+class NextRound:
+    """Deal the next round once a round is over (R4, R5)."""
+
+
+#: Any action.
+Action: TypeAlias = (
+    DrawStock | TakeDiscard | Buy | Pass | GoDown | LayOff | SwapJoker | Discard | NextRound
+)

@@ -1,0 +1,178 @@
+"""Simple players, and a loop that plays whole games with them.
+
+A bot is anything with a ``choose(state) -> action`` method that returns one of
+``legal_actions(state)``. Two come with the library: :class:`RandomBot`, a seeded uniform
+choice, and :class:`GreedyBot`, a plain heuristic player that goes down as soon as it can.
+
+>>> import contract_rummy as cr
+>>> final = cr.play_game([cr.GreedyBot()] * 4, seed=5)
+>>> final.phase, len(final.winners) >= 1
+(Phase.GAME_OVER, True)
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Iterator, Sequence
+from typing import Protocol
+
+import attrs
+
+from contract_rummy.actions import (
+    Action,
+    Buy,
+    Discard,
+    DrawStock,
+    GoDown,
+    LayOff,
+    NextRound,
+    Pass,
+    SwapJoker,
+    TakeDiscard,
+)
+from contract_rummy.cards import Card
+from contract_rummy.engine import apply, legal_actions, new_game
+from contract_rummy.state import Phase, RoundState
+from contract_rummy.variants import PAGAT, Variant
+
+__all__ = ["Bot", "GreedyBot", "RandomBot", "play", "play_game"]
+
+
+class Bot(Protocol):
+    """A player: picks one of the legal actions of a state where it must act."""
+
+    def choose(self, state: RoundState) -> Action:
+        """Return one of ``legal_actions(state)``."""
+        ...  # pragma: no cover
+
+
+@attrs.define
+class RandomBot:
+    """Chooses uniformly among the legal actions, from its own seeded generator.
+
+    >>> import contract_rummy as cr
+    >>> bot = RandomBot(seed=1)
+    >>> bot.choose(cr.new_game(seed=1)) in cr.legal_actions(cr.new_game(seed=1))
+    True
+    """
+
+    seed: int = 0
+    _random: random.Random = attrs.field(init=False, repr=False)
+
+    def __attrs_post_init__(self) -> None:
+        self._random = random.Random(self.seed)
+
+    def choose(self, state: RoundState) -> Action:
+        """A uniformly random legal action."""
+        legal = legal_actions(state)
+        return legal[self._random.randrange(len(legal))]
+
+
+@attrs.frozen
+class GreedyBot:
+    """A plain heuristic player, deterministic and quick.
+
+    Before going down it collects pairs: it takes the discard or buys (twice a round at
+    most) when the card matches two it holds, and discards its loneliest, costliest card.
+    It goes down as soon as it can, then swaps jokers and lays off whenever it may, takes
+    the discard only to lay it off, and discards its costliest card.
+    """
+
+    max_buys: int = 2
+
+    def choose(self, state: RoundState) -> Action:
+        """The bot's action for ``state``."""
+        phase = state.phase
+        if phase is Phase.ROUND_OVER:
+            return NextRound()
+        player = state.dealer if state.to_act is None else state.to_act
+        hand = state.hands[player]
+        top = state.top_discard
+        if phase is Phase.DRAW:
+            if top is not None and _wanted(state, player, top) and len(hand) > 1:
+                return TakeDiscard()
+            return DrawStock()
+        if phase is Phase.BUY:
+            buy = (
+                top is not None
+                and not state.down[player]
+                and state.buys[player] < self.max_buys
+                and _matches(top, hand) >= 2
+            )
+            return Buy() if buy else Pass()
+        legal = legal_actions(state)
+        first = next(iter(legal))
+        if isinstance(first, GoDown | SwapJoker | LayOff):
+            return first  # go-downs, then swaps, then lay-offs come first
+        variant = state.variant
+        discards = [action for action in legal if isinstance(action, Discard)]
+        return max(
+            discards,
+            key=lambda d: (
+                not variant.is_wild(d.card),
+                -_matches(d.card, hand),
+                variant.penalty(d.card),
+                d.card.index,
+            ),
+        )
+
+
+def _matches(card: Card, hand: Sequence[Card]) -> int:
+    """How many other cards in ``hand`` share the card's rank (or count as its neighbours)."""
+    if card.rank is None:
+        return len(hand)
+    near = 0
+    for other in hand:
+        if other is card:
+            continue
+        if other.rank == card.rank:
+            near += 2
+        elif (
+            other.suit is card.suit and other.rank is not None and abs(other.rank - card.rank) == 1
+        ):
+            near += 1
+    return near
+
+
+def _wanted(state: RoundState, player: int, card: Card) -> bool:
+    if state.variant.is_wild(card):
+        return True
+    if state.down[player]:
+        return any(placed.meld.accepts(card) for placed in state.table)
+    return _matches(card, state.hands[player]) >= 2
+
+
+def play(
+    state: RoundState, bots: Sequence[Bot], *, max_actions: int | None = None
+) -> Iterator[tuple[RoundState, Action, RoundState]]:
+    """Play from ``state`` with one bot per player; yield each (before, action, after).
+
+    In ROUND_OVER the dealer's bot deals the next round. Stops at the end of the game, or
+    after ``max_actions`` actions.
+    """
+    if len(bots) != state.players:
+        raise ValueError(f"need one bot per player ({state.players}), got {len(bots)}")
+    count = 0
+    while state.phase is not Phase.GAME_OVER and (max_actions is None or count < max_actions):
+        player = state.dealer if state.to_act is None else state.to_act
+        action = bots[player].choose(state)
+        after = apply(state, action)
+        yield state, action, after
+        state = after
+        count += 1
+
+
+def play_game(
+    bots: Sequence[Bot],
+    *,
+    variant: Variant = PAGAT,
+    seed: int | None = None,
+    on_step: Callable[[RoundState, Action, RoundState], None] | None = None,
+) -> RoundState:
+    """Play a whole seeded game with one bot per player and return the final state."""
+    state = new_game(variant, seed=seed, players=len(bots))
+    for before, action, after in play(state, bots):
+        if on_step is not None:
+            on_step(before, action, after)
+        state = after
+    return state

@@ -1,0 +1,112 @@
+"""The ``contract-rummy`` command: ``contract-rummy demo --seed 7`` plays a game between bots.
+
+>>> main(["demo", "--seed", "3", "--quiet"])
+Final standings (pagat, seed 3):
+...
+0
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Sequence
+
+import contract_rummy
+from contract_rummy.actions import GoDown
+from contract_rummy.bots import GreedyBot, RandomBot, play
+from contract_rummy.cards import format_cards
+from contract_rummy.engine import new_game
+from contract_rummy.state import RoundState
+from contract_rummy.variants import VARIANTS
+
+__all__ = ["main"]
+
+
+def _standings(state: RoundState) -> list[str]:
+    order = sorted(range(state.players), key=lambda p: (state.scores[p], p))
+    lines = []
+    for place, player in enumerate(order, start=1):
+        mark = "  winner" if state.winners and player in state.winners else ""
+        lines.append(f"  {place}. player {player}: {state.scores[player]}{mark}")
+    return lines
+
+
+def _round_report(state: RoundState, downs: list[tuple[int, GoDown]]) -> list[str]:
+    penalties = state.penalties or ()
+    out = [p for p, hand in enumerate(state.hands) if not hand]
+    lines = [
+        f"Round {state.round_number}: {state.contract} (dealer {state.dealer})",
+    ]
+    for player, action in downs:
+        melds = ", ".join(str(meld) for meld in action.melds)
+        lines.append(f"  player {player} went down: {melds}")
+    if not downs:
+        lines.append("  nobody went down")
+    if out:
+        lines.append(f"  player {out[0]} went out")
+    else:
+        lines.append("  nobody went out: the stock ran dry (R27)")
+    for player, points in enumerate(penalties):
+        left = format_cards(state.hands[player]) or "-"
+        lines.append(
+            f"  player {player}: +{points} (total {state.scores[player]}), left in hand: {left}"
+        )
+    return lines
+
+
+def demo(seed: int, variant_name: str, bots: str, *, quiet: bool) -> int:
+    """Play a seeded game between bots, printing each round and the final standings."""
+    variant = VARIANTS[variant_name]
+    state = new_game(variant, seed=seed)
+    players = [
+        RandomBot(seed=seed * 100 + p) if bots == "random" else GreedyBot()
+        for p in range(state.players)
+    ]
+    if not quiet:
+        print(
+            f"contract_rummy {contract_rummy.__version__}: {variant.name}, seed {seed}, "
+            f"{state.players} {bots} bots"
+        )
+    downs: list[tuple[int, GoDown]] = []
+    actions = 0
+    for before, action, after in play(state, players):
+        actions += 1
+        if isinstance(action, GoDown):
+            downs.append((before.active, action))
+        if after.penalties is not None and before.penalties is None:
+            if not quiet:
+                print("\n".join(_round_report(after, downs)))
+            downs = []
+        state = after
+    print(f"Final standings ({variant.name}, seed {seed}):")
+    print("\n".join(_standings(state)))
+    if not quiet:
+        print(f"{actions} actions in {variant.rounds} rounds")
+    return 0
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line; return the exit status."""
+    parser = argparse.ArgumentParser(
+        prog="contract-rummy", description="The Contract Rummy rules engine."
+    )
+    parser.add_argument("--version", action="version", version=contract_rummy.__version__)
+    commands = parser.add_subparsers(dest="command", required=True)
+    demo_parser = commands.add_parser("demo", help="play a seeded game between bots")
+    demo_parser.add_argument("--seed", type=int, default=1, help="the game's seed (default 1)")
+    demo_parser.add_argument(
+        "--variant", default="pagat", choices=sorted(VARIANTS), help="the rules (default pagat)"
+    )
+    demo_parser.add_argument(
+        "--bots", default="greedy", choices=("greedy", "random"), help="who plays (default greedy)"
+    )
+    demo_parser.add_argument("--quiet", action="store_true", help="print the standings only")
+    args = parser.parse_args(argv)
+    if args.seed < 0:
+        parser.error("--seed must not be negative")
+    return demo(args.seed, args.variant, args.bots, quiet=args.quiet)
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())
