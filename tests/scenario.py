@@ -1,0 +1,81 @@
+"""Build rule scenarios from a few chosen cards: the rest of the deck fills the stock."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import contract_rummy as cr
+
+
+def deal(
+    *hands: str,
+    stock: str = "",
+    discard: str = "",
+    variant: cr.Variant = cr.PAGAT,
+    round_number: int = 1,
+    dealer: int | None = None,
+    scores: tuple[int, ...] | None = None,
+    rest: bool = True,
+    seed: int = 0,
+) -> cr.RoundState:
+    """A round where each player holds ``hands[p]`` and the stock starts with ``stock``.
+
+    ``stock`` lists the top cards first and ``discard`` the pile bottom first. With ``rest``
+    the deck's other cards go under the given stock in canonical order; without it the
+    stock is exactly ``stock``, and the other cards go under the discard pile's top card.
+    By default player 0 is active (the dealer is the last player).
+    """
+    chosen = [cr.parse_cards(hand) for hand in hands]
+    top = list(cr.parse_cards(stock))
+    pile = list(cr.parse_cards(discard))
+    left = Counter(variant.deck(len(hands)))
+    left.subtract([*(card for hand in chosen for card in hand), *top, *pile])
+    if any(count < 0 for count in left.values()):
+        extra = {str(card): -count for card, count in left.items() if count < 0}
+        raise ValueError(f"more copies than the deck holds: {extra}")
+    others = sorted(left.elements())
+    if rest:
+        top.extend(others)
+    else:
+        pile[:0] = others
+    return cr.start_round(
+        variant,
+        round_number=round_number,
+        dealer=len(hands) - 1 if dealer is None else dealer,
+        hands=chosen,
+        stock=top,
+        discard=pile,
+        scores=scores,
+        seed=seed,
+    )
+
+
+def play(state: cr.RoundState, *actions: cr.Action) -> cr.RoundState:
+    """Apply ``actions`` in order, each of which must also be listed as legal."""
+    for action in actions:
+        legal = cr.legal_actions(state)
+        assert action in legal, f"{action!r} is refused in\n{state}"
+        assert action in list(legal), f"{action!r} is accepted but not listed in\n{state}"
+        state = cr.apply(state, action)
+    return state
+
+
+def refused(state: cr.RoundState, action: cr.Action, rule: str) -> str:
+    """Check that ``action`` is refused by ``rule``, listed nowhere, and changes nothing."""
+    before = state
+    try:
+        cr.apply(state, action)
+    except cr.IllegalActionError as error:
+        message = str(error)
+        assert message.startswith(f"{rule}:"), f"expected {rule}, got {message!r}"
+        assert error.rule == rule
+        assert state == before
+        assert action not in cr.legal_actions(state)
+        assert action not in list(cr.legal_actions(state))
+        return message
+    raise AssertionError(f"{action!r} was accepted; expected a refusal by {rule}")
+
+
+def cards(text: str) -> tuple[cr.Card, ...]:
+    """Cards from notation, in canonical order (the order of a hand)."""
+    return tuple(sorted(cr.parse_cards(text)))
