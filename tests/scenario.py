@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import copy
 from collections import Counter
+
+import pytest
 
 import contract_rummy as cr
 
@@ -62,18 +65,16 @@ def play(state: cr.RoundState, *actions: cr.Action) -> cr.RoundState:
 
 def refused(state: cr.RoundState, action: cr.Action, rule: str) -> str:
     """Check that ``action`` is refused by ``rule``, listed nowhere, and changes nothing."""
-    before = state
-    try:
+    before = copy.deepcopy(state)
+    with pytest.raises(cr.IllegalActionError) as caught:
         cr.apply(state, action)
-    except cr.IllegalActionError as error:
-        message = str(error)
-        assert message.startswith(f"{rule}:"), f"expected {rule}, got {message!r}"
-        assert error.rule == rule
-        assert state == before
-        assert action not in cr.legal_actions(state)
-        assert action not in list(cr.legal_actions(state))
-        return message
-    raise AssertionError(f"{action!r} was accepted; expected a refusal by {rule}")
+    message = str(caught.value)
+    assert message.startswith(f"{rule}:"), f"expected {rule}, got {message!r}"
+    assert caught.value.rule == rule
+    assert state == before
+    assert action not in cr.legal_actions(state)
+    assert action not in list(cr.legal_actions(state))
+    return message
 
 
 def cards(text: str) -> tuple[cr.Card, ...]:
