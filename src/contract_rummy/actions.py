@@ -86,12 +86,15 @@ class GoDown:
 
     The melds are kept in a canonical order (groups by rank, then runs by suit and
     position), so two go-downs of the same melds are equal whatever order they were given in.
+
+    Attributes:
+        melds: The groups and runs laid down, in canonical order.
     """
 
     melds: tuple[Group | Run, ...] = attrs.field(converter=_melds)
 
     @classmethod
-    def trusted(cls, melds: tuple[Group | Run, ...]) -> GoDown:
+    def _trusted(cls, melds: tuple[Group | Run, ...]) -> GoDown:
         """A go-down of melds already in canonical order: no conversion, no checks."""
         action = object.__new__(cls)
         object.__setattr__(action, "melds", melds)
@@ -104,6 +107,11 @@ class LayOff:
 
     ``end`` is given exactly when the card could go at either end of a run (a wild card, or
     an ace on a run from 2 to K) and is ``None`` otherwise, so each lay-off has one form.
+
+    Attributes:
+        card: The card from the player's hand.
+        target: The index of the meld in ``state.table``.
+        end: The end of the run, when the card fits both; else ``None``.
     """
 
     card: Card = attrs.field(validator=_CARD)
@@ -116,7 +124,13 @@ class SwapJoker:
     """Put ``card`` in place of the wild standing for it in ``table[target]`` (R23).
 
     The freed wild goes at once onto ``table[joker_target]`` (which may be the same run);
-    ``joker_end`` follows the one-form rule of :attr:`LayOff.end`.
+    ``joker_end`` follows the one-form rule of :attr:`LayOff.end <LayOff>`.
+
+    Attributes:
+        card: The natural card from the player's hand.
+        target: The index in ``state.table`` of the meld holding the wild card.
+        joker_target: The index of the meld the freed wild card goes onto.
+        joker_end: The end of that run, when the wild fits both; else ``None``.
     """
 
     card: Card = attrs.field(validator=_CARD)
@@ -127,7 +141,11 @@ class SwapJoker:
 
 @attrs.frozen
 class Discard:
-    """Discard ``card``, ending the turn (R13); discarding the last card goes out (R16)."""
+    """Discard ``card``, ending the turn (R13); discarding the last card goes out (R16).
+
+    Attributes:
+        card: The card from the player's hand.
+    """
 
     card: Card = attrs.field(validator=_CARD)
 

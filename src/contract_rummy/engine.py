@@ -1,4 +1,7 @@
-"""The rules engine: :func:`legal_actions` and :func:`apply`, one pair of functions per phase.
+"""The rules engine: :func:`legal_actions` and :func:`apply`.
+
+Inside, each phase has its own pair of functions, one listing its actions and one playing
+each kind of action, so that the code reads like the rules.
 
 This is the only module that decides rules. Every rule reads its setting from the state's
 :class:`~contract_rummy.Variant`; every refusal raises :class:`IllegalActionError` whose
@@ -292,11 +295,13 @@ def _fresh_round(
 
 
 class LegalActions(Sequence[Action]):
-    """Every legal action of a state, computed lazily (python-chess's ``legal_moves`` idea).
+    """Every legal action of a state, computed lazily.
 
-    Iterate it, take its ``len``, index it, or ask ``action in legal``: membership checks
-    that one action directly, with the same code :func:`apply` runs, without generating the
-    others. The order is deterministic and no two actions are equal.
+    Iterate it, take its ``len``, index it (``legal[i]``, handy for a random choice), or ask
+    ``action in legal``: membership checks that one action directly, with the same code
+    :func:`apply` runs, without generating the others. Iteration lists the actions as they
+    are found; ``len`` and indexing list them all once. The order is deterministic and no
+    two actions are equal.
     """
 
     __slots__ = ("_actions", "_state")
@@ -577,7 +582,7 @@ def _play_actions(state: RoundState) -> Iterator[Action]:
     variant = state.variant
     if not state.down[player]:
         for melds in iter_go_downs(variant, state.round_number, hand, state.kept_card):
-            yield GoDown.trusted(melds)
+            yield GoDown._trusted(melds)
     elif _may_lay_off(state):
         yield from _swap_actions(state)
         yield from _lay_off_actions(state)

@@ -378,8 +378,8 @@ def _build(spec: Spec, variant: Variant) -> Group | Run:
     kind, key, low, types = spec
     cards = tuple(_CARDS[x] for x in types)
     if kind == GROUP:
-        return Group.trusted(_RANKS[key - 1], cards, variant)
-    return Run.trusted(_SUITS[key], low, cards, variant)
+        return Group._trusted(_RANKS[key - 1], cards, variant)
+    return Run._trusted(_SUITS[key], low, cards, variant)
 
 
 # -- checking one go-down ----------------------------------------------------------------------

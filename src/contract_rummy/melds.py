@@ -145,7 +145,7 @@ class Group(Meld):
         self.__attrs_init__(cards, variant=variant, rank=rank)
 
     @classmethod
-    def trusted(cls, rank: Rank, cards: tuple[Card, ...], variant: Variant) -> Group:
+    def _trusted(cls, rank: Rank, cards: tuple[Card, ...], variant: Variant) -> Group:
         """A group known to be valid, with its cards in canonical order: no checks."""
         group = object.__new__(cls)
         group.__attrs_init__(cards, variant=variant, rank=rank)
@@ -228,7 +228,7 @@ class Run(Meld):
         self.__attrs_init__(cards, variant=variant, suit=suit, low=low)
 
     @classmethod
-    def trusted(cls, suit: Suit, low: int, cards: tuple[Card, ...], variant: Variant) -> Run:
+    def _trusted(cls, suit: Suit, low: int, cards: tuple[Card, ...], variant: Variant) -> Run:
         """A run known to be valid: no checks."""
         run = object.__new__(cls)
         run.__attrs_init__(cards, variant=variant, suit=suit, low=low)

@@ -32,7 +32,8 @@ class Phase(enum.Enum):
     BUY = "buy"
     #: The active player melds, lays off, swaps, and discards (R13-R17, R23, R24).
     PLAY = "play"
-    #: The round is scored; the only legal action is ``NextRound()`` (R25, R26).
+    #: The round is scored, after a player went out (R25) or the stock ran out (R27); the
+    #: only legal action is ``NextRound()``, which the dealer of the next round plays.
     ROUND_OVER = "round over"
     #: The game is over and ``winners`` is set; no action is legal (R28).
     GAME_OVER = "game over"

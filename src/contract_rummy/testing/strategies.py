@@ -1,0 +1,349 @@
+"""Hypothesis strategies for contract_rummy: test your bots, servers and apps with them.
+
+Every function takes keyword arguments only and returns a strategy:
+
+- :func:`cards` and :func:`hands`: cards and hands from a variant's deck;
+- :func:`melds`: valid groups and runs, wild cards included;
+- :func:`contracts` and :func:`variants`: contracts, the named rule sets and custom ones;
+- :func:`states`: game states reached by seeded legal play from a seeded deal, which
+  shrink towards short games;
+- :func:`actions` and :func:`any_actions`: the legal actions of a state, and arbitrary,
+  possibly illegal ones (wrong phase, cards not held, targets out of range, broken melds).
+
+Once the package is installed, ``st.from_type(cr.Card)`` (and ``Group``, ``Run``,
+``Contract``, ``Variant``, ``RoundState``) use these strategies too.
+
+>>> from hypothesis import given
+>>> import contract_rummy as cr
+>>> @given(states(max_actions=30))
+... def test_some_action_is_legal(state):
+...     assert len(cr.legal_actions(state)) > 0 or state.phase is cr.Phase.GAME_OVER
+>>> test_some_action_is_legal()
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+try:
+    from hypothesis import reject
+    from hypothesis import strategies as st
+except ImportError as error:  # pragma: no cover - depends on the environment
+    raise ImportError(
+        "contract_rummy.testing.strategies needs Hypothesis: "
+        "pip install 'contract_rummy[hypothesis]'"
+    ) from error
+
+from contract_rummy.actions import (
+    Action,
+    Buy,
+    Discard,
+    DrawStock,
+    GoDown,
+    LayOff,
+    NextRound,
+    Pass,
+    SwapJoker,
+    TakeDiscard,
+)
+from contract_rummy.cards import Card, Rank, Suit
+from contract_rummy.contracts import Contract
+from contract_rummy.engine import apply, legal_actions, new_game
+from contract_rummy.melds import End, Group, Run
+from contract_rummy.state import Phase, RoundState
+from contract_rummy.variants import (
+    PAGAT,
+    VARIANTS,
+    AceRule,
+    JokerRule,
+    JokerSwap,
+    Penalties,
+    TieBreak,
+    Variant,
+)
+
+__all__ = [
+    "actions",
+    "any_actions",
+    "cards",
+    "contracts",
+    "hands",
+    "melds",
+    "states",
+    "variants",
+]
+
+
+def _deck(variant: Variant) -> tuple[Card, ...]:
+    """The largest deck the variant deals: the one for its most players."""
+    return variant.deck(variant.max_players)
+
+
+def _check_variant(variant: object) -> Variant:
+    if not isinstance(variant, Variant):
+        raise TypeError(f"variant must be a Variant, got {variant!r}")
+    return variant
+
+
+def cards(*, variant: Variant = PAGAT, jokers: bool = True) -> st.SearchStrategy[Card]:
+    """Any card of the variant's deck; ``jokers=False`` leaves the jokers out."""
+    pool = sorted(set(_deck(_check_variant(variant))))
+    if not jokers:
+        pool = [card for card in pool if not card.is_joker]
+    return st.sampled_from(pool)
+
+
+def hands(
+    *, variant: Variant = PAGAT, min_size: int = 0, max_size: int | None = None
+) -> st.SearchStrategy[tuple[Card, ...]]:
+    """Hands in canonical order, never with more copies of a card than the deck holds."""
+    deck = _deck(_check_variant(variant))
+    top = len(deck) if max_size is None else min(max_size, len(deck))
+    if not 0 <= min_size <= top:
+        raise ValueError(f"need 0 <= min_size <= max_size <= {len(deck)}, got {min_size}, {top}")
+
+    def pick(indices: list[int]) -> tuple[Card, ...]:
+        return tuple(sorted(deck[i] for i in indices))
+
+    return st.lists(
+        st.integers(0, len(deck) - 1), unique=True, min_size=min_size, max_size=top
+    ).map(pick)
+
+
+def _wilds(variant: Variant, deck: Counter[Card], excluding: Rank | None = None) -> list[Card]:
+    """Every physical wild card of the deck, one entry per copy."""
+    return [
+        card
+        for card, copies in sorted(deck.items())
+        for _ in range(copies)
+        if variant.is_wild(card) and (excluding is None or card.rank is not excluding)
+    ]
+
+
+@st.composite
+def _groups(draw: st.DrawFn, variant: Variant) -> Group:
+    deck = Counter(_deck(variant))
+    rank = draw(st.sampled_from(list(Rank)))
+    naturals = [card for card, n in sorted(deck.items()) for _ in range(n) if card.rank is rank]
+    pool = naturals + _wilds(variant, deck, excluding=rank)
+    low = variant.min_group_length
+    size = draw(st.integers(low, max(low, min(len(pool), low + 5))))
+    if size > len(pool):
+        reject()  # this rank cannot make a group from this deck
+    chosen = draw(
+        st.lists(st.integers(0, len(pool) - 1), unique=True, min_size=size, max_size=size)
+    )
+    return Group(rank, [pool[i] for i in chosen], variant=variant)
+
+
+@st.composite
+def _runs(draw: st.DrawFn, variant: Variant) -> Run:
+    deck = Counter(_deck(variant))
+    lowest = 2 if variant.aces is AceRule.HIGH else 1
+    highest = 13 if variant.aces is AceRule.LOW else 14
+    longest = min(variant.max_run_length, highest - lowest + 1)
+    length = draw(st.integers(variant.min_run_length, longest))
+    low = draw(st.integers(lowest, highest - length + 1))
+    suit = draw(st.sampled_from(list(Suit)))
+    wilds = _wilds(variant, deck)
+    chosen: list[Card] = []
+    for position in range(low, low + length):
+        natural = Card(1 if position == 14 else position, suit)
+        can_be_wild = bool(wilds)
+        if deck[natural] and (not can_be_wild or not draw(st.booleans())):
+            deck[natural] -= 1
+            chosen.append(natural)
+        elif can_be_wild:
+            wild = wilds.pop(draw(st.integers(0, len(wilds) - 1)))
+            deck[wild] -= 1
+            chosen.append(wild)
+        else:
+            reject()  # neither the natural card nor a wild one is left for this position
+    return Run(suit, low, chosen, variant=variant)
+
+
+def melds(
+    *, variant: Variant = PAGAT, kind: type[Group] | type[Run] | None = None
+) -> st.SearchStrategy[Group | Run]:
+    """Valid groups and runs of the variant (R7-R10), wild cards included.
+
+    Args:
+        variant: The rules the melds follow.
+        kind: :class:`~contract_rummy.Group` or :class:`~contract_rummy.Run` for one kind
+            only; ``None`` for both.
+    """
+    _check_variant(variant)
+    if kind not in (None, Group, Run):
+        raise ValueError(f"kind must be None, Group or Run, got {kind!r}")
+    groups = _groups(variant)
+    runs = _runs(variant)
+    chosen: st.SearchStrategy[Group | Run]
+    if kind is Group:
+        chosen = groups
+    elif kind is Run:
+        chosen = runs
+    else:
+        chosen = st.one_of(groups, runs)
+    return chosen
+
+
+def contracts(
+    *, max_groups: int = 3, max_runs: int = 3, max_length: int = 7
+) -> st.SearchStrategy[Contract]:
+    """Contracts of up to ``max_groups`` groups and ``max_runs`` runs (R11)."""
+    lengths_of_groups = st.lists(st.integers(3, max_length), max_size=max_groups)
+    lengths_of_runs = st.lists(st.integers(4, max(4, max_length)), max_size=max_runs)
+    pairs = st.tuples(lengths_of_groups, lengths_of_runs).filter(lambda p: bool(p[0] or p[1]))
+    return pairs.map(lambda pair: Contract(groups=pair[0], runs=pair[1]))
+
+
+@st.composite
+def _custom_variant(draw: st.DrawFn) -> Variant:
+    fewest = draw(st.integers(2, 6))
+    most = draw(st.integers(fewest, min(fewest + 3, 8)))
+    decks = draw(st.integers(1, 2))
+    jokers: int | JokerRule = draw(
+        st.one_of(st.integers(0, 4), st.just(JokerRule.PLAYERS_MINUS_ONE))
+    )
+    base = Variant(
+        name="custom",
+        min_players=fewest,
+        max_players=most,
+        decks=decks,
+        jokers=jokers,
+        ladder=((Contract(groups=(3,)), 3),),
+    )
+    # The deal must leave a card to turn up and one for the stock, for every player count.
+    deal_cap = min(
+        (52 * base.deck_size(p)[0] + base.deck_size(p)[1] - 2) // p
+        for p in range(fewest, most + 1)
+    )
+    aces = draw(st.sampled_from(list(AceRule)))
+    min_run = draw(st.integers(3, 5))
+    rounds = draw(st.integers(1, 8))
+    at_once = draw(st.booleans())
+    final_discard = draw(st.booleans())
+    ladder = []
+    for number in range(1, rounds + 1):
+        groups = draw(st.lists(st.integers(3, 4), max_size=2))
+        runs = draw(
+            st.lists(
+                st.integers(min_run, min_run + 2),
+                min_size=0 if groups else 1,
+                max_size=2 if groups else 3,
+            )
+        )
+        contract = Contract(groups=groups, runs=runs)
+        last = at_once and number == rounds
+        needed = contract.min_cards - 1 + (0 if last else int(final_discard))
+        if needed > deal_cap:
+            contract, needed = Contract(groups=(3,)), 3
+        dealt = draw(st.integers(max(1, needed), max(1, min(deal_cap, needed + 6))))
+        ladder.append((contract, dealt))
+    # One wild rank at most: every wild card multiplies the go-downs a hand can make.
+    ranks = draw(st.frozensets(st.sampled_from(list(Rank)), max_size=1))
+    return Variant(
+        name="custom",
+        min_players=fewest,
+        max_players=most,
+        decks=decks,
+        jokers=jokers,
+        wild_ranks=ranks,
+        wilds_score_as_jokers=draw(st.booleans()),
+        aces=aces,
+        min_run_length=min_run,
+        ladder=ladder,
+        exact_first_meld=draw(st.booleans()),
+        runs_may_touch=draw(st.booleans()),
+        last_round_at_once=at_once,
+        final_discard=final_discard,
+        lay_off_on_going_down_turn=draw(st.booleans()),
+        discard_taken_card=draw(st.booleans()),
+        buying=draw(st.booleans()),
+        max_buys=draw(st.one_of(st.none(), st.integers(0, 4))),
+        buy_penalty=draw(st.integers(0, 2)),
+        down_players_may_buy=draw(st.booleans()),
+        discarder_may_buy=draw(st.booleans()),
+        joker_swap=draw(st.sampled_from(list(JokerSwap))),
+        penalties=Penalties(
+            joker=draw(st.integers(0, 50)),
+            ranks=draw(st.lists(st.integers(0, 25), min_size=13, max_size=13)),
+        ),
+        tie_break=draw(st.sampled_from(list(TieBreak))),
+        cut_bonus=draw(st.sampled_from([0, 50])),
+        max_reshuffles=draw(st.one_of(st.none(), st.integers(0, 4))),
+    )
+
+
+def variants() -> st.SearchStrategy[Variant]:
+    """The named rule sets of :data:`~contract_rummy.VARIANTS`, and valid custom ones."""
+    presets = [variant for variant in VARIANTS.values() if not variant.shanghai_call]
+    return st.one_of(st.sampled_from(presets), _custom_variant())
+
+
+@st.composite
+def _states(draw: st.DrawFn, variant: Variant, max_actions: int) -> RoundState:
+    seed = draw(st.integers(0, 2**64 - 1))
+    players = draw(st.integers(variant.min_players, variant.max_players))
+    state = new_game(variant, seed=seed, players=players)
+    for choice in draw(st.lists(st.integers(0, 2**16), max_size=max_actions)):
+        if state.phase is Phase.GAME_OVER:
+            break
+        legal = legal_actions(state)
+        state = apply(state, legal[choice % len(legal)])
+    return state
+
+
+def states(
+    *, variant: Variant | st.SearchStrategy[Variant] = PAGAT, max_actions: int = 200
+) -> st.SearchStrategy[RoundState]:
+    """States reached by up to ``max_actions`` legal actions from a seeded deal.
+
+    Each step picks one of the legal actions, so the states shrink towards short games and
+    towards the first listed actions. ``variant`` may be a strategy, such as
+    :func:`variants`.
+    """
+    if max_actions < 0:
+        raise ValueError(f"max_actions must be >= 0, got {max_actions}")
+    if isinstance(variant, st.SearchStrategy):
+        return variant.flatmap(lambda chosen: _states(chosen, max_actions))
+    return _states(_check_variant(variant), max_actions)
+
+
+def actions(state: RoundState) -> st.SearchStrategy[Action]:
+    """One of the legal actions of ``state`` (nothing at all once the game is over)."""
+    legal = tuple(legal_actions(state))
+    return st.sampled_from(legal) if legal else st.nothing()
+
+
+def any_actions(state: RoundState) -> st.SearchStrategy[Action]:
+    """Arbitrary actions for ``state``, legal or not.
+
+    Besides the legal actions, it draws every kind of action in every phase, cards the
+    player does not hold, table targets out of range, ends that do not fit, and go-downs of
+    melds that break the contract or use cards not held.
+    """
+    variant = state.variant
+    any_card = cards(variant=variant)
+    targets = st.integers(-2, len(state.table) + 2)
+    ends = st.sampled_from([None, End.LOW, End.HIGH])
+    legal = tuple(legal_actions(state))
+    choices: list[st.SearchStrategy[Action]] = [
+        st.sampled_from([DrawStock(), TakeDiscard(), Buy(), Pass(), NextRound()]),
+        st.builds(Discard, any_card),
+        st.builds(LayOff, any_card, targets, ends),
+        st.builds(SwapJoker, any_card, targets, targets, ends),
+        st.builds(GoDown, st.lists(melds(variant=variant), max_size=4)),
+    ]
+    go_downs = [action for action in legal if isinstance(action, GoDown)]
+    if go_downs:
+        choices.append(
+            st.sampled_from(go_downs).flatmap(
+                lambda action: st.sets(
+                    st.sampled_from(range(len(action.melds))), max_size=len(action.melds)
+                ).map(lambda keep: GoDown([action.melds[i] for i in sorted(keep)]))
+            )
+        )
+    if legal:
+        choices.insert(0, st.sampled_from(legal))
+    return st.one_of(choices)
