@@ -15,6 +15,7 @@ Once the package is installed, ``st.from_type(cr.Card)`` (and ``Group``, ``Run``
 
 >>> from hypothesis import given
 >>> import contract_rummy as cr
+>>> from contract_rummy.testing.strategies import states
 >>> @given(states(max_actions=30))
 ... def test_some_action_is_legal(state):
 ...     assert len(cr.legal_actions(state)) > 0 or state.phase is cr.Phase.GAME_OVER
