@@ -153,6 +153,8 @@ def _runs(draw: st.DrawFn, variant: Variant) -> Run:
         can_be_wild = bool(wilds)
         if deck[natural] and (not can_be_wild or not draw(st.booleans())):
             deck[natural] -= 1
+            if natural in wilds:  # a card of a wild rank, played as itself
+                wilds.remove(natural)
             chosen.append(natural)
         elif can_be_wild:
             wild = wilds.pop(draw(st.integers(0, len(wilds) - 1)))

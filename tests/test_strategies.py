@@ -1,0 +1,206 @@
+"""The public Hypothesis strategies draw what they promise."""
+
+from __future__ import annotations
+
+import importlib
+import subprocess
+import sys
+from collections import Counter
+
+import attrs
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import contract_rummy as cr
+from contract_rummy.testing import strategies as crst
+
+DEUCES = attrs.evolve(cr.PAGAT, name="deuces", wild_ranks={cr.Rank.TWO})
+ONE_DECK = attrs.evolve(
+    cr.PAGAT, name="one deck", decks=1, jokers=0, ladder=((cr.Contract(groups=(3,)), 7),)
+)
+
+
+def _fits_deck(cards: tuple[cr.Card, ...], variant: cr.Variant) -> bool:
+    deck = Counter(variant.deck(variant.max_players))
+    return all(deck[card] >= n for card, n in Counter(cards).items())
+
+
+@given(crst.cards())
+def test_cards_come_from_the_deck(card: cr.Card) -> None:
+    assert card in cr.PAGAT.deck(4)
+
+
+@given(crst.cards(variant=ONE_DECK, jokers=True))
+def test_cards_of_a_deck_without_jokers_are_natural(card: cr.Card) -> None:
+    assert not card.is_joker
+
+
+@given(crst.cards(jokers=False))
+def test_cards_without_jokers(card: cr.Card) -> None:
+    assert not card.is_joker
+
+
+@given(crst.hands(min_size=3, max_size=20))
+def test_hands_respect_the_deck_and_the_sizes(hand: tuple[cr.Card, ...]) -> None:
+    assert 3 <= len(hand) <= 20
+    assert list(hand) == sorted(hand)
+    assert _fits_deck(hand, cr.PAGAT)
+
+
+@given(crst.hands(variant=ONE_DECK))
+def test_hands_never_hold_two_copies_from_one_deck(hand: tuple[cr.Card, ...]) -> None:
+    assert len(set(hand)) == len(hand)
+
+
+def test_hands_refuse_impossible_sizes() -> None:
+    with pytest.raises(ValueError, match="min_size"):
+        crst.hands(min_size=5, max_size=2)
+    with pytest.raises(ValueError, match="min_size"):
+        crst.hands(min_size=108)
+
+
+@given(crst.melds())
+def test_melds_are_valid_and_fit_the_deck(meld: cr.Group | cr.Run) -> None:
+    rebuilt: cr.Group | cr.Run
+    if isinstance(meld, cr.Group):
+        rebuilt = cr.Group(meld.rank, meld.cards)
+    else:
+        rebuilt = cr.Run(meld.suit, meld.low, meld.cards)
+    assert rebuilt == meld
+    assert _fits_deck(meld.cards, cr.PAGAT)
+
+
+@given(crst.melds(variant=DEUCES, kind=cr.Run))
+def test_melds_of_one_kind_under_a_variant(meld: cr.Group | cr.Run) -> None:
+    assert isinstance(meld, cr.Run)
+    assert meld.variant is DEUCES
+    assert _fits_deck(meld.cards, DEUCES)
+
+
+def test_melds_refuse_an_unknown_kind() -> None:
+    with pytest.raises(ValueError, match="kind"):
+        crst.melds(kind=cr.Contract)  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="Variant"):
+        crst.melds(variant="pagat")  # type: ignore[arg-type]
+
+
+@given(crst.contracts())
+def test_contracts_have_melds(contract: cr.Contract) -> None:
+    assert contract.melds >= 1
+    assert all(length >= 3 for length in contract.groups)
+    assert all(length >= 4 for length in contract.runs)
+
+
+@settings(max_examples=30, deadline=None)
+@given(crst.variants())
+def test_variants_deal_playable_games(variant: cr.Variant) -> None:
+    for players in {variant.min_players, variant.max_players}:
+        state = cr.new_game(variant, seed=7, players=players)
+        assert len(cr.legal_actions(state)) >= 1
+        assert sum(map(len, state.hands)) == variant.cards_dealt(1) * players
+
+
+@settings(max_examples=20, deadline=None)
+@given(crst.states(max_actions=120))
+def test_states_are_reachable_and_whole(state: cr.RoundState) -> None:
+    on_table = [card for placed in state.table for card in placed.cards]
+    everything = [*(c for hand in state.hands for c in hand), *state.stock, *state.discard]
+    assert Counter(everything + on_table) == Counter(state.variant.deck(state.players))
+    if state.phase is cr.Phase.GAME_OVER:
+        assert state.winners
+    else:
+        assert len(cr.legal_actions(state)) >= 1
+
+
+@settings(max_examples=10, deadline=None)
+@given(crst.states(variant=crst.variants(), max_actions=40))
+def test_states_over_any_variant(state: cr.RoundState) -> None:
+    assert state.phase is cr.Phase.GAME_OVER or len(cr.legal_actions(state)) >= 1
+
+
+def test_states_refuse_a_negative_length() -> None:
+    with pytest.raises(ValueError, match="max_actions"):
+        crst.states(max_actions=-1)
+
+
+@settings(max_examples=20, deadline=None)
+@given(st.data())
+def test_actions_are_legal(data: st.DataObject) -> None:
+    state = data.draw(crst.states(max_actions=80))
+    if state.phase is not cr.Phase.GAME_OVER:
+        action = data.draw(crst.actions(state))
+        assert action in cr.legal_actions(state)
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.data())
+def test_any_actions_are_played_or_refused(data: st.DataObject) -> None:
+    state = data.draw(crst.states(max_actions=80))
+    action = data.draw(crst.any_actions(state))
+    legal = cr.legal_actions(state)
+    if action in list(legal):
+        cr.apply(state, action)
+    else:
+        with pytest.raises(cr.IllegalActionError, match=r"^R\d+: "):
+            cr.apply(state, action)
+
+
+def test_any_actions_reach_illegal_ones() -> None:
+    state = cr.apply(cr.new_game(seed=4), cr.TakeDiscard())
+    kinds: set[str] = set()
+
+    @settings(max_examples=200, deadline=None, database=None)
+    @given(crst.any_actions(state))
+    def collect(action: cr.Action) -> None:
+        if not cr.is_legal(state, action):
+            kinds.add(type(action).__name__)
+
+    collect()
+    assert {"Discard", "LayOff", "SwapJoker", "GoDown", "DrawStock"} <= kinds
+
+
+@settings(max_examples=20)
+@given(
+    st.from_type(cr.Card),
+    st.from_type(cr.Group),
+    st.from_type(cr.Run),
+    st.from_type(cr.Contract),
+)
+def test_from_type_works_after_install(
+    card: cr.Card, group: cr.Group, run: cr.Run, contract: cr.Contract
+) -> None:
+    assert isinstance(card, cr.Card)
+    assert isinstance(group, cr.Group)
+    assert isinstance(run, cr.Run)
+    assert isinstance(contract, cr.Contract)
+
+
+@settings(max_examples=5, deadline=None)
+@given(st.from_type(cr.Variant), st.from_type(cr.RoundState))
+def test_from_type_builds_variants_and_states(variant: cr.Variant, state: cr.RoundState) -> None:
+    assert isinstance(variant, cr.Variant)
+    assert isinstance(state, cr.RoundState)
+
+
+def test_importing_without_hypothesis_says_what_to_install() -> None:
+    code = (
+        "import sys; sys.modules['hypothesis'] = None\n"
+        "try:\n"
+        "    import contract_rummy.testing.strategies\n"
+        "except ImportError as error:\n"
+        "    print(error)\n"
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True
+    )
+    assert "contract_rummy[hypothesis]" in result.stdout
+
+
+def test_the_library_imports_without_hypothesis() -> None:
+    code = "import sys; sys.modules['hypothesis'] = None\nimport contract_rummy\nprint('ok')"
+    result = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True
+    )
+    assert result.stdout.strip() == "ok"
+    assert importlib.import_module("contract_rummy.testing.strategies") is crst
