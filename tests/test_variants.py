@@ -1,0 +1,401 @@
+"""Rule sets: the PAGAT profile (R1-R28), validation, and per-round queries."""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+import attrs
+import pytest
+
+import contract_rummy as cr
+from contract_rummy import (
+    JOKER,
+    NATURALS,
+    PAGAT,
+    PAGAT_PENALTIES,
+    PROGRESSIVE_PENALTIES,
+    STANDARD_CONTRACTS,
+    VARIANTS,
+    AceRule,
+    Card,
+    Contract,
+    JokerRule,
+    JokerSwap,
+    Penalties,
+    Rank,
+    TieBreak,
+    Variant,
+)
+
+ALL_CARDS: tuple[Card, ...] = (*NATURALS, JOKER)
+
+
+def one_round(contract: Contract, dealt: int = 10) -> tuple[tuple[Contract, int], ...]:
+    return ((contract, dealt),)
+
+
+# -- the PAGAT profile ---------------------------------------------------------------------
+
+
+def test_pagat_table_and_deck_r1_r2() -> None:
+    assert PAGAT.name == "pagat"
+    assert (PAGAT.min_players, PAGAT.max_players) == (4, 4)
+    assert (PAGAT.decks, PAGAT.jokers) == (2, 3)
+    assert PAGAT.extra_deck_from is None
+    assert PAGAT.deck_size(4) == (2, 3)
+    deck = PAGAT.deck(4)
+    assert len(deck) == 107
+    counts = Counter(deck)
+    assert counts[JOKER] == 3
+    assert all(counts[card] == 2 for card in NATURALS)
+    assert deck == cr.build_deck(2, 3)
+
+
+def test_pagat_only_jokers_are_wild_r2() -> None:
+    assert PAGAT.wild_ranks == frozenset()
+    assert PAGAT.is_wild(JOKER)
+    assert not any(PAGAT.is_wild(card) for card in NATURALS)
+    assert not PAGAT.wilds_score_as_jokers
+
+
+def test_pagat_ladder_r5_r11() -> None:
+    assert PAGAT.rounds == 7
+    assert [PAGAT.contract(number) for number in range(1, 8)] == list(STANDARD_CONTRACTS)
+    assert [PAGAT.cards_dealt(number) for number in range(1, 8)] == [10, 10, 10, 12, 12, 12, 12]
+    assert PAGAT.ladder == tuple(
+        (contract, 10 if number <= 3 else 12)
+        for number, contract in enumerate(STANDARD_CONTRACTS, start=1)
+    )
+
+
+def test_pagat_round_one_stock_r5() -> None:
+    players = 4
+    stock = len(PAGAT.deck(players)) - players * PAGAT.cards_dealt(1) - 1
+    assert stock == 66
+
+
+def test_pagat_meld_settings_r7_r8() -> None:
+    assert PAGAT.min_group_length == 3
+    assert PAGAT.min_run_length == 4
+    assert PAGAT.max_run_length == 14
+    assert PAGAT.aces is AceRule.LOW_OR_HIGH
+
+
+def test_pagat_play_settings_r12_to_r24() -> None:
+    assert PAGAT.runs_may_touch is False  # R12
+    assert PAGAT.exact_first_meld is True  # R14
+    assert PAGAT.lay_off_on_going_down_turn is False  # R15
+    assert PAGAT.final_discard is True  # R16
+    assert PAGAT.discard_taken_card is False  # R17
+    assert PAGAT.buying is True  # R18
+    assert PAGAT.buy_penalty == 1  # R19
+    assert PAGAT.shanghai_call is False  # R19
+    assert PAGAT.max_buys is None  # R21
+    assert PAGAT.down_players_may_buy is True  # R21
+    assert PAGAT.discarder_may_buy is True  # R21
+    assert PAGAT.joker_swap is JokerSwap.RUNS  # R23
+    assert PAGAT.last_round_at_once is True  # R24
+    assert PAGAT.penalties == PAGAT_PENALTIES  # R25
+    assert PAGAT.tie_break is TieBreak.SHARE  # R28
+    assert PAGAT.cut_bonus == 0
+
+
+@pytest.mark.parametrize(
+    ("text", "points"),
+    [
+        ("KC", 10),
+        ("QD", 10),
+        ("JH", 10),
+        ("10S", 10),
+        ("AH", 15),
+        ("JK", 15),
+        ("2C", 2),
+        ("5D", 5),
+        ("9S", 9),
+    ],
+)
+def test_pagat_penalties_r25(text: str, points: int) -> None:
+    assert PAGAT.penalty(Card.parse(text)) == points
+    assert PAGAT_PENALTIES.of(Card.parse(text)) == points
+
+
+def test_r25_example() -> None:
+    assert sum(PAGAT.penalty(card) for card in cr.parse_cards("KC AH 5D JK")) == 45
+
+
+def test_penalty_agrees_with_the_table_for_every_card() -> None:
+    for card in ALL_CARDS:
+        assert PAGAT.penalty(card) == PAGAT_PENALTIES.of(card)
+    face = {rank: min(int(rank), 10) for rank in Rank} | {Rank.ACE: 15}
+    for card in NATURALS:
+        assert card.rank is not None
+        assert PAGAT.penalty(card) == face[card.rank]
+
+
+def test_progressive_penalties() -> None:
+    assert PROGRESSIVE_PENALTIES.of(JOKER) == 25
+    assert PROGRESSIVE_PENALTIES.of(Card.parse("AS")) == 15
+    for text in ("10S", "JS", "QS", "KS"):
+        assert PROGRESSIVE_PENALTIES.of(Card.parse(text)) == 10
+    for rank in range(2, 10):
+        assert PROGRESSIVE_PENALTIES.of(Card(rank, cr.Suit.HEARTS)) == 5
+
+
+@pytest.mark.parametrize(
+    ("changes", "word"),
+    [
+        pytest.param({"ranks": (10,) * 12}, "one value per rank", id="too-few-ranks"),
+        pytest.param({"ranks": (10,) * 14}, "one value per rank", id="too-many-ranks"),
+        pytest.param({"joker": -1}, "negative", id="negative-joker"),
+        pytest.param({"ranks": (-1,) + (10,) * 12}, "negative", id="negative-rank"),
+    ],
+)
+def test_penalties_validation(changes: dict[str, Any], word: str) -> None:
+    with pytest.raises(ValueError, match=word):
+        Penalties(**changes)
+
+
+def test_wild_cards_may_score_as_jokers() -> None:
+    queens = attrs.evolve(
+        PAGAT, wild_ranks={Rank.QUEEN}, wilds_score_as_jokers=True, penalties=PROGRESSIVE_PENALTIES
+    )
+    assert queens.penalty(Card.parse("QS")) == 25
+    assert queens.penalty(Card.parse("KS")) == 10
+    assert queens.is_wild(Card.parse("QD"))
+    assert attrs.evolve(queens, wilds_score_as_jokers=False).penalty(Card.parse("QS")) == 10
+
+
+def test_wild_ranks_make_cards_wild() -> None:
+    deuces = attrs.evolve(PAGAT, wild_ranks=[2])
+    assert deuces.wild_ranks == frozenset({Rank.TWO})
+    assert {card for card in ALL_CARDS if deuces.is_wild(card)} == {
+        JOKER,
+        *cr.parse_cards("2C 2D 2H 2S"),
+    }
+    assert deuces.penalty(Card.parse("2C")) == 2
+
+
+def test_variants_registry() -> None:
+    assert VARIANTS["pagat"] is PAGAT
+    for name, variant in VARIANTS.items():
+        assert isinstance(variant, Variant)
+        assert variant.name == name
+    with pytest.raises(TypeError):
+        VARIANTS["mine"] = PAGAT  # type: ignore[index]
+    assert "mine" not in VARIANTS
+
+
+def test_variants_are_values() -> None:
+    assert attrs.evolve(PAGAT) == PAGAT
+    assert hash(attrs.evolve(PAGAT)) == hash(PAGAT)
+    assert attrs.evolve(PAGAT, cut_bonus=50) != PAGAT
+    with pytest.raises(attrs.exceptions.FrozenInstanceError):
+        PAGAT.decks = 3  # type: ignore[misc]
+    assert PAGAT.decks == 2
+
+
+# -- validation ----------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("changes", "error", "word"),
+    [
+        pytest.param({"min_players": 5}, ValueError, "above max_players", id="min-above-max"),
+        pytest.param({"min_players": 1}, ValueError, "at least 2", id="one-player"),
+        pytest.param({"min_players": 0}, ValueError, "at least 1", id="no-players"),
+        pytest.param({"ladder": ()}, ValueError, "empty", id="empty-ladder"),
+        pytest.param({"max_players": 9}, ValueError, "cards in the deck", id="deal-at-9"),
+        pytest.param(
+            {"ladder": one_round(Contract(groups=(3, 3)), 27)},
+            ValueError,
+            "cards in the deck",
+            id="deal-too-large",
+        ),
+        pytest.param(
+            {"min_players": 3, "max_players": 9},
+            ValueError,
+            "12 cards to 9 players",
+            id="deal-too-large-at-max-players",
+        ),
+        pytest.param(
+            {"max_run_length": 10, "ladder": one_round(Contract(runs=(11,)), 12)},
+            ValueError,
+            "outside the run lengths",
+            id="contract-run-too-long",
+        ),
+        pytest.param(
+            {"min_run_length": 5}, ValueError, "outside the run lengths", id="contract-run-short"
+        ),
+        pytest.param(
+            {"ladder": one_round(Contract(groups=(2,)))},
+            ValueError,
+            "min_group_length",
+            id="contract-group-too-short",
+        ),
+        pytest.param(
+            {"jokers": 1, "ladder": one_round(Contract(groups=(3, 3)), 26)},
+            ValueError,
+            "more than the 105 cards",
+            id="deal-leaves-no-stock",
+        ),
+        pytest.param(
+            {"ladder": one_round(Contract(groups=(3, 3)), 4)},
+            ValueError,
+            "cannot make",
+            id="too-few-cards-dealt",
+        ),
+        pytest.param(
+            {"ladder": one_round(Contract(groups=(3,)), 0)},
+            ValueError,
+            "positive",
+            id="zero-cards-dealt",
+        ),
+        pytest.param(
+            {"ladder": one_round(Contract(groups=(3,)), True)},
+            ValueError,
+            "positive",
+            id="bool-cards-dealt",
+        ),
+        pytest.param(
+            {"ladder": (("two groups", 10),)}, ValueError, "expected a Contract", id="no-contract"
+        ),
+        pytest.param({"jokers": True}, ValueError, "bool", id="bool-jokers"),
+        pytest.param({"jokers": -1}, ValueError, "negative", id="negative-jokers"),
+        pytest.param({"jokers": "3"}, TypeError, "jokers", id="str-jokers"),
+        pytest.param({"decks": "2"}, TypeError, "decks", id="str-decks"),
+        pytest.param({"decks": True}, TypeError, "decks", id="bool-decks"),
+        pytest.param({"decks": 0}, ValueError, "decks", id="no-decks"),
+        pytest.param({"max_buys": -1}, ValueError, "max_buys", id="negative-max-buys"),
+        pytest.param({"max_buys": True}, TypeError, "max_buys", id="bool-max-buys"),
+        pytest.param({"max_buys": 1.5}, TypeError, "max_buys", id="float-max-buys"),
+        pytest.param({"extra_deck_from": 1}, ValueError, "extra_deck_from", id="extra-deck-1"),
+        pytest.param({"extra_deck_jokers": -1}, ValueError, "negative", id="extra-jokers"),
+        pytest.param({"buy_penalty": -1}, ValueError, "negative", id="negative-buy-penalty"),
+        pytest.param({"cut_bonus": -50}, ValueError, "negative", id="negative-cut-bonus"),
+        pytest.param(
+            {"min_run_length": 6, "max_run_length": 5}, ValueError, "above", id="run-lengths"
+        ),
+        pytest.param({"max_run_length": 15}, ValueError, "ace to ace", id="run-over-14"),
+        pytest.param({"aces": "high"}, TypeError, "aces", id="str-aces"),
+        pytest.param({"name": 3}, TypeError, "name", id="int-name"),
+        pytest.param({"buying": 1}, TypeError, "buying", id="int-flag"),
+        pytest.param({"penalties": 3}, TypeError, "penalties", id="bad-penalties"),
+        pytest.param({"tie_break": "share"}, TypeError, "tie_break", id="str-tie-break"),
+        pytest.param({"joker_swap": None}, TypeError, "joker_swap", id="no-joker-swap"),
+        pytest.param({"wild_ranks": {14}}, ValueError, "14", id="bad-wild-rank"),
+    ],
+)
+def test_unplayable_variants_raise(
+    changes: dict[str, Any], error: type[Exception], word: str
+) -> None:
+    with pytest.raises(error, match=word):
+        attrs.evolve(PAGAT, **changes)
+    with pytest.raises(error, match=word):
+        Variant(**changes)
+
+
+def test_validation_reports_every_problem() -> None:
+    with pytest.raises(ValueError, match="above max_players") as info:
+        attrs.evolve(PAGAT, min_players=5, ladder=())
+    assert "empty" in str(info.value)
+
+
+def test_playable_custom_variants() -> None:
+    run_of_seven = attrs.evolve(PAGAT, ladder=one_round(Contract(runs=(7,))))
+    assert run_of_seven.rounds == 1
+    assert str(run_of_seven.contract(1)) == "a run of 7"
+    assert run_of_seven.at_once(1)
+    biggest = attrs.evolve(PAGAT, ladder=one_round(Contract(groups=(3, 3)), 26))
+    assert biggest.cards_dealt(1) == 26
+    # 4 * 26 cards dealt and one turned up leave a stock of one card.
+    one_left = attrs.evolve(PAGAT, jokers=2, ladder=one_round(Contract(groups=(3, 3)), 26))
+    assert len(one_left.deck(4)) - 4 * 26 - 1 == 1
+    assert attrs.evolve(PAGAT, aces=AceRule.HIGH, max_run_length=13).aces is AceRule.HIGH
+    assert attrs.evolve(PAGAT, max_buys=0).max_buys == 0
+
+
+# -- decks and players ---------------------------------------------------------------------
+
+
+def test_joker_rule_players_minus_one() -> None:
+    contract = attrs.evolve(
+        PAGAT, min_players=3, max_players=5, jokers=JokerRule.PLAYERS_MINUS_ONE
+    )
+    assert [contract.deck_size(players) for players in (3, 4, 5)] == [(2, 2), (2, 3), (2, 4)]
+    assert len(contract.deck(5)) == 108
+    assert contract.deck(5).count(JOKER) == 4
+    assert contract.deck(3).count(JOKER) == 2
+    assert JokerRule.PLAYERS_MINUS_ONE.value == "players - 1"
+
+
+def test_extra_deck_from() -> None:
+    big = attrs.evolve(
+        PAGAT, min_players=3, max_players=8, jokers=4, extra_deck_from=7, extra_deck_jokers=2
+    )
+    assert big.deck_size(6) == (2, 4)
+    assert big.deck_size(7) == (3, 6)
+    assert big.deck_size(8) == (3, 6)
+    assert len(big.deck(6)) == 108
+    assert len(big.deck(8)) == 162
+    assert Counter(big.deck(7))[Card.parse("7S")] == 3
+
+
+def test_check_players() -> None:
+    PAGAT.check_players(4)
+    assert len(PAGAT.deck(4)) == 107
+    for players in (3, 5, 0, -4):
+        with pytest.raises(ValueError, match=f"R1: pagat is played by 4 players, not {players}"):
+            PAGAT.check_players(players)
+    with pytest.raises(ValueError, match="R1"):
+        PAGAT.deck(3)
+    ranged = attrs.evolve(PAGAT, name="five", min_players=3, max_players=5)
+    ranged.check_players(3)
+    with pytest.raises(ValueError, match="played by 3-5 players, not 6"):
+        ranged.check_players(6)
+
+
+@pytest.mark.parametrize("players", ["4", 4.0, True, None])
+def test_check_players_types(players: Any) -> None:
+    with pytest.raises(TypeError, match="players must be an int"):
+        PAGAT.check_players(players)
+
+
+# -- the rounds ----------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("number", "contract", "dealt"),
+    [
+        (1, "two groups of 3", 10),
+        (2, "a group of 3 and a run of 4", 10),
+        (3, "two runs of 4", 10),
+        (4, "three groups of 3", 12),
+        (5, "two groups of 3 and a run of 4", 12),
+        (6, "a group of 3 and two runs of 4", 12),
+        (7, "three runs of 4", 12),
+    ],
+)
+def test_rounds(number: int, contract: str, dealt: int) -> None:
+    assert str(PAGAT.contract(number)) == contract
+    assert PAGAT.cards_dealt(number) == dealt
+    assert PAGAT.at_once(number) is (number == 7)
+
+
+def test_at_once_follows_the_setting() -> None:
+    relaxed = attrs.evolve(PAGAT, last_round_at_once=False)
+    assert not any(relaxed.at_once(number) for number in range(1, 8))
+
+
+@pytest.mark.parametrize("number", [0, 8, -1, 100])
+def test_round_out_of_range(number: int) -> None:
+    for query in (PAGAT.contract, PAGAT.cards_dealt, PAGAT.at_once):
+        with pytest.raises(ValueError, match=f"round_number must be 1-7 for pagat, got {number}"):
+            query(number)
+
+
+@pytest.mark.parametrize("number", ["1", 1.0, True, None])
+def test_round_number_type(number: Any) -> None:
+    for query in (PAGAT.contract, PAGAT.cards_dealt, PAGAT.at_once):
+        with pytest.raises(TypeError, match="round_number must be an int"):
+            query(number)
