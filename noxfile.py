@@ -21,7 +21,7 @@ def tests(session: nox.Session) -> None:
 @nox.session
 def typecheck(session: nox.Session) -> None:
     """Check the types of src/, tests/ and benchmarks/ with mypy --strict."""
-    session.install("-e", ".[tests]", "mypy")
+    session.install("-e", ".[tests]", "mypy", "nox")
     session.run("mypy", "--strict", "src", "tests", "benchmarks", "noxfile.py")
 
 
