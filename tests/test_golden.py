@@ -1,0 +1,270 @@
+"""Golden games: seeded games recorded as text in ``tests/golden/`` and replayed here.
+
+Each file records one game, one line per action with a digest of the state after it
+(format: ``tests/golden_format.py``). The test rebuilds the game from the file's header,
+checks that every recorded action reads back, is legal, and is exactly what the recorded
+chooser (the greedy bot or the seeded random choice) picks, and compares the regenerated
+text with the file line by line; a difference fails with a unified diff.
+
+A difference means the engine now behaves differently. When the change is intended,
+regenerate the files deliberately and review the diff as a behaviour change (and note it
+in CHANGELOG.md)::
+
+    CONTRACT_RUMMY_UPDATE_GOLDEN=1 python -m pytest tests/test_golden.py
+
+With ``CONTRACT_RUMMY_UPDATE_GOLDEN=1`` the test rewrites the files instead of comparing,
+then replays what it wrote.
+"""
+
+from __future__ import annotations
+
+import difflib
+import os
+from collections import Counter
+from pathlib import Path
+from typing import Final
+
+import attrs
+import pytest
+
+import contract_rummy as cr
+from golden_format import (
+    GameSpec,
+    digest,
+    format_action,
+    format_meld,
+    parse_action,
+    parse_header,
+    parse_meld,
+    parse_steps,
+    record,
+)
+
+GOLDEN: Final = Path(__file__).parent / "golden"
+UPDATE: Final = os.environ.get("CONTRACT_RUMMY_UPDATE_GOLDEN") == "1"
+
+GAMES: Final = (
+    GameSpec("greedy-pagat-seed1", "pagat", (), players=4, seed=1, chooser="greedy"),
+    GameSpec("random-pagat-seed2", "pagat", (), players=4, seed=2, chooser="random", limit=400),
+    GameSpec(
+        "greedy-contract3-nobuy-seed3",
+        "pagat",
+        (
+            ("min_players", 3),
+            ("max_players", 5),
+            ("jokers", cr.JokerRule.PLAYERS_MINUS_ONE),
+            ("buying", False),
+        ),
+        players=3,
+        seed=3,
+        chooser="greedy",
+    ),
+)
+_IDS: Final = [spec.name for spec in GAMES]
+_DIFF_LINES: Final = 20
+
+
+def _path(spec: GameSpec) -> Path:
+    return GOLDEN / f"{spec.name}.txt"
+
+
+def _first_difference(recorded: list[str], regenerated: list[str]) -> int | None:
+    for index, (old, new) in enumerate(zip(recorded, regenerated, strict=False)):
+        if old != new:
+            return index
+    if len(recorded) != len(regenerated):
+        return min(len(recorded), len(regenerated))
+    return None
+
+
+def _diff(name: str, recorded: list[str], regenerated: list[str], index: int) -> str:
+    """A unified diff of the first ~20 lines from the first difference on."""
+    start = max(0, index - 3)
+    window = slice(start, index + 3 * _DIFF_LINES)
+    diff = list(
+        difflib.unified_diff(
+            recorded[window],
+            regenerated[window],
+            f"tests/golden/{name}.txt (recorded, from line {start + 1})",
+            f"regenerated (from line {start + 1})",
+            lineterm="",
+        )
+    )
+    shown = diff[: _DIFF_LINES + 3]
+    if len(diff) > len(shown):
+        shown.append(f"... ({len(diff) - len(shown)} more diff lines)")
+    return "\n".join(shown)
+
+
+def _replay(spec: GameSpec, lines: list[str]) -> tuple[list[str], list[str]]:
+    """Regenerate the record, checking each recorded action; return it and the problems."""
+    steps = parse_steps(lines)
+    variant = spec.variant()
+    problems: list[str] = []
+
+    def check(number: int, state: cr.RoundState, chosen: cr.Action) -> None:
+        if problems or number > len(steps):
+            return  # report the first problem only; a longer game shows in the diff
+        step = steps[number - 1]
+        try:
+            action = parse_action(step.action, variant)
+        except ValueError as error:
+            problems.append(f"step {number}: cannot read {step.action!r}: {error}")
+            return
+        if action not in cr.legal_actions(state):
+            problems.append(f"step {number}: recorded {action!r} is not legal in\n{state}")
+        elif action != chosen:
+            problems.append(
+                f"step {number}: recorded {action!r}, but the {spec.chooser} chooser picks "
+                f"{chosen!r} in\n{state}"
+            )
+
+    return record(spec, check), problems
+
+
+@pytest.mark.parametrize("spec", GAMES, ids=_IDS)
+def test_golden_game_replays_exactly(spec: GameSpec) -> None:
+    path = _path(spec)
+    if UPDATE:
+        GOLDEN.mkdir(exist_ok=True)
+        path.write_text("\n".join(record(spec)) + "\n", encoding="utf-8", newline="\n")
+    assert path.exists(), f"{path} is missing: run with CONTRACT_RUMMY_UPDATE_GOLDEN=1"
+    lines = path.read_text(encoding="utf-8").splitlines()
+    header = parse_header(lines)
+    assert header == spec, f"{path.name}'s header describes {header}, not {spec}"
+    regenerated, problems = _replay(header, lines)
+    index = _first_difference(lines, regenerated)
+    if index is not None:
+        pytest.fail(
+            f"{path.name} differs from the replay at line {index + 1}: the engine's behaviour "
+            "changed. If that is intended, regenerate with CONTRACT_RUMMY_UPDATE_GOLDEN=1, "
+            "review the diff and note it in CHANGELOG.md.\n"
+            + _diff(spec.name, lines, regenerated, index)
+            + ("\n" + problems[0] if problems else ""),
+            pytrace=False,
+        )
+    assert not problems, problems[0]
+
+
+def test_golden_directory_holds_exactly_the_listed_games() -> None:
+    files = sorted(path.stem for path in GOLDEN.glob("*.txt"))
+    assert files == sorted(_IDS)
+
+
+def test_golden_files_stay_reviewable() -> None:
+    for spec in GAMES:
+        lines = _path(spec).read_text(encoding="utf-8").splitlines()
+        assert len(lines) < 4000, f"{spec.name} has {len(lines)} lines"
+        assert max(map(len, lines)) < 200
+
+
+def test_greedy_golden_game_goes_down_and_out() -> None:
+    lines = _path(GAMES[0]).read_text(encoding="utf-8").splitlines()
+    actions = Counter(step.action.split()[0] for step in parse_steps(lines))
+    assert actions["GoDown"] >= 7
+    assert actions["LayOff"] > 0
+    assert actions["NextRound"] == 6
+    went_out = [line for line in lines if line.startswith("-- round") and "went out" in line]
+    assert len(went_out) >= 4
+    assert lines[-1].startswith("== game over after")
+
+
+def test_random_golden_game_stops_at_its_limit() -> None:
+    spec = GAMES[1]
+    lines = _path(spec).read_text(encoding="utf-8").splitlines()
+    steps = parse_steps(lines)
+    assert [step.number for step in steps] == list(range(1, 401))
+    assert lines[-1].startswith("== stopped after 400 actions")
+
+
+#: Games whose every legal action the notation must round-trip: the golden games, the random
+#: one played on to 1000 actions, and one more greedy game (for lay-offs that name an end).
+_NOTATION_GAMES: Final = (
+    GAMES[0],
+    attrs.evolve(GAMES[1], limit=1000),
+    GAMES[2],
+    GameSpec("greedy-pagat-seed5", "pagat", (), players=4, seed=5, chooser="greedy", limit=1000),
+)
+
+
+def _actions_from_games() -> list[tuple[cr.RoundState, cr.Action]]:
+    """Every legal action of every state met in :data:`_NOTATION_GAMES`."""
+    states: list[cr.RoundState] = []
+    for spec in _NOTATION_GAMES:
+        record(spec, lambda _, state, __: states.append(state))
+    return [(state, action) for state in states for action in cr.legal_actions(state)]
+
+
+def test_action_notation_round_trips_over_real_games() -> None:
+    pairs = _actions_from_games()
+    kinds = Counter(type(action).__name__ for _, action in pairs)
+    assert set(kinds) == {
+        "DrawStock",
+        "TakeDiscard",
+        "Buy",
+        "Pass",
+        "GoDown",
+        "LayOff",
+        "SwapJoker",
+        "Discard",
+        "NextRound",
+    }, kinds
+    texts = []
+    for state, action in pairs:
+        text = format_action(action, state)
+        assert parse_action(text, state.variant) == action, text
+        assert "=>" not in text
+        assert "\n" not in text
+        assert text == text.strip()
+        texts.append(text)
+    # The forms that need care all occur: an end, a freed joker's end, an explicit meld.
+    assert any(t.startswith("LayOff") and t.endswith(("low", "high")) for t in texts)
+    assert any(t.startswith("SwapJoker") and t.endswith(("low", "high")) for t in texts)
+    assert any(t.startswith("GoDown") and ": " in t for t in texts)
+    assert len(pairs) > 20_000
+
+
+def test_action_notation_is_unambiguous_for_melds_the_cards_alone_do_not_name() -> None:
+    melds: list[cr.Group | cr.Run] = [
+        cr.Group(cr.Rank.SEVEN, "JK JK JK"),
+        cr.Group(cr.Rank.SEVEN, "7S JK JK JK"),
+        cr.Run(cr.Suit.SPADES, 7, "7S JK JK JK"),
+        cr.Run(cr.Suit.HEARTS, 1, "JK JK JK JK"),
+        cr.Run(cr.Suit.CLUBS, 11, "JC QC KC AC"),
+        cr.Run(cr.Suit.DIAMONDS, 1, "AD 2D 3D 4D"),
+        cr.Group(cr.Rank.ACE, "AC AC JK"),
+        cr.Group(cr.Rank.TEN, "10H 10S 10S"),
+    ]
+    written = [format_meld(meld) for meld in melds]
+    assert written[0] == "group 7: JK JK JK"
+    assert written[2] == "run S from 7: 7S JK JK JK"
+    assert written[3] == "run H from A: JK JK JK JK"
+    assert written[4] == "JC QC KC AC"
+    assert [parse_meld(text) for text in written] == melds
+    action = cr.GoDown(melds[:3])
+    state = cr.new_game(seed=0)
+    assert parse_action(format_action(action, state)) == action
+
+
+def test_state_hash_sees_what_the_digest_does_not() -> None:
+    state = cr.new_game(seed=1)
+    changed = [
+        attrs.evolve(state, stock=state.stock[::-1]),
+        attrs.evolve(state, rng=state.rng + 1),
+        attrs.evolve(state, hands=(state.hands[1], state.hands[0], *state.hands[2:])),
+        attrs.evolve(state, buys=(1, 0, 0, 0)),
+    ]
+    seen = {digest(state)}
+    for other in changed:
+        assert digest(other).split("#")[0] == digest(state).split("#")[0]
+        seen.add(digest(other))
+    assert len(seen) == 1 + len(changed)
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["Discard", "Discard 1S", "LayOff JK -> x", "LayOff JK 3", "GoDown", "Draw", "GoDown 7S 8D"],
+)
+def test_action_notation_refuses_malformed_text(text: str) -> None:
+    with pytest.raises(ValueError):  # noqa: PT011 - each bad text has its own message
+        parse_action(text)
