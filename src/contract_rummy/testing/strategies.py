@@ -243,8 +243,9 @@ def _custom_variant(draw: st.DrawFn) -> Variant:
             contract, needed = Contract(groups=(3,)), 3
         dealt = draw(st.integers(max(1, needed), max(1, min(deal_cap, needed + 6))))
         ladder.append((contract, dealt))
-    # One wild rank at most: every wild card multiplies the go-downs a hand can make.
-    ranks = draw(st.frozensets(st.sampled_from(list(Rank)), max_size=1))
+    # A wild rank only with one deck: every wild card multiplies the go-downs a hand can
+    # make, and a state with a dozen wild cards can have tens of thousands of them.
+    ranks = draw(st.frozensets(st.sampled_from(list(Rank)), max_size=1 if decks == 1 else 0))
     return Variant(
         name="custom",
         min_players=fewest,
