@@ -1,0 +1,160 @@
+"""The engine's API around the rules: LegalActions, argument checks, and rarer settings."""
+
+from __future__ import annotations
+
+import attrs
+import pytest
+
+import contract_rummy as cr
+from contract_rummy.godown import iter_go_downs
+from scenario import cards, deal, play, refused
+
+
+def _pass_buys(state: cr.RoundState) -> cr.RoundState:
+    while state.phase is cr.Phase.BUY:
+        state = cr.apply(state, cr.Pass())
+    return state
+
+
+def test_legal_actions_is_a_lazy_sequence() -> None:
+    state = cr.new_game(seed=11)
+    legal = cr.legal_actions(state)
+    assert legal.state is state
+    first = next(iter(legal))  # iterating lazily lists nothing more than needed
+    assert first == cr.DrawStock()
+    assert list(legal) == [cr.DrawStock(), cr.TakeDiscard()]
+    assert list(legal) == list(legal)  # the second iteration reads the cached list
+    assert legal[1] == cr.TakeDiscard()
+    assert legal[-1] == cr.TakeDiscard()
+    with pytest.raises(IndexError):
+        legal[2]
+    assert repr(legal) == "<LegalActions of 2 in phase DRAW>"
+    assert object() not in legal
+    assert not cr.is_legal(state, "not an action")
+
+
+def test_legal_actions_and_apply_check_their_arguments() -> None:
+    with pytest.raises(TypeError, match="RoundState"):
+        cr.legal_actions("state")  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="RoundState"):
+        cr.apply("state", cr.Pass())  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="action"):
+        cr.apply(cr.new_game(seed=1), "DrawStock")  # type: ignore[arg-type]
+
+
+def test_start_round_checks_its_arguments() -> None:
+    deck = list(cr.PAGAT.deck(4))
+    hands = [deck[i * 10 : i * 10 + 10] for i in range(4)]
+    stock, discard = deck[41:], deck[40:41]
+    with pytest.raises(TypeError, match="sequence of hands"):
+        cr.start_round(hands="7C 7D", stock=stock, discard=discard)
+    with pytest.raises(ValueError, match="dealer"):
+        cr.start_round(hands=hands, stock=stock, discard=discard, dealer=4)
+    with pytest.raises(ValueError, match="scores"):
+        cr.start_round(hands=hands, stock=stock, discard=discard, scores=(1, 2))
+    with pytest.raises(TypeError, match="stock must be cards"):
+        cr.start_round(hands=hands, stock=5, discard=discard)  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="must hold Cards"):
+        cr.start_round(hands=hands, stock=[*stock[:-1], "7C"], discard=discard)  # type: ignore[list-item]
+    with pytest.raises(TypeError, match="Variant"):
+        cr.start_round("pagat", hands=hands, stock=stock, discard=discard)  # type: ignore[arg-type]
+    notation = [cr.format_cards(hand) for hand in hands]
+    state = cr.start_round(hands=notation, stock=stock, discard=discard)
+    assert state.hands[0] == cards(notation[0])
+
+
+def test_shanghai_call_is_refused_until_the_engine_plays_it() -> None:
+    calling = attrs.evolve(cr.PAGAT, shanghai_call=True)
+    with pytest.raises(ValueError, match="Shanghai call"):
+        cr.new_game(calling, seed=1)
+
+
+def test_r17_taking_the_discard_into_an_empty_hand_is_refused() -> None:
+    state = deal("", "2C 3C", "4C 5C", "6C 7C", discard="KD")
+    assert list(cr.legal_actions(state)) == [cr.DrawStock()]
+    refused(state, cr.TakeDiscard(), "R17")
+
+
+def test_r13_taking_from_an_empty_discard_pile_is_refused() -> None:
+    state = deal("2C 3C", "4C 5C", "6C 7C", "8C 9C", discard="")
+    assert list(cr.legal_actions(state)) == [cr.DrawStock()]
+    message = refused(state, cr.TakeDiscard(), "R13")
+    assert "empty" in message
+
+
+def _quiet_turn(state: cr.RoundState) -> cr.RoundState:
+    """The active player draws, nobody buys, and the drawn card is discarded."""
+    state = _pass_buys(play(state, cr.DrawStock()))
+    return play(state, cr.Discard(state.hands[state.active][-1]))
+
+
+def test_r16_without_a_final_discard_going_down_can_go_out() -> None:
+    hand = "7C 7D 7H 9S 9D"
+    melds = [cr.meld("7C 7D 7H"), cr.meld("9S 9D 9H")]
+    pagat = _pass_buys(play(deal(hand, "", "", "", stock="9H"), cr.DrawStock()))
+    refused(pagat, cr.GoDown(melds), "R16")
+    variant = attrs.evolve(cr.PAGAT, final_discard=False)
+    state = _pass_buys(play(deal(hand, "", "", "", stock="9H", variant=variant), cr.DrawStock()))
+    state = play(state, cr.GoDown(melds))
+    assert state.phase is cr.Phase.ROUND_OVER
+    assert state.penalties is not None
+    assert state.penalties[0] == 0
+
+
+def test_r16_without_a_final_discard_a_lay_off_can_go_out() -> None:
+    variant = attrs.evolve(cr.PAGAT, final_discard=False)
+    others = ("2D 3D 4D", "2H 3H 4H", "2S 3S 4S")
+    state = deal("7C 7D 7H 9S 9D 9H 7S", *others, stock="KS 2C 3C 4C 9C", variant=variant)
+    state = _pass_buys(play(state, cr.DrawStock()))
+    state = play(
+        state, cr.GoDown([cr.meld("7C 7D 7H"), cr.meld("9S 9D 9H")]), cr.Discard(cards("KS")[0])
+    )
+    for _ in range(3):
+        state = _quiet_turn(state)
+    state = _pass_buys(play(state, cr.DrawStock()))
+    assert state.hands[0] == cards("7S 9C")
+    state = play(state, cr.LayOff(cards("7S")[0], 0), cr.LayOff(cards("9C")[0], 1))
+    assert state.phase is cr.Phase.ROUND_OVER
+    assert state.penalties is not None
+    assert state.penalties[0] == 0
+
+
+def test_joker_swaps_can_be_switched_off() -> None:
+    variant = attrs.evolve(cr.PAGAT, joker_swap=cr.JokerSwap.NEVER)
+    others = ("2D 3D 4D", "2H 3H 4H", "2C 3C 4C")
+    state = deal(
+        "5S 6S JK 8S 7C 7D 7H KD QC",
+        *others,
+        stock="KS 5C 6C 8C 7S",
+        variant=variant,
+        round_number=2,
+    )
+    state = _pass_buys(play(state, cr.DrawStock()))
+    state = play(
+        state,
+        cr.GoDown([cr.meld("7C 7D 7H"), cr.Run(cr.Suit.SPADES, 5, "5S 6S JK 8S")]),
+        cr.Discard(cards("KS")[0]),
+    )
+    for _ in range(3):
+        state = _quiet_turn(state)
+    state = _pass_buys(play(state, cr.DrawStock()))
+    assert cards("7S")[0] in state.hands[0]
+    assert not any(isinstance(a, cr.SwapJoker) for a in cr.legal_actions(state))
+    message = refused(state, cr.SwapJoker(cards("7S")[0], 1, 1, cr.End.LOW), "R23")
+    assert "no joker swaps" in message
+
+
+def test_godown_rechecks_melds_built_under_another_variant() -> None:
+    deuces = attrs.evolve(cr.PAGAT, wild_ranks={cr.Rank.TWO})
+    state = deal("7C 7D 2S 9S 9D 9H KC KD", "", "", "", stock="QS")
+    state = _pass_buys(play(state, cr.DrawStock()))
+    foreign = cr.GoDown([cr.Group(cr.Rank.SEVEN, "7C 7D 2S", variant=deuces), cr.meld("9S 9D 9H")])
+    message = refused(state, foreign, "R7")
+    assert "2S" in message
+
+
+def test_go_downs_iterate_lazily() -> None:
+    hand = cards("7C 7D 7H 7S 9S 9D 9H 9C JK KD")
+    found = iter_go_downs(cr.PAGAT, 1, hand, None)
+    first = next(found)
+    assert all(isinstance(meld, cr.Group) for meld in first)

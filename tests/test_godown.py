@@ -1,0 +1,82 @@
+"""The go-down search on the settings the default profile does not use."""
+
+from __future__ import annotations
+
+import attrs
+
+import contract_rummy as cr
+from contract_rummy.godown import godown_problem, iter_go_downs
+from scenario import cards
+
+GROUPS_AT_ONCE = attrs.evolve(
+    cr.PAGAT, name="groups at once", ladder=((cr.Contract(groups=(3, 3)), 5),)
+)
+MIXED_AT_ONCE = attrs.evolve(
+    cr.PAGAT, name="group and run at once", ladder=((cr.Contract(groups=(3,), runs=(4,)), 6),)
+)
+LONGER = attrs.evolve(
+    cr.PAGAT,
+    name="longer first melds",
+    exact_first_meld=False,
+    last_round_at_once=False,
+    ladder=((cr.Contract(groups=(4, 3)), 10),),
+)
+
+
+def _go_downs(variant: cr.Variant, hand: str) -> list[tuple[cr.Group | cr.Run, ...]]:
+    return list(iter_go_downs(variant, 1, cards(hand), None))
+
+
+def test_r24_a_last_group_takes_every_card_left() -> None:
+    found = _go_downs(GROUPS_AT_ONCE, "7C 7D 7H 9S 9D 9H")
+    assert found == [(cr.meld("7C 7D 7H"), cr.meld("9S 9D 9H"))]
+
+
+def test_r24_a_last_group_of_jokers_may_be_any_rank() -> None:
+    found = _go_downs(GROUPS_AT_ONCE, "7C 7D 7H JK JK JK")
+    jokers_only = [
+        meld
+        for melds in found
+        for meld in melds
+        if isinstance(meld, cr.Group) and meld.cards == cards("JK JK JK")
+    ]
+    assert sorted(meld.rank for meld in jokers_only) == list(cr.Rank)
+    assert all(cr.meld("7C 7D 7H") in melds for melds in found if jokers_only[0] in melds)
+    assert len(found) == len(set(found)) > 13  # the jokers may also mix with the sevens
+
+
+def test_r24_what_is_left_must_make_the_last_meld() -> None:
+    assert _go_downs(GROUPS_AT_ONCE, "7C 7D 7H 9S 9D 8H") == []
+    assert _go_downs(GROUPS_AT_ONCE, "7C 7D 7H 7S 9D") == []  # too few cards for two groups
+
+
+def test_r24_a_run_takes_the_rest_of_the_hand() -> None:
+    found = _go_downs(MIXED_AT_ONCE, "7C 7D 7H 3S 4S 5S 6S")
+    assert found == [(cr.meld("7C 7D 7H"), cr.meld("3S 4S 5S 6S"))]
+    assert _go_downs(MIXED_AT_ONCE, "7C 7D 7H 3S 4S 5S 6H") == []
+
+
+def test_r24_a_whole_hand_longer_than_any_run_is_no_run() -> None:
+    variant = attrs.evolve(
+        MIXED_AT_ONCE, max_run_length=5, ladder=((cr.Contract(groups=(3,), runs=(4,)), 9),)
+    )
+    assert _go_downs(variant, "7C 7D 7H 2S 3S 4S 5S 6S 7S 8S") == []
+    assert godown_problem(
+        variant, 1, cards("7C 7D 7H 2S 3S 4S 5S 6S"), None, [cr.meld("7C 7D 7H")]
+    ) == ("R24: round 1 needs a group of 3 and a run of 4; got a group of 3")
+
+
+def test_r14_longer_first_melds_are_each_found_once() -> None:
+    found = _go_downs(LONGER, "7C 7D 7H 7S 9S 9D 9H 9C KD")
+    assert len(found) == len(set(found))
+    sizes = sorted(tuple(sorted(len(meld) for meld in melds)) for melds in found)
+    assert (3, 4) in sizes
+    assert (4, 4) in sizes
+    # A group of 4 sevens and a group of 4 nines fill the two places either way round: once.
+    assert sum(1 for melds in found if sorted(map(len, melds)) == [4, 4]) == 1
+
+
+def test_r14_a_place_nothing_in_the_hand_can_fill() -> None:
+    assert _go_downs(cr.PAGAT, "7C 7D 8H 9S 10D JH QS KD AC 2C 3H") == []
+    run_and_group = "7C 7D 7H 2S 3D 4H 5C 6S 8D 9H"
+    assert list(iter_go_downs(cr.PAGAT, 2, cards(run_and_group), None)) == []
