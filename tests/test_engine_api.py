@@ -158,3 +158,59 @@ def test_go_downs_iterate_lazily() -> None:
     found = iter_go_downs(cr.PAGAT, 1, hand, None)
     first = next(found)
     assert all(isinstance(meld, cr.Group) for meld in first)
+
+
+def test_an_exact_cut_lowers_the_cutters_total() -> None:
+    cutting = attrs.evolve(cr.PAGAT, name="liverpool cut", cut_bonus=50)
+    bonuses = 0
+    for seed in range(400):
+        state = cr.new_game(cutting, seed=seed)
+        cutter = (state.dealer - 1) % state.players
+        others = [total for p, total in enumerate(state.scores) if p != cutter]
+        assert others == [0, 0, 0]
+        assert state.scores[cutter] in (0, -50)
+        bonuses += state.scores[cutter] == -50
+        # Only the cut differs from the game without it: the same seed deals alike otherwise.
+        assert cr.new_game(cr.PAGAT, seed=seed).dealer == state.dealer
+    assert 0 < bonuses < 20  # about one cut in 106 is exact
+
+
+def test_r23_with_any_meld_a_group_gives_back_its_joker() -> None:
+    variant = attrs.evolve(cr.PAGAT, joker_swap=cr.JokerSwap.ANY_MELD)
+    others = ("2D 3D 4D", "2H 3H 4H", "2C 3C 4C")
+    state = deal(
+        "5S 6S 7S 8S 7C 7D JK KD QC",
+        *others,
+        stock="KS 5C 6C 8C 7H",
+        variant=variant,
+        round_number=2,
+    )
+    state = _pass_buys(play(state, cr.DrawStock()))
+    state = play(
+        state,
+        cr.GoDown([cr.meld("7C 7D JK"), cr.meld("5S 6S 7S 8S")]),
+        cr.Discard(cards("KS")[0]),
+    )
+    for _ in range(3):
+        state = _quiet_turn(state)
+    state = _pass_buys(play(state, cr.DrawStock()))
+    swaps = [a for a in cr.legal_actions(state) if isinstance(a, cr.SwapJoker)]
+    seven = cards("7H")[0]
+    assert cr.SwapJoker(seven, 0, 1, cr.End.HIGH) in swaps
+    state = play(state, cr.SwapJoker(seven, 0, 1, cr.End.HIGH))
+    assert state.table[0].meld == cr.meld("7C 7D 7H")
+    assert state.table[1].meld == cr.Run(cr.Suit.SPADES, 5, "5S 6S 7S 8S JK")
+    refused(state, cr.SwapJoker(cards("KD")[0], 0, 1), "R23")
+
+
+def test_a_state_reads_as_text() -> None:
+    state = deal("7C 7D", "8C", "9C", "", stock="KS", discard="")
+    text = str(state)
+    assert text.splitlines()[0].startswith("Round 1 of 7 (pagat): two groups of 3; dealer 3")
+    assert "discard top -" in text
+    assert "player 0: total 0: 7C 7D" in text
+    assert repr(cr.Phase.DRAW) == "Phase.DRAW"
+    placed = cr.TableMeld(cr.meld("7C 7D 7H"), 2)
+    assert str(placed) == "7C 7D 7H (player 2)"
+    assert placed.cards == cards("7C 7D 7H")
+    assert state.top_discard is None
