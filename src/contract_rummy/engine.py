@@ -40,7 +40,7 @@ from contract_rummy.actions import (
     SwapJoker,
     TakeDiscard,
 )
-from contract_rummy.cards import Card, format_cards, parse_cards
+from contract_rummy.cards import JOKER, NATURALS, Card, format_cards, parse_cards
 from contract_rummy.errors import IllegalActionError
 from contract_rummy.godown import godown_problem, iter_go_downs
 from contract_rummy.melds import End, Group, Run
@@ -63,6 +63,8 @@ _TAKE_DISCARD: Final = TakeDiscard()
 _BUY: Final = Buy()
 _PASS: Final = Pass()
 _NEXT_ROUND: Final = NextRound()
+#: One Discard value per card: actions are immutable, so the listing can share them.
+_DISCARDS: Final = tuple(Discard(card) for card in (*NATURALS, JOKER))
 
 Hand: TypeAlias = tuple[Card, ...]
 A = TypeVar("A")
@@ -450,8 +452,8 @@ def _take_discard(state: RoundState, action: TakeDiscard) -> RoundState:
 
 
 def _draw_stock(state: RoundState, action: DrawStock) -> RoundState:
-    # R18-R19: choosing the stock opens the buy window on the top discard.
-    state = replace(state, last_buyer=None)
+    # R18-R19: choosing the stock opens the buy window on the top discard. (No buy window
+    # is open in the draw phase, so there is no last buyer yet: R20.)
     queue = _buyers(state)
     if queue:
         return replace(state, phase=Phase.BUY, to_act=queue[0], buy_queue=queue[1:])
@@ -588,7 +590,7 @@ def _play_actions(state: RoundState) -> Iterator[Action]:
         yield from _lay_off_actions(state)
     for card in _distinct(hand):
         if card is not state.kept_card:
-            yield Discard(card)
+            yield _DISCARDS[card.index]
 
 
 def _may_lay_off(state: RoundState) -> bool:
@@ -607,6 +609,14 @@ def _leaves_discard(state: RoundState, hand: Hand) -> bool:
     if len(hand) > 1:
         return True
     return len(hand) == 1 and hand[0] is not state.kept_card
+
+
+def _spendable(state: RoundState, hand: Hand) -> list[Card]:
+    """The different cards the player may lay off or swap in, keeping a discard (R16)."""
+    cards = _distinct(hand)
+    if not state.variant.final_discard or len(hand) > 2:
+        return cards
+    return [card for card in cards if _leaves_discard(state, _remove(hand, (card,)))]
 
 
 def _go_down(state: RoundState, action: GoDown) -> RoundState:
@@ -653,7 +663,7 @@ def _placements(meld: Group | Run, card: Card) -> tuple[End | None, ...]:
 def _lay_off_actions(state: RoundState) -> Iterator[Action]:
     hand = state.hands[state.active]
     variant = state.variant
-    cards = [card for card in _distinct(hand) if _leaves_discard(state, _remove(hand, (card,)))]
+    cards = _spendable(state, hand)
     wilds = [card for card in cards if variant.is_wild(card)]
     for target, placed in enumerate(state.table):
         meld = placed.meld
@@ -757,18 +767,23 @@ def _freed(meld: Group | Run, card: Card) -> tuple[Group | Run, Card] | None:
 def _swap_actions(state: RoundState) -> Iterator[Action]:
     if state.variant.joker_swap is JokerSwap.NEVER:
         return
-    hand = state.hands[state.active]
-    cards = _distinct(hand)
+    spendable = _spendable(state, state.hands[state.active])
     for target, placed in enumerate(state.table):
-        if not _swappable(state, placed) or not placed.meld.wild_positions():
+        meld = placed.meld
+        wilds = meld.wild_positions()
+        if not wilds or not _swappable(state, placed):
             continue
-        for card in cards:
-            swapped = _freed(placed.meld, card)
-            if swapped is None or not _leaves_discard(state, _remove(hand, (card,))):
-                continue
-            meld, wild = swapped
+        if isinstance(meld, Run):
+            wanted = {meld.stands_for(position) for position in wilds}
+            candidates = [card for card in spendable if card in wanted]
+        else:
+            candidates = [card for card in spendable if card.rank is meld.rank]
+        for card in candidates:
+            swapped = _freed(meld, card)
+            assert swapped is not None
+            changed, wild = swapped
             for joker_target, other in enumerate(state.table):
-                on = meld if joker_target == target else other.meld
+                on = changed if joker_target == target else other.meld
                 for end in _placements(on, wild):
                     yield SwapJoker(card, target, joker_target, end)
 
@@ -807,17 +822,17 @@ def _discard(state: RoundState, action: Discard) -> RoundState:
     left = _hold(state, card, "R13")
     if card is state.kept_card:
         _refuse("R17", f"{card} was taken from the discard pile this turn and must stay in hand")
-    state = replace(
-        state,
-        hands=_with_hand(state.hands, player, left),
-        discard=(*state.discard, card),
-        discarded_by=(*state.discarded_by, player),
-    )
-    if not left:
-        return _end_round(state)  # R16, R25: discarding the last card goes out
+    hands = _with_hand(state.hands, player, left)
+    discard = (*state.discard, card)
+    discarded_by = (*state.discarded_by, player)
+    if not left:  # R16, R25: discarding the last card goes out
+        return _end_round(replace(state, hands=hands, discard=discard, discarded_by=discarded_by))
     active = (player + 1) % state.players
     return replace(
         state,
+        hands=hands,
+        discard=discard,
+        discarded_by=discarded_by,
         phase=Phase.DRAW,
         active=active,
         to_act=active,
