@@ -97,6 +97,34 @@ def bench_go_down(
     return statistics.median(times) * 1e3, max(times) * 1e3, most
 
 
+def _play_state(hand: tuple[cr.Card, ...], round_number: int) -> cr.RoundState:
+    """A PLAY state in which the active player holds ``hand`` (the last card just drawn)."""
+    rest = list(cr.PAGAT.deck(4))
+    for card in hand:
+        rest.remove(card)
+    state = cr.start_round(
+        round_number=round_number,
+        dealer=3,
+        hands=[hand[:-1], rest[:10], rest[10:20], rest[20:30]],
+        stock=[hand[-1], *rest[31:]],
+        discard=rest[30:31],
+    )
+    state = cr.apply(state, cr.DrawStock())
+    while state.phase is cr.Phase.BUY:
+        state = cr.apply(state, cr.Pass())
+    return state
+
+
+def bench_legal_play(size: int, jokers: int, count: int, repeats: int) -> tuple[float, float]:
+    """Median and worst time (ms) of listing every legal action with ``size`` cards in hand."""
+    times = []
+    for round_number in range(1, 8):
+        for hand in _hands(size, jokers, count, seed=100 + round_number):
+            state = _play_state(hand, round_number)
+            times.append(min(_time(functools.partial(_count, state)) for _ in range(repeats)))
+    return statistics.median(times) * 1e3, max(times) * 1e3
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run every benchmark and print a table of figures."""
     parser = argparse.ArgumentParser(prog="python -m benchmarks", description=__doc__)
@@ -113,6 +141,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     print("legal_actions by phase (median of the best of 3 timings per state):")
     for phase, (micros, states) in sorted(bench_legal_actions(max(2, games // 4), 3).items()):
         print(f"  {phase:<11} {micros:8.1f} µs over {states:,} states")
+
+    median, worst = bench_legal_play(13, 3, hands // 7 + 1, 3)
+    print(
+        f"legal_actions, 13 cards with 3 jokers in hand, every round: median {median:.3f} ms, "
+        f"worst {worst:.2f} ms"
+    )
 
     print("go-down search (median / worst over random hands, every round):")
     for size, jokers in ((13, 3), (13, 0), (20, 3), (20, 1)):
