@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import enum
 import re
+import string
 from collections.abc import Iterable, Iterator
 from typing import ClassVar, Final
 
@@ -188,7 +189,7 @@ class Card:
         if not isinstance(text, str):
             raise NotationError(f"expected card notation as a str, got {type(text).__name__}")
         try:
-            return _BY_TOKEN[text.strip().upper()]
+            return _BY_TOKEN[text.strip().translate(_ASCII_UPPER)]
         except KeyError:
             raise NotationError(
                 f"{text!r} is not a card: expected a rank (A 2-9 10 T J Q K) then a suit "
@@ -271,6 +272,8 @@ def _tokens() -> dict[str, Card]:
 
 
 _BY_TOKEN: Final = _tokens()
+#: Case-insensitive for ASCII letters only: str.upper would read the long s (U+017F) as S.
+_ASCII_UPPER: Final = str.maketrans(string.ascii_lowercase, string.ascii_uppercase)
 _SEPARATORS: Final = re.compile(r"[\s,]+")
 
 

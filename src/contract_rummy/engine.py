@@ -104,6 +104,7 @@ def new_game(
     True
     """
     _check_variant(variant)
+    _check_shuffler(shuffler)
     if players is None:
         players = 4 if variant.min_players <= 4 <= variant.max_players else variant.min_players
     variant.check_players(players)
@@ -142,6 +143,7 @@ def start_round(
     (1, Card.parse('8D'))
     """
     _check_variant(variant)
+    _check_shuffler(shuffler)
     if isinstance(hands, str) or not isinstance(hands, Sequence):
         raise TypeError("hands must be a sequence of hands, one per player")
     players = len(hands)
@@ -172,6 +174,13 @@ def start_round(
         seed_state(seed),
         shuffler,
     )
+
+
+def _check_shuffler(shuffler: object) -> None:
+    if not isinstance(shuffler, Shuffler):
+        raise TypeError(
+            f"shuffler must be a Shuffler (such as SEEDED or SYSTEM), got {shuffler!r}"
+        )
 
 
 def _check_variant(variant: object) -> None:
@@ -603,18 +612,20 @@ def _may_lay_off(state: RoundState) -> bool:
 
 
 def _leaves_discard(state: RoundState, hand: Hand) -> bool:
-    """R16: whether ``hand`` (after a meld, lay-off or swap) still has a card to discard."""
-    if not state.variant.final_discard:
-        return True
-    if len(hand) > 1:
-        return True
-    return len(hand) == 1 and hand[0] is not state.kept_card
+    """R16: whether ``hand`` (after a meld, lay-off or swap) still has a card to discard.
+
+    Without a final discard an empty hand goes out; a hand holding only the card R17 keeps
+    is refused either way, since its player could do nothing more.
+    """
+    if not hand:
+        return not state.variant.final_discard
+    return len(hand) > 1 or hand[0] is not state.kept_card
 
 
 def _spendable(state: RoundState, hand: Hand) -> list[Card]:
     """The different cards the player may lay off or swap in, keeping a discard (R16)."""
     cards = _distinct(hand)
-    if not state.variant.final_discard or len(hand) > 2:
+    if len(hand) > 2:
         return cards
     return [card for card in cards if _leaves_discard(state, _remove(hand, (card,)))]
 

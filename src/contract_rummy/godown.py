@@ -238,7 +238,8 @@ def iter_go_downs(
     """Every distinct go-down ``hand`` can make in round ``round_number`` (R14, R24).
 
     Each go-down is a tuple of melds in the canonical order of :class:`GoDown`. Before the last
-    round the hand must keep a card the player may discard (R16, R17).
+    round the hand must keep a card the player may discard (R16, R17); without a final
+    discard it may keep nothing, but never only the card R17 keeps.
     """
     t = _tables(variant)
     contract = variant.contract(round_number)
@@ -284,8 +285,8 @@ def iter_go_downs(
             if at_once:
                 if left:
                     return
-            elif keep and not (left > 1 or (left == 1 and (kept < 0 or not cnt[kept]))):
-                return  # R16: no card left that may be discarded
+            elif (keep and not left) or (left == 1 and kept >= 0 and cnt[kept]):
+                return  # R16: no card left that may be discarded (R17)
             if seen is not None:
                 key = tuple(sorted(chosen))
                 if key in seen:
@@ -434,10 +435,9 @@ def godown_problem(
         if left:
             return f"R24: going down in round {round_number} takes the whole hand at once"
         return None
-    if variant.final_discard:
-        kept = kept_card.index if kept_card is not None else -1
-        if left == 0 or (left == 1 and kept >= 0 and cnt[kept]):
-            return "R16: going down must leave a card that may be discarded"
+    kept = kept_card.index if kept_card is not None else -1
+    if (left == 0 and variant.final_discard) or (left == 1 and kept >= 0 and cnt[kept]):
+        return "R16: going down must leave a card that may be discarded"
     return None
 
 

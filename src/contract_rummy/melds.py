@@ -52,6 +52,11 @@ def _cards(value: Iterable[Card] | str) -> tuple[Card, ...]:
     return cards
 
 
+def _check_variant(variant: object) -> None:
+    if not isinstance(variant, Variant):
+        raise TypeError(f"variant must be a Variant, got {variant!r}")
+
+
 def _group_cards(value: Iterable[Card] | str) -> tuple[Card, ...]:
     return tuple(sorted(_cards(value)))
 
@@ -139,6 +144,7 @@ class Group(Meld):
     ) -> None:
         rank = _rank(rank)
         cards = _group_cards(cards)
+        _check_variant(variant)
         problem = group_problem(rank, cards, variant)
         if problem:
             raise InvalidMeldError(problem)
@@ -222,6 +228,7 @@ class Run(Meld):
         if not is_int(low):
             raise InvalidMeldError(f"R8: a run's low position must be an int, got {low!r}")
         cards = _cards(cards)
+        _check_variant(variant)
         problem = run_problem(suit, low, cards, variant)
         if problem:
             raise InvalidMeldError(problem)
@@ -381,6 +388,7 @@ def meld(text: str | Iterable[Card], *, variant: Variant = PAGAT) -> Group | Run
     a run of spades from 7: build Group(rank, cards) or Run(suit, low, cards)
     """
     cards = _cards(text)
+    _check_variant(variant)
     shown = text if isinstance(text, str) else format_cards(cards)
     best: list[Interpretation] = []
     best_naturals = -1

@@ -102,6 +102,9 @@ class Penalties:
     )
 
     def __attrs_post_init__(self) -> None:
+        for points in (self.joker, *self.ranks):
+            if isinstance(points, bool) or not isinstance(points, int):
+                raise TypeError(f"penalty points must be ints, got {points!r}")
         if len(self.ranks) != 13:
             raise ValueError(f"penalties need one value per rank, ace to king; got {self.ranks}")
         if self.joker < 0 or min(self.ranks) < 0:
@@ -195,6 +198,8 @@ class Variant:
         last_round_at_once: Whether the last round is played as R24 says: going down takes
             the whole hand at once and ends the round, with no lay-offs and no swaps.
         final_discard: Whether a player may go out only by discarding their last card (R16).
+            Without it a player goes out as soon as their hand is empty, but may still never
+            be left holding only the card R17 keeps.
         lay_off_on_going_down_turn: Whether lay-offs are allowed on the turn a player goes
             down (R15: no, from their next turn).
         discard_taken_card: Whether the card taken from the discard pile may be discarded
