@@ -214,3 +214,40 @@ def test_a_state_reads_as_text() -> None:
     assert str(placed) == "7C 7D 7H (player 2)"
     assert placed.cards == cards("7C 7D 7H")
     assert state.top_discard is None
+
+
+def test_r15_an_ace_fitting_both_ends_is_listed_once_per_end() -> None:
+    others = ("2D 3D 4D", "2H 3H 4H", "5C 6C 8C")
+    state = deal(
+        "7C 7D 7H 2S 3S 4S 5S 6S 7S 8S 9S 10S JS QS KS AS 9D",
+        *others,
+        stock="KD 9C 10C JC QC",
+        round_number=2,
+    )
+    state = _pass_buys(play(state, cr.DrawStock()))
+    state = play(
+        state,
+        cr.GoDown([cr.meld("7C 7D 7H"), cr.meld("2S 3S 4S 5S")]),
+        cr.Discard(cards("KD")[0]),
+    )
+    for _ in range(3):
+        state = _quiet_turn(state)
+    state = _pass_buys(play(state, cr.DrawStock()))
+    for card in cards("6S 7S 8S 9S 10S JS QS KS"):
+        state = play(state, cr.LayOff(card, 1))
+    legal = list(cr.legal_actions(state))
+    assert len(legal) == len(set(legal))
+    ace = cards("AS")[0]
+    aces = [a for a in legal if isinstance(a, cr.LayOff) and a.card is ace]
+    assert aces == [cr.LayOff(ace, 1, cr.End.LOW), cr.LayOff(ace, 1, cr.End.HIGH)]
+    assert bool(cr.legal_actions(state))
+
+
+def test_meld_queries_refuse_what_is_not_a_card_or_an_end() -> None:
+    run = cr.meld("3S 4S 5S 6S")
+    with pytest.raises(TypeError, match="End"):
+        run.add(cards("7S")[0], "high")  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="Card"):
+        cr.meld("7C 7D 7H").accepts(None)  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="Card"):
+        cr.PAGAT.penalty(None)  # type: ignore[arg-type]

@@ -7,7 +7,7 @@ This is the only module that decides rules. Every rule reads its setting from th
 :class:`~contract_rummy.Variant`; every refusal raises :class:`IllegalActionError` whose
 message starts with the rule's number. ``apply`` is pure: it returns a new state and never
 changes the one it is given, and :func:`legal_actions` checks membership (``in``) by the very
-same code, so the two never disagree.
+same code; the listing is checked against ``apply`` by the test suite, action by action.
 
 >>> import contract_rummy as cr
 >>> state = cr.new_game(seed=7)
@@ -57,6 +57,7 @@ __all__ = [
     "start_round",
 ]
 
+#: Sorting by this key gives the canonical order of cards without calling Card.__lt__.
 _BY_INDEX: Final = operator.attrgetter("index")
 _DRAW_STOCK: Final = DrawStock()
 _TAKE_DISCARD: Final = TakeDiscard()
@@ -188,7 +189,8 @@ def _check_variant(variant: object) -> None:
         raise TypeError(f"variant must be a Variant, got {variant!r}")
     if variant.shanghai_call:
         raise ValueError(
-            "the Shanghai call (shanghai_call=True) is not supported by this engine yet"
+            "the Shanghai call (shanghai_call=True) is not implemented: no game can be dealt "
+            "with it"
         )
 
 
@@ -348,6 +350,11 @@ class LegalActions(Sequence[Action]):
     def __len__(self) -> int:
         return len(self._all())
 
+    def __bool__(self) -> bool:
+        if self._actions is not None:
+            return bool(self._actions)
+        return next(iter(self), None) is not None  # finds the first action only
+
     def __getitem__(self, index: int) -> Action:  # type: ignore[override]
         return self._all()[index]
 
@@ -453,7 +460,7 @@ def _take_discard(state: RoundState, action: TakeDiscard) -> RoundState:
     return replace(
         state,
         phase=Phase.PLAY,
-        hands=_with_hand(state.hands, player, _add(hand, (card,))),
+        hands=_with(state.hands, player, _add(hand, (card,))),
         discard=state.discard[:-1],
         discarded_by=state.discarded_by[:-1],
         kept_card=kept,
@@ -480,7 +487,7 @@ def _active_draws(state: RoundState) -> RoundState:
         state,
         phase=Phase.PLAY,
         to_act=player,
-        hands=_with_hand(state.hands, player, _add(state.hands[player], cards)),
+        hands=_with(state.hands, player, _add(state.hands[player], cards)),
         last_buyer=None,
         buy_queue=(),
     )
@@ -567,7 +574,7 @@ def _buy(state: RoundState, action: Buy) -> RoundState:
     penalty, state = drawn
     state = replace(
         state,
-        hands=_with_hand(state.hands, buyer, _add(state.hands[buyer], (card, *penalty))),
+        hands=_with(state.hands, buyer, _add(state.hands[buyer], (card, *penalty))),
         buys=_with(state.buys, buyer, state.buys[buyer] + 1),
         last_buyer=buyer,
     )
@@ -594,7 +601,7 @@ def _play_actions(state: RoundState) -> Iterator[Action]:
     if not state.down[player]:
         for melds in iter_go_downs(variant, state.round_number, hand, state.kept_card):
             yield GoDown._trusted(melds)
-    elif _may_lay_off(state):
+    elif _lay_off_refusal(state, "lay-offs") is None:
         yield from _swap_actions(state)
         yield from _lay_off_actions(state)
     for card in _distinct(hand):
@@ -602,13 +609,16 @@ def _play_actions(state: RoundState) -> Iterator[Action]:
             yield _DISCARDS[card.index]
 
 
-def _may_lay_off(state: RoundState) -> bool:
-    """R15, R24: the active player is down, not on the turn they went down, not round 7."""
-    return (
-        state.down[state.active]
-        and (not state.went_down_this_turn or state.variant.lay_off_on_going_down_turn)
-        and not state.variant.at_once(state.round_number)
-    )
+def _lay_off_refusal(state: RoundState, what: str) -> tuple[str, str] | None:
+    """R15, R24: why the active player may not lay off (or swap) now, or ``None``."""
+    player = state.active
+    if state.variant.at_once(state.round_number):
+        return "R24", f"the last round has no {what}"
+    if not state.down[player]:
+        return "R15", f"player {player} must go down before any {what}"
+    if state.went_down_this_turn and not state.variant.lay_off_on_going_down_turn:
+        return "R15", f"player {player} went down this turn; {what} start on their next turn"
+    return None
 
 
 def _leaves_discard(state: RoundState, hand: Hand) -> bool:
@@ -644,7 +654,7 @@ def _go_down(state: RoundState, action: GoDown) -> RoundState:
     left = _remove(hand, [card for meld in melds for card in meld.cards])
     state = replace(
         state,
-        hands=_with_hand(state.hands, player, left),
+        hands=_with(state.hands, player, left),
         table=state.table + tuple(TableMeld(meld, player) for meld in melds),
         down=_with(state.down, player, True),
         went_down_this_turn=True,
@@ -689,18 +699,16 @@ def _lay_off_actions(state: RoundState) -> Iterator[Action]:
 
 
 def _neighbours(run: Run) -> list[Card]:
-    cards = [run.stands_for_position(p) for p in (run.low - 1, run.high + 1) if 1 <= p <= 14]
+    """The natural cards that would extend ``run``: one ace only, for a run from 2 to K."""
+    ends = (run.low - 1, run.high + 1)
+    cards = dict.fromkeys(run.stands_for_position(p) for p in ends if 1 <= p <= 14)
     return [card for card in cards if not run.variant.is_wild(card)]
 
 
 def _check_may_lay_off(state: RoundState, what: str) -> None:
-    player = state.active
-    if state.variant.at_once(state.round_number):
-        _refuse("R24", f"the last round has no {what}")
-    if not state.down[player]:
-        _refuse("R15", f"player {player} must go down before any {what}")
-    if state.went_down_this_turn and not state.variant.lay_off_on_going_down_turn:
-        _refuse("R15", f"player {player} went down this turn; {what} start on their next turn")
+    refusal = _lay_off_refusal(state, what)
+    if refusal is not None:
+        _refuse(*refusal)
 
 
 def _target(state: RoundState, target: int, rule: str) -> TableMeld:
@@ -737,7 +745,7 @@ def _lay_off(state: RoundState, action: LayOff) -> RoundState:
     meld = placed.meld.add(action.card, _actual_end(placed.meld, action.card, action.end))
     state = replace(
         state,
-        hands=_with_hand(state.hands, state.active, left),
+        hands=_with(state.hands, state.active, left),
         table=_with(state.table, action.target, TableMeld(meld, placed.owner)),
     )
     return state if left else _end_round(state)
@@ -816,14 +824,15 @@ def _swap_joker(state: RoundState, action: SwapJoker) -> RoundState:
     try:
         _check_end(landing.meld, wild, action.joker_end, "R23")
     except IllegalActionError as error:
-        _refuse("R23", f"the freed {wild} must be laid off at once: {error}")
+        reason = str(error).partition(": ")[2]
+        _refuse("R23", f"the freed {wild} must be laid off at once: {reason}")
     if not _leaves_discard(state, left):
         _refuse("R16", f"swapping in {action.card} would leave no card to discard")
     end = _actual_end(landing.meld, wild, action.joker_end)
     table = _with(
         table, action.joker_target, TableMeld(landing.meld.add(wild, end), landing.owner)
     )
-    state = replace(state, hands=_with_hand(state.hands, state.active, left), table=table)
+    state = replace(state, hands=_with(state.hands, state.active, left), table=table)
     return state if left else _end_round(state)
 
 
@@ -833,7 +842,7 @@ def _discard(state: RoundState, action: Discard) -> RoundState:
     left = _hold(state, card, "R13")
     if card is state.kept_card:
         _refuse("R17", f"{card} was taken from the discard pile this turn and must stay in hand")
-    hands = _with_hand(state.hands, player, left)
+    hands = _with(state.hands, player, left)
     discard = (*state.discard, card)
     discarded_by = (*state.discarded_by, player)
     if not left:  # R16, R25: discarding the last card goes out
@@ -928,10 +937,6 @@ def _remove(hand: Hand, cards: Iterable[Card]) -> Hand:
 
 def _with(values: tuple[A, ...], index: int, value: A) -> tuple[A, ...]:
     return (*values[:index], value, *values[index + 1 :])
-
-
-def _with_hand(hands: tuple[Hand, ...], player: int, hand: Hand) -> tuple[Hand, ...]:
-    return _with(hands, player, hand)
 
 
 _GENERATORS: Final[dict[Phase, Callable[[RoundState], Iterator[Action]]]] = {

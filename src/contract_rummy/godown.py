@@ -27,7 +27,7 @@ from contract_rummy.contracts import Contract
 from contract_rummy.melds import Group, Run, group_problem, run_problem
 from contract_rummy.variants import AceRule, Variant
 
-__all__ = ["Slot", "godown_problem", "iter_go_downs"]
+__all__ = ["godown_problem", "iter_go_downs"]
 
 _CARDS: Final = (*NATURALS, JOKER)
 _SUITS: Final = tuple(Suit)

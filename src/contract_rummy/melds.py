@@ -52,6 +52,16 @@ def _cards(value: Iterable[Card] | str) -> tuple[Card, ...]:
     return cards
 
 
+def _check_card(card: object) -> None:
+    if not isinstance(card, Card):
+        raise TypeError(f"expected a Card, got {card!r}")
+
+
+def _check_end(end: object) -> None:
+    if end is not None and not isinstance(end, End):
+        raise TypeError(f"end must be End.LOW, End.HIGH or None, got {end!r}")
+
+
 def _check_variant(variant: object) -> None:
     if not isinstance(variant, Variant):
         raise TypeError(f"variant must be a Variant, got {variant!r}")
@@ -164,6 +174,7 @@ class Group(Meld):
         >>> g.accepts(Card.parse("7S")), g.accepts(Card.parse("JK")), g.accepts(Card.parse("8S"))
         (True, True, False)
         """
+        _check_card(card)
         return card.rank is self.rank or self.variant.is_wild(card)
 
     def add(self, card: Card, end: End | None = None) -> Group:
@@ -172,6 +183,7 @@ class Group(Meld):
         >>> Group(Rank.SEVEN, "7C 7D 7H").add(Card.parse("7C"))
         Group(Rank.SEVEN, '7C 7C 7D 7H')
         """
+        _check_end(end)
         if end is not None:
             raise InvalidMeldError("R15: a group has no ends; lay off with end=None")
         if not self.accepts(card):
@@ -282,6 +294,7 @@ class Run(Meld):
         ((End.LOW, End.HIGH), (End.LOW, End.HIGH), ())
         """
         variant = self.variant
+        _check_card(card)
         if len(self.cards) >= variant.max_run_length:
             return ()
         wild = variant.is_wild(card)
@@ -306,6 +319,7 @@ class Run(Meld):
         >>> Run(Suit.SPADES, 3, "3S 4S 5S 6S").add(Card.parse("JK"), End.LOW)
         Run(Suit.SPADES, 2, 'JK 3S 4S 5S 6S')
         """
+        _check_end(end)
         ends = self.ends(card)
         if end is None:
             if len(ends) > 1:

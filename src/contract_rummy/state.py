@@ -33,7 +33,7 @@ class Phase(enum.Enum):
     #: The active player melds, lays off, swaps, and discards (R13-R17, R23, R24).
     PLAY = "play"
     #: The round is scored, after a player went out (R25) or the stock ran out (R27); the
-    #: only legal action is ``NextRound()``, which the dealer of the next round plays.
+    #: only legal action is ``NextRound()``, played for the table by this round's dealer.
     ROUND_OVER = "round over"
     #: The game is over and ``winners`` is set; no action is legal (R28).
     GAME_OVER = "game over"

@@ -145,13 +145,12 @@ def _non_negative(_: object, attribute: attrs.Attribute[int], value: int) -> Non
         raise ValueError(f"{attribute.name} must not be negative, got {value}")
 
 
-def _int_only(_: object, attribute: attrs.Attribute[Any], value: Any) -> None:
+def _integer(_: object, attribute: attrs.Attribute[Any], value: Any) -> None:
     # attrs' instance_of(int) lets True through; a bool is not a count (R1, R2).
     if isinstance(value, bool) or not isinstance(value, int):
         raise TypeError(f"{attribute.name} must be an int, got {value!r}")
 
 
-_INT = _int_only
 _BOOL = attrs.validators.instance_of(bool)
 #: R27 as the library resolves it: three reshuffles a round, then the round ends.
 _RESHUFFLES: int | None = 3
@@ -159,7 +158,7 @@ _RESHUFFLES: int | None = 3
 
 def _int_field(default: int, *, minimum: int = 1) -> int:
     check = _positive if minimum == 1 else _non_negative
-    return attrs.field(default=default, validator=[_INT, check])
+    return attrs.field(default=default, validator=[_integer, check])
 
 
 def _bool_field(default: bool) -> bool:
@@ -230,7 +229,7 @@ class Variant:
         default=3, validator=attrs.validators.instance_of((int, JokerRule))
     )
     extra_deck_from: int | None = attrs.field(
-        default=None, validator=attrs.validators.optional(_INT)
+        default=None, validator=attrs.validators.optional(_integer)
     )
     extra_deck_jokers: int = _int_field(0, minimum=0)
     wild_ranks: frozenset[Rank] = attrs.field(default=frozenset(), converter=_wild_ranks)
@@ -249,7 +248,7 @@ class Variant:
     lay_off_on_going_down_turn: bool = _bool_field(False)
     discard_taken_card: bool = _bool_field(False)
     buying: bool = _bool_field(True)
-    max_buys: int | None = attrs.field(default=None, validator=attrs.validators.optional(_INT))
+    max_buys: int | None = attrs.field(default=None, validator=attrs.validators.optional(_integer))
     buy_penalty: int = _int_field(1, minimum=0)
     down_players_may_buy: bool = _bool_field(True)
     discarder_may_buy: bool = _bool_field(True)
@@ -265,7 +264,7 @@ class Variant:
     cut_bonus: int = _int_field(0, minimum=0)
     shanghai_call: bool = _bool_field(False)
     max_reshuffles: int | None = attrs.field(
-        default=_RESHUFFLES, validator=attrs.validators.optional(_INT)
+        default=_RESHUFFLES, validator=attrs.validators.optional(_integer)
     )
 
     # Derived lookup tables, indexed by Card.index; not part of the value.
@@ -400,7 +399,10 @@ class Variant:
         >>> PAGAT.is_wild(Card.parse("JK")), PAGAT.is_wild(Card.parse("2S"))
         (True, False)
         """
-        return self._wild[card.index]
+        try:
+            return self._wild[card.index]
+        except AttributeError:
+            raise TypeError(f"expected a Card, got {card!r}") from None
 
     def penalty(self, card: Card) -> int:
         """The penalty points ``card`` costs when left in hand (R25).
@@ -408,7 +410,10 @@ class Variant:
         >>> PAGAT.penalty(Card.parse("AH")), PAGAT.penalty(Card.parse("JK"))
         (15, 15)
         """
-        return self._points[card.index]
+        try:
+            return self._points[card.index]
+        except AttributeError:
+            raise TypeError(f"expected a Card, got {card!r}") from None
 
     # -- the rounds ----------------------------------------------------------------------
 
