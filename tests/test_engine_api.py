@@ -119,25 +119,27 @@ def test_r16_without_a_final_discard_a_lay_off_can_go_out() -> None:
     assert state.penalties[0] == 0
 
 
-def test_joker_swaps_can_be_switched_off() -> None:
-    variant = attrs.evolve(cr.PAGAT, joker_swap=cr.JokerSwap.NEVER)
+def _down_a_turn_ago(
+    hand: str, melds: list[cr.Group | cr.Run], draws: str, variant: cr.Variant = cr.PAGAT
+) -> cr.RoundState:
+    """Player 0, down since their last turn, has just drawn the last card of ``draws``.
+
+    Round 2: player 0 draws KS, goes down with ``melds`` and discards KS; the others play a
+    quiet turn each, drawing the first cards of ``draws``.
+    """
     others = ("2D 3D 4D", "2H 3H 4H", "2C 3C 4C")
-    state = deal(
-        "5S 6S JK 8S 7C 7D 7H KD QC",
-        *others,
-        stock="KS 5C 6C 8C 7S",
-        variant=variant,
-        round_number=2,
-    )
+    state = deal(hand, *others, stock=f"KS {draws}", variant=variant, round_number=2)
     state = _pass_buys(play(state, cr.DrawStock()))
-    state = play(
-        state,
-        cr.GoDown([cr.meld("7C 7D 7H"), cr.Run(cr.Suit.SPADES, 5, "5S 6S JK 8S")]),
-        cr.Discard(cards("KS")[0]),
-    )
+    state = play(state, cr.GoDown(melds), cr.Discard(cards("KS")[0]))
     for _ in range(3):
         state = _quiet_turn(state)
-    state = _pass_buys(play(state, cr.DrawStock()))
+    return _pass_buys(play(state, cr.DrawStock()))
+
+
+def test_joker_swaps_can_be_switched_off() -> None:
+    variant = attrs.evolve(cr.PAGAT, joker_swap=cr.JokerSwap.NEVER)
+    melds = [cr.meld("7C 7D 7H"), cr.Run(cr.Suit.SPADES, 5, "5S 6S JK 8S")]
+    state = _down_a_turn_ago("5S 6S JK 8S 7C 7D 7H KD QC", melds, "5C 6C 8C 7S", variant)
     assert cards("7S")[0] in state.hands[0]
     assert not any(isinstance(a, cr.SwapJoker) for a in cr.legal_actions(state))
     message = refused(state, cr.SwapJoker(cards("7S")[0], 1, 1, cr.End.LOW), "R23")
@@ -177,23 +179,8 @@ def test_an_exact_cut_lowers_the_cutters_total() -> None:
 
 def test_r23_with_any_meld_a_group_gives_back_its_joker() -> None:
     variant = attrs.evolve(cr.PAGAT, joker_swap=cr.JokerSwap.ANY_MELD)
-    others = ("2D 3D 4D", "2H 3H 4H", "2C 3C 4C")
-    state = deal(
-        "5S 6S 7S 8S 7C 7D JK KD QC",
-        *others,
-        stock="KS 5C 6C 8C 7H",
-        variant=variant,
-        round_number=2,
-    )
-    state = _pass_buys(play(state, cr.DrawStock()))
-    state = play(
-        state,
-        cr.GoDown([cr.meld("7C 7D JK"), cr.meld("5S 6S 7S 8S")]),
-        cr.Discard(cards("KS")[0]),
-    )
-    for _ in range(3):
-        state = _quiet_turn(state)
-    state = _pass_buys(play(state, cr.DrawStock()))
+    melds = [cr.meld("7C 7D JK"), cr.meld("5S 6S 7S 8S")]
+    state = _down_a_turn_ago("5S 6S 7S 8S 7C 7D JK KD QC", melds, "5C 6C 8C 7H", variant)
     swaps = [a for a in cr.legal_actions(state) if isinstance(a, cr.SwapJoker)]
     seven = cards("7H")[0]
     assert cr.SwapJoker(seven, 0, 1, cr.End.HIGH) in swaps
@@ -217,22 +204,9 @@ def test_a_state_reads_as_text() -> None:
 
 
 def test_r15_an_ace_fitting_both_ends_is_listed_once_per_end() -> None:
-    others = ("2D 3D 4D", "2H 3H 4H", "5C 6C 8C")
-    state = deal(
-        "7C 7D 7H 2S 3S 4S 5S 6S 7S 8S 9S 10S JS QS KS AS 9D",
-        *others,
-        stock="KD 9C 10C JC QC",
-        round_number=2,
-    )
-    state = _pass_buys(play(state, cr.DrawStock()))
-    state = play(
-        state,
-        cr.GoDown([cr.meld("7C 7D 7H"), cr.meld("2S 3S 4S 5S")]),
-        cr.Discard(cards("KD")[0]),
-    )
-    for _ in range(3):
-        state = _quiet_turn(state)
-    state = _pass_buys(play(state, cr.DrawStock()))
+    hand = "7C 7D 7H 2S 3S 4S 5S 6S 7S 8S 9S 10S JS QS KS AS 9D"
+    melds = [cr.meld("7C 7D 7H"), cr.meld("2S 3S 4S 5S")]
+    state = _down_a_turn_ago(hand, melds, "5C 6C 8C QD")
     for card in cards("6S 7S 8S 9S 10S JS QS KS"):
         state = play(state, cr.LayOff(card, 1))
     legal = list(cr.legal_actions(state))
