@@ -160,6 +160,8 @@ def start_round(
     )
     if scores is None:
         totals = (0,) * players
+    elif isinstance(scores, str | bytes | bytearray):
+        raise TypeError(f"scores must be {players} ints, one per player, got {scores!r}")
     else:
         totals = tuple(scores)
         if len(totals) != players or not all(is_int(x) for x in totals):
