@@ -46,7 +46,7 @@ from contract_rummy.godown import godown_problem, iter_go_downs
 from contract_rummy.melds import End, Group, Run
 from contract_rummy.shuffler import SEEDED, Shuffler, seed_state
 from contract_rummy.state import Phase, RoundState, TableMeld, replace
-from contract_rummy.variants import PAGAT, JokerSwap, TieBreak, Variant
+from contract_rummy.variants import PAGAT, JokerSwap, TieBreak, Variant, check_variant
 
 __all__ = [
     "LegalActions",
@@ -186,9 +186,8 @@ def _check_shuffler(shuffler: object) -> None:
         )
 
 
-def _check_variant(variant: object) -> None:
-    if not isinstance(variant, Variant):
-        raise TypeError(f"variant must be a Variant, got {variant!r}")
+def _check_variant(value: object) -> None:
+    variant = check_variant(value)
     if variant.shanghai_call:
         raise ValueError(
             "the Shanghai call (shanghai_call=True) is not implemented: no game can be dealt "

@@ -24,7 +24,7 @@ import attrs
 from contract_rummy._checks import is_int
 from contract_rummy.cards import Card, Rank, Suit, format_cards, parse_cards
 from contract_rummy.errors import InvalidMeldError
-from contract_rummy.variants import PAGAT, AceRule, Variant
+from contract_rummy.variants import PAGAT, AceRule, Variant, check_variant
 
 __all__ = ["End", "Group", "Meld", "Run", "meld"]
 
@@ -60,11 +60,6 @@ def _check_card(card: object) -> None:
 def _check_end(end: object) -> None:
     if end is not None and not isinstance(end, End):
         raise TypeError(f"end must be End.LOW, End.HIGH or None, got {end!r}")
-
-
-def _check_variant(variant: object) -> None:
-    if not isinstance(variant, Variant):
-        raise TypeError(f"variant must be a Variant, got {variant!r}")
 
 
 def _group_cards(value: Iterable[Card] | str) -> tuple[Card, ...]:
@@ -154,7 +149,7 @@ class Group(Meld):
     ) -> None:
         rank = _rank(rank)
         cards = _group_cards(cards)
-        _check_variant(variant)
+        check_variant(variant)
         problem = group_problem(rank, cards, variant)
         if problem:
             raise InvalidMeldError(problem)
@@ -240,7 +235,7 @@ class Run(Meld):
         if not is_int(low):
             raise InvalidMeldError(f"R8: a run's low position must be an int, got {low!r}")
         cards = _cards(cards)
-        _check_variant(variant)
+        check_variant(variant)
         problem = run_problem(suit, low, cards, variant)
         if problem:
             raise InvalidMeldError(problem)
@@ -402,7 +397,7 @@ def meld(text: str | Iterable[Card], *, variant: Variant = PAGAT) -> Group | Run
     a run of spades from 7: build Group(rank, cards) or Run(suit, low, cards)
     """
     cards = _cards(text)
-    _check_variant(variant)
+    check_variant(variant)
     shown = text if isinstance(text, str) else format_cards(cards)
     best: list[Interpretation] = []
     best_naturals = -1

@@ -37,6 +37,7 @@ __all__ = [
     "Penalties",
     "TieBreak",
     "Variant",
+    "check_variant",
 ]
 
 
@@ -450,6 +451,13 @@ class Variant:
                 f"round_number must be 1-{len(self.ladder)} for {self.name}, got {round_number}"
             )
         return round_number - 1
+
+
+def check_variant(value: object) -> Variant:
+    """``value`` itself if it is a :class:`Variant`; else a :class:`TypeError` says so."""
+    if not isinstance(value, Variant):
+        raise TypeError(f"variant must be a Variant, got {value!r}")
+    return value
 
 
 #: The default profile: rules R1-R28, after Pagat's Contract Rummy for four players.

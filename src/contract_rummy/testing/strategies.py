@@ -61,6 +61,7 @@ from contract_rummy.variants import (
     Penalties,
     TieBreak,
     Variant,
+    check_variant,
 )
 
 __all__ = [
@@ -80,15 +81,9 @@ def _deck(variant: Variant) -> tuple[Card, ...]:
     return variant.deck(variant.max_players)
 
 
-def _check_variant(variant: object) -> Variant:
-    if not isinstance(variant, Variant):
-        raise TypeError(f"variant must be a Variant, got {variant!r}")
-    return variant
-
-
 def cards(*, variant: Variant = PAGAT, jokers: bool = True) -> st.SearchStrategy[Card]:
     """Any card of the variant's deck; ``jokers=False`` leaves the jokers out."""
-    pool = sorted(set(_deck(_check_variant(variant))))
+    pool = sorted(set(_deck(check_variant(variant))))
     if not jokers:
         pool = [card for card in pool if not card.is_joker]
     return st.sampled_from(pool)
@@ -98,7 +93,7 @@ def hands(
     *, variant: Variant = PAGAT, min_size: int = 0, max_size: int | None = None
 ) -> st.SearchStrategy[tuple[Card, ...]]:
     """Hands in canonical order, never with more copies of a card than the deck holds."""
-    deck = _deck(_check_variant(variant))
+    deck = _deck(check_variant(variant))
     top = len(deck) if max_size is None else min(max_size, len(deck))
     if not 0 <= min_size <= top:
         raise ValueError(f"need 0 <= min_size <= max_size <= {len(deck)}, got {min_size}, {top}")
@@ -175,7 +170,7 @@ def melds(
         kind: :class:`~contract_rummy.Group` or :class:`~contract_rummy.Run` for one kind
             only; ``None`` for both.
     """
-    _check_variant(variant)
+    check_variant(variant)
     if kind not in (None, Group, Run):
         raise ValueError(f"kind must be None, Group or Run, got {kind!r}")
     groups = _groups(variant)
@@ -311,7 +306,7 @@ def states(
         raise ValueError(f"max_actions must be >= 0, got {max_actions}")
     if isinstance(variant, st.SearchStrategy):
         return variant.flatmap(lambda chosen: _states(chosen, max_actions))
-    return _states(_check_variant(variant), max_actions)
+    return _states(check_variant(variant), max_actions)
 
 
 def actions(state: RoundState) -> st.SearchStrategy[Action]:
