@@ -117,23 +117,17 @@ def _end(end: cr.End | None) -> str:
 
 
 def freed_wild(state: cr.RoundState, action: cr.SwapJoker) -> cr.Card:
-    """The wild card that ``action`` takes back from ``state.table[action.target]`` (R23).
+    """The wild card ``action`` takes back from ``state.table[action.target]`` (R23).
 
-    In a run it is the wild standing for the card; in a group (for variants that swap
-    there) the last wild in the group's canonical order.
+    As the engine reports it in its events.
 
     Raises:
-        ValueError: if no wild card there stands for the action's card.
+        IllegalActionError: if the swap is not legal in ``state``.
     """
-    meld = state.table[action.target].meld
-    wilds = meld.wild_positions()
-    if isinstance(meld, cr.Run):
-        for position in wilds:
-            if meld.stands_for(position) == action.card:
-                return meld.cards[position]
-    elif wilds and action.card.rank is meld.rank:
-        return meld.cards[wilds[-1]]
-    raise ValueError(f"no wild card in {meld} stands for {action.card}")
+    for event in cr.step(state, action).events:
+        if isinstance(event, cr.WildFreed):
+            return event.wild
+    raise AssertionError(f"the engine reported no freed wild card for {action!r}")
 
 
 def format_action(action: cr.Action, state: cr.RoundState) -> str:
@@ -411,12 +405,20 @@ def _round_start(state: cr.RoundState) -> str:
     )
 
 
-def _round_end(state: cr.RoundState) -> str:
-    out = [p for p, hand in enumerate(state.hands) if not hand]
-    how = f"P{out[0]} went out" if out else "nobody went out (the stock ran out)"
+_NOBODY_OUT: Final = {
+    cr.RoundEnd.STOCK_EXHAUSTED: "the stock ran out",
+    cr.RoundEnd.TURN_LIMIT: "the turn limit",
+}
+
+
+def _round_end(ended: cr.RoundEnded) -> str:
+    if ended.went_out is not None:
+        how = f"P{ended.went_out} went out"
+    else:
+        how = f"nobody went out ({_NOBODY_OUT[ended.reason]})"
     return (
-        f"-- round {state.round_number} over: {how}; "
-        f"penalties {_numbers(state.penalties, '/')}; totals {_numbers(state.scores, '/')}"
+        f"-- round {ended.round_number} over: {how}; "
+        f"penalties {_numbers(ended.penalties, '/')}; totals {_numbers(ended.scores, '/')}"
     )
 
 
@@ -439,12 +441,13 @@ def record(spec: GameSpec, on_step: OnStep | None = None) -> list[str]:
         if on_step is not None:
             on_step(step, state, action)
         text = format_action(action, state)
-        after = cr.apply(state, action)
+        after, events = cr.step(state, action)
         lines.append(f"{step:4d} P{player} {text} => {digest(after)}")
-        if after.phase in (cr.Phase.ROUND_OVER, cr.Phase.GAME_OVER):
-            lines.append(_round_end(after))
-        elif after.round_number != state.round_number:
-            lines.append(_round_start(after))
+        for event in events:
+            if isinstance(event, cr.RoundEnded):
+                lines.append(_round_end(event))
+            elif isinstance(event, cr.Dealt):
+                lines.append(_round_start(after))
         state = after
     if state.winners is not None:
         winners = " ".join(f"P{p}" for p in state.winners)

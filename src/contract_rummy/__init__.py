@@ -45,8 +45,27 @@ from contract_rummy.engine import (
     legal_actions,
     new_game,
     start_round,
+    step,
 )
-from contract_rummy.errors import IllegalActionError, InvalidMeldError, NotationError
+from contract_rummy.errors import (
+    IllegalActionError,
+    InvalidMeldError,
+    InvalidStateError,
+    NotationError,
+)
+from contract_rummy.events import (
+    Bought,
+    Dealt,
+    Drew,
+    Event,
+    GameEnded,
+    Reshuffled,
+    RoundEnd,
+    RoundEnded,
+    Step,
+    TookDiscard,
+    WildFreed,
+)
 from contract_rummy.melds import End, Group, Meld, Run, meld
 from contract_rummy.shuffler import (
     SEEDED,
@@ -56,7 +75,7 @@ from contract_rummy.shuffler import (
     SystemShuffler,
     seed_state,
 )
-from contract_rummy.state import Phase, RoundState, TableMeld
+from contract_rummy.state import NEW_TURN, NO_WINDOW, BuyWindow, Phase, RoundState, TableMeld, Turn
 from contract_rummy.variants import (
     PAGAT,
     PAGAT_PENALTIES,
@@ -75,6 +94,8 @@ __version__ = "0.1.0"
 __all__ = [
     "JOKER",
     "NATURALS",
+    "NEW_TURN",
+    "NO_WINDOW",
     "PAGAT",
     "PAGAT_PENALTIES",
     "PROGRESSIVE_PENALTIES",
@@ -86,17 +107,24 @@ __all__ = [
     "AceRule",
     "Action",
     "Bot",
+    "Bought",
     "Buy",
+    "BuyWindow",
     "Card",
     "Contract",
+    "Dealt",
     "Discard",
     "DrawStock",
+    "Drew",
     "End",
+    "Event",
+    "GameEnded",
     "GoDown",
     "GreedyBot",
     "Group",
     "IllegalActionError",
     "InvalidMeldError",
+    "InvalidStateError",
     "JokerRule",
     "JokerSwap",
     "LayOff",
@@ -109,17 +137,24 @@ __all__ = [
     "Phase",
     "RandomBot",
     "Rank",
+    "Reshuffled",
+    "RoundEnd",
+    "RoundEnded",
     "RoundState",
     "Run",
     "SeededShuffler",
     "Shuffler",
+    "Step",
     "Suit",
     "SwapJoker",
     "SystemShuffler",
     "TableMeld",
     "TakeDiscard",
     "TieBreak",
+    "TookDiscard",
+    "Turn",
     "Variant",
+    "WildFreed",
     "apply",
     "build_deck",
     "format_cards",
@@ -132,4 +167,5 @@ __all__ = [
     "play_game",
     "seed_state",
     "start_round",
+    "step",
 ]

@@ -13,8 +13,9 @@ True
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Iterable
-from typing import TypeAlias
+from typing import Final, TypeAlias
 
 import attrs
 
@@ -41,6 +42,7 @@ def _index(_: object, attribute: attrs.Attribute[int], value: object) -> None:
 
 
 _CARD = attrs.validators.instance_of(Card)
+_ORDER: Final = operator.attrgetter("order_key")
 _END = attrs.validators.optional(attrs.validators.instance_of(End))
 
 
@@ -64,20 +66,12 @@ class Pass:
     """Decline to buy the top discard (R19, R20)."""
 
 
-def _meld_key(meld: Group | Run) -> tuple[int, ...]:
-    if isinstance(meld, Group):
-        head = (0, meld.rank.value, 0)
-    else:
-        head = (1, list(type(meld.suit)).index(meld.suit), meld.low)
-    return (*head, *(card.index for card in meld.cards))
-
-
 def _melds(value: Iterable[Group | Run]) -> tuple[Group | Run, ...]:
     melds = tuple(value)
     for item in melds:
         if not isinstance(item, Group | Run):
             raise TypeError(f"GoDown takes Group and Run melds, got {item!r}")
-    return tuple(sorted(melds, key=_meld_key))
+    return tuple(sorted(melds, key=_ORDER))
 
 
 @attrs.frozen
@@ -118,6 +112,15 @@ class LayOff:
     target: int = attrs.field(validator=_index)
     end: End | None = attrs.field(default=None, validator=_END)
 
+    @classmethod
+    def _trusted(cls, card: Card, target: int, end: End | None) -> LayOff:
+        """A lay-off the engine listed: no checks."""
+        action = object.__new__(cls)
+        object.__setattr__(action, "card", card)
+        object.__setattr__(action, "target", target)
+        object.__setattr__(action, "end", end)
+        return action
+
 
 @attrs.frozen
 class SwapJoker:
@@ -137,6 +140,18 @@ class SwapJoker:
     target: int = attrs.field(validator=_index)
     joker_target: int = attrs.field(validator=_index)
     joker_end: End | None = attrs.field(default=None, validator=_END)
+
+    @classmethod
+    def _trusted(
+        cls, card: Card, target: int, joker_target: int, joker_end: End | None
+    ) -> SwapJoker:
+        """A swap the engine listed: no checks."""
+        action = object.__new__(cls)
+        object.__setattr__(action, "card", card)
+        object.__setattr__(action, "target", target)
+        object.__setattr__(action, "joker_target", joker_target)
+        object.__setattr__(action, "joker_end", joker_end)
+        return action
 
 
 @attrs.frozen

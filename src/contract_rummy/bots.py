@@ -18,6 +18,7 @@ from typing import Protocol
 
 import attrs
 
+from contract_rummy._checks import is_int
 from contract_rummy.actions import (
     Action,
     Buy,
@@ -168,11 +169,32 @@ def play_game(
     variant: Variant = PAGAT,
     seed: int | None = None,
     on_step: Callable[[RoundState, Action, RoundState], None] | None = None,
+    max_actions: int | None = None,
 ) -> RoundState:
-    """Play a whole seeded game with one bot per player and return the final state."""
+    """Play a whole seeded game with one bot per player and return the final state.
+
+    Every game ends: the variant's turn limit (R29) ends any round nobody can finish. A
+    caller who wants a tighter bound passes ``max_actions``.
+
+    Raises:
+        RuntimeError: if the game is not over after ``max_actions`` actions.
+
+    >>> import contract_rummy as cr
+    >>> cr.play_game([cr.RandomBot(seed=p) for p in range(4)], seed=2, max_actions=10)
+    Traceback (most recent call last):
+    ...
+    RuntimeError: the game (seed 2) is not over after 10 actions: round 1, phase ...
+    """
+    if max_actions is not None and (not is_int(max_actions) or max_actions < 0):
+        raise ValueError(f"max_actions must be None or an int >= 0, got {max_actions!r}")
     state = new_game(variant, seed=seed, players=len(bots))
-    for before, action, after in play(state, bots):
+    for before, action, after in play(state, bots, max_actions=max_actions):
         if on_step is not None:
             on_step(before, action, after)
         state = after
+    if state.phase is not Phase.GAME_OVER:
+        raise RuntimeError(
+            f"the game (seed {seed}) is not over after {max_actions} actions: "
+            f"round {state.round_number}, phase {state.phase.name}"
+        )
     return state

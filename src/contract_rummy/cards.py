@@ -26,6 +26,7 @@ from contract_rummy._checks import is_int
 from contract_rummy.errors import NotationError
 
 __all__ = [
+    "ACE_HIGH",
     "JOKER",
     "NATURALS",
     "Card",
@@ -34,6 +35,7 @@ __all__ = [
     "build_deck",
     "format_cards",
     "parse_cards",
+    "run_card",
 ]
 
 
@@ -58,6 +60,11 @@ class Suit(enum.Enum):
     def symbol(self) -> str:
         """The suit's symbol: ``♣``, ``♦``, ``♥`` or ``♠``."""
         return _SUIT_SYMBOLS[self]
+
+    @property
+    def index(self) -> int:
+        """The suit's place in the canonical order, 0-3 (clubs, diamonds, hearts, spades)."""
+        return _SUIT_ORDER[self]
 
     def __repr__(self) -> str:
         return f"Suit.{self.name}"
@@ -208,11 +215,10 @@ class Card:
     def __hash__(self) -> int:
         return self.index
 
-    def __eq__(self, other: object) -> bool:
-        return self is other
-
-    def __ne__(self, other: object) -> bool:
-        return self is not other
+    # Every card is interned, so equality is identity: object's own comparison, which keeps
+    # ``==`` and ``card in hand`` in C.
+    __eq__ = object.__eq__
+    __ne__ = object.__ne__
 
     def __lt__(self, other: Card) -> bool:
         if not isinstance(other, Card):
@@ -256,6 +262,28 @@ _ALL: Final[tuple[Card, ...]] = (*NATURALS, JOKER)
 
 def _card_by_index(index: int) -> Card:
     return _ALL[index]
+
+
+#: In a run, position 14 is the ace above the king (R8); positions 1-13 are the ranks.
+ACE_HIGH: Final = 14
+#: ``_RUN_CARDS[suit.index][position]``: the natural card at a run position (1-14).
+_RUN_CARDS: Final[tuple[tuple[Card, ...], ...]] = tuple(
+    (JOKER, *NATURALS[13 * s : 13 * s + 13], NATURALS[13 * s]) for s in range(4)
+)
+
+
+def run_card(suit: Suit, position: int) -> Card:
+    """The natural card at ``position`` (1-14) of a run of ``suit``: 14 is the high ace (R8).
+
+    >>> from contract_rummy.cards import run_card
+    >>> run_card(Suit.SPADES, 7), run_card(Suit.HEARTS, 1), run_card(Suit.HEARTS, 14)
+    (Card.parse('7S'), Card.parse('AH'), Card.parse('AH'))
+    """
+    if not isinstance(suit, Suit):
+        raise TypeError(f"suit must be a Suit, got {suit!r}")
+    if not is_int(position) or not 1 <= position <= ACE_HIGH:
+        raise ValueError(f"run positions are 1-14, got {position!r}")
+    return _RUN_CARDS[_SUIT_ORDER[suit]][position]
 
 
 def _tokens() -> dict[str, Card]:

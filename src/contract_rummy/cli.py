@@ -11,13 +11,15 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Sequence
+from typing import Final
 
 import contract_rummy
 from contract_rummy.actions import GoDown
-from contract_rummy.bots import GreedyBot, RandomBot, play
+from contract_rummy.bots import GreedyBot, RandomBot
 from contract_rummy.cards import format_cards
-from contract_rummy.engine import new_game
-from contract_rummy.state import RoundState
+from contract_rummy.engine import new_game, step
+from contract_rummy.events import RoundEnd, RoundEnded
+from contract_rummy.state import Phase, RoundState
 from contract_rummy.variants import VARIANTS
 
 __all__ = ["main"]
@@ -32,9 +34,15 @@ def _standings(state: RoundState) -> list[str]:
     return lines
 
 
-def _round_report(state: RoundState, downs: list[tuple[int, GoDown]]) -> list[str]:
-    penalties = state.penalties or ()
-    out = [p for p, hand in enumerate(state.hands) if not hand]
+_NOBODY_OUT: Final = {
+    RoundEnd.STOCK_EXHAUSTED: "the stock ran dry (R27)",
+    RoundEnd.TURN_LIMIT: "the round reached its turn limit (R29)",
+}
+
+
+def _round_report(
+    state: RoundState, ended: RoundEnded, downs: list[tuple[int, GoDown]]
+) -> list[str]:
     lines = [
         f"Round {state.round_number}: {state.contract} (dealer {state.dealer})",
     ]
@@ -43,11 +51,11 @@ def _round_report(state: RoundState, downs: list[tuple[int, GoDown]]) -> list[st
         lines.append(f"  player {player} went down: {melds}")
     if not downs:
         lines.append("  nobody went down")
-    if out:
-        lines.append(f"  player {out[0]} went out")
+    if ended.went_out is not None:
+        lines.append(f"  player {ended.went_out} went out")
     else:
-        lines.append("  nobody went out: the stock ran dry (R27)")
-    for player, points in enumerate(penalties):
+        lines.append(f"  nobody went out: {_NOBODY_OUT[ended.reason]}")
+    for player, points in enumerate(ended.penalties):
         left = format_cards(state.hands[player]) or "-"
         lines.append(
             f"  player {player}: +{points} (total {state.scores[player]}), left in hand: {left}"
@@ -70,15 +78,18 @@ def demo(seed: int, variant_name: str, bots: str, *, quiet: bool) -> int:
         )
     downs: list[tuple[int, GoDown]] = []
     actions = 0
-    for before, action, after in play(state, players):
-        actions += 1
+    while state.phase is not Phase.GAME_OVER:
+        player = state.dealer if state.to_act is None else state.to_act
+        action = players[player].choose(state)
         if isinstance(action, GoDown):
-            downs.append((before.active, action))
-        if after.penalties is not None and before.penalties is None:
-            if not quiet:
-                print("\n".join(_round_report(after, downs)))
-            downs = []
-        state = after
+            downs.append((player, action))
+        state, events = step(state, action)
+        actions += 1
+        for event in events:
+            if isinstance(event, RoundEnded):
+                if not quiet:
+                    print("\n".join(_round_report(state, event, downs)))
+                downs = []
     print(f"Final standings ({variant.name}, seed {seed}):")
     print("\n".join(_standings(state)))
     if not quiet:

@@ -10,7 +10,7 @@ Three kinds, one for each way input can be refused:
 
 from __future__ import annotations
 
-__all__ = ["IllegalActionError", "InvalidMeldError", "NotationError"]
+__all__ = ["IllegalActionError", "InvalidMeldError", "InvalidStateError", "NotationError"]
 
 
 class NotationError(ValueError):
@@ -41,3 +41,12 @@ class IllegalActionError(ValueError):
     def __init__(self, message: str, *, rule: str | None = None) -> None:
         super().__init__(message)
         self.rule = rule
+
+
+class InvalidStateError(ValueError):
+    """A :class:`~contract_rummy.RoundState` whose fields contradict each other or the rules.
+
+    Raised when a state is built by hand (or with :func:`attrs.evolve`) and, say, a card is
+    missing from the deck, a meld on the table breaks R7-R10, or the phase disagrees with who
+    is to act; the message says what is wrong.
+    """

@@ -22,14 +22,20 @@ from typing import Final, TypeAlias
 import attrs
 
 from contract_rummy._checks import is_int
-from contract_rummy.cards import Card, Rank, Suit, format_cards, parse_cards
+from contract_rummy.cards import (
+    _RUN_CARDS,
+    ACE_HIGH,
+    Card,
+    Rank,
+    Suit,
+    format_cards,
+    parse_cards,
+    run_card,
+)
 from contract_rummy.errors import InvalidMeldError
-from contract_rummy.variants import PAGAT, AceRule, Variant, check_variant
+from contract_rummy.variants import PAGAT, Variant, check_variant
 
-__all__ = ["End", "Group", "Meld", "Run", "meld"]
-
-#: In a run, position 14 is the ace above the king (R8).
-ACE_HIGH: Final = 14
+__all__ = ["End", "Group", "Meld", "Run", "meld", "under"]
 
 
 class End(enum.Enum):
@@ -72,16 +78,12 @@ def _rank(value: object) -> Rank:
     return Rank(value)
 
 
-_POSITIONS: Final = {
-    suit: (None, *(Card(rank, suit) for rank in Rank), Card(Rank.ACE, suit)) for suit in Suit
-}
+_ROWS: Final = {suit: _RUN_CARDS[suit.index] for suit in Suit}
 
 
 def _natural(suit: Suit, position: int) -> Card:
-    """The natural card at ``position`` (1-14) of a run of ``suit``."""
-    card = _POSITIONS[suit][position]
-    assert card is not None
-    return card
+    """The natural card at ``position`` (1-14) of a run of ``suit``, unchecked."""
+    return _ROWS[suit][position]
 
 
 @attrs.frozen
@@ -95,6 +97,8 @@ class Meld:
 
     cards: tuple[Card, ...]
     variant: Variant = attrs.field(default=PAGAT, kw_only=True, eq=False, repr=False)
+    #: The positions of the wild cards standing for another card, once asked for.
+    _wilds: tuple[int, ...] | None = attrs.field(default=None, init=False, eq=False, repr=False)
 
     def accepts(self, card: Card) -> bool:
         """Whether ``card`` can be laid off on this meld (R15)."""
@@ -110,6 +114,55 @@ class Meld:
 
     def wild_positions(self) -> tuple[int, ...]:
         """Positions of the wild cards standing for another card (R10)."""
+        wilds = self._wilds
+        if wilds is None:
+            wilds = self._find_wilds()
+            object.__setattr__(self, "_wilds", wilds)
+        return wilds
+
+    def _find_wilds(self) -> tuple[int, ...]:
+        raise NotImplementedError
+
+    def placements(self, card: Card) -> tuple[End | None, ...]:
+        """How ``card`` can be laid off here, in the one form an action gives (R15).
+
+        ``()`` when it does not fit; ``(None,)`` when it fits one place; ``(End.LOW,
+        End.HIGH)`` when it fits either end of a run (a wild card, or an ace on a run from
+        2 to K), so that the action must say which.
+        """
+        raise NotImplementedError
+
+    def swap(self, card: Card) -> tuple[Meld, Card] | None:
+        """This meld with ``card`` in place of a wild card, and the freed wild (R23, R30).
+
+        ``None`` if no wild card here stands for ``card``.
+        """
+        raise NotImplementedError
+
+    @property
+    def order_key(self) -> tuple[int, int, int, tuple[int, ...]]:
+        """The meld's place in the canonical order of a go-down's melds.
+
+        Groups come first, by rank; then runs, by suit and first position; then the cards
+        decide, by :attr:`Card.index`.
+
+        >>> meld("7C 7D 7H").order_key
+        (0, 7, 0, (6, 19, 32))
+        """
+        raise NotImplementedError
+
+    def fitting(self, cards: Iterable[Card]) -> list[Card]:
+        """The cards among ``cards`` that might be laid off here (R15), in listing order.
+
+        Check each with :meth:`placements`.
+        """
+        raise NotImplementedError
+
+    def swappable(self, cards: Iterable[Card]) -> list[Card]:
+        """The cards among ``cards`` that a wild card here stands for (R23), in order.
+
+        Each one can :meth:`swap` in.
+        """
         raise NotImplementedError
 
     def __len__(self) -> int:
@@ -183,14 +236,59 @@ class Group(Meld):
             raise InvalidMeldError("R15: a group has no ends; lay off with end=None")
         if not self.accepts(card):
             raise InvalidMeldError(f"R15: {card} is not a {self.rank.symbol} and is not wild")
-        return Group(self.rank, (*self.cards, card), variant=self.variant)
+        return Group._trusted(self.rank, _insert(self.cards, card), self.variant)
+
+    def placements(self, card: Card) -> tuple[End | None, ...]:
+        """``(None,)`` if ``card`` may join the group (R15), else ``()``.
+
+        >>> Group(Rank.SEVEN, "7C 7D 7H").placements(Card.parse("JK"))
+        (None,)
+        """
+        return _ONE_PLACE if self.accepts(card) else ()
+
+    @property
+    def order_key(self) -> tuple[int, int, int, tuple[int, ...]]:
+        """``(0, rank, 0, card indices)``: see :attr:`Meld.order_key`."""
+        return (0, self.rank.value, 0, tuple(card.index for card in self.cards))
+
+    def fitting(self, cards: Iterable[Card]) -> list[Card]:
+        """The cards of the group's rank and the wild cards among ``cards``.
+
+        >>> [str(c) for c in Group(Rank.SEVEN, "7C 7D 7H").fitting(parse_cards("7S 8S JK"))]
+        ['7S', 'JK']
+        """
+        rank, wild = self.rank, self.variant.wild_by_index
+        return [card for card in cards if card.rank is rank or wild[card.index]]
+
+    def swappable(self, cards: Iterable[Card]) -> list[Card]:
+        """The cards of the group's rank among ``cards``, if the group holds a wild card."""
+        if not self.wild_positions():
+            return []
+        return [card for card in cards if card.rank is self.rank]
+
+    def swap(self, card: Card) -> tuple[Group, Card] | None:
+        """The group with ``card`` for its last wild card, and the freed wild (R23).
+
+        Only where swaps in groups are allowed, and only for a card of the group's rank; a
+        joker is freed before a wild natural card.
+
+        >>> Group(Rank.SEVEN, "7C 7D JK").swap(Card.parse("7H"))
+        (Group(Rank.SEVEN, '7C 7D 7H'), JOKER)
+        """
+        wilds = self.wild_positions()
+        if not wilds or card.rank is not self.rank:
+            return None
+        position = wilds[-1]
+        wild = self.cards[position]
+        rest = (*self.cards[:position], *self.cards[position + 1 :])
+        return Group._trusted(self.rank, _insert(rest, card), self.variant), wild
 
     def stands_for(self, position: int) -> Rank:
         """The group's rank: what every card in it is or stands for (R10)."""
         self.cards[position]  # raises IndexError for a bad position
         return self.rank
 
-    def wild_positions(self) -> tuple[int, ...]:
+    def _find_wilds(self) -> tuple[int, ...]:
         """Positions of the cards that are not of the group's rank."""
         return tuple(i for i, card in enumerate(self.cards) if card.rank is not self.rank)
 
@@ -264,9 +362,7 @@ class Run(Meld):
         >>> Run(Suit.SPADES, 3, "3S 4S JK 6S").stands_for_position(7)
         Card.parse('7S')
         """
-        if not 1 <= position <= ACE_HIGH:
-            raise ValueError(f"run positions are 1-14, got {position}")
-        return _natural(self.suit, position)
+        return run_card(self.suit, position)
 
     def wild_positions(self) -> tuple[int, ...]:
         """Positions of the cards standing for another card (R10).
@@ -274,9 +370,12 @@ class Run(Meld):
         >>> Run(Suit.SPADES, 3, "3S 4S JK 6S").wild_positions()
         (2,)
         """
-        return tuple(
-            i for i, card in enumerate(self.cards) if card is not _natural(self.suit, self.low + i)
-        )
+        return super().wild_positions()
+
+    def _find_wilds(self) -> tuple[int, ...]:
+        row = _ROWS[self.suit]
+        low = self.low
+        return tuple(i for i, card in enumerate(self.cards) if card is not row[low + i])
 
     def ends(self, card: Card) -> tuple[End, ...]:
         """The ends ``card`` can be laid off at, low end first (R8, R15).
@@ -293,14 +392,84 @@ class Run(Meld):
         if len(self.cards) >= variant.max_run_length:
             return ()
         wild = variant.is_wild(card)
-        ends: list[End] = []
         below = self.low - 1
-        if below >= _lowest(variant) and (wild or card is _natural(self.suit, below)):
-            ends.append(End.LOW)
+        low = below >= variant.lowest_position and (wild or card is _natural(self.suit, below))
         above = self.high + 1
-        if above <= _highest(variant) and (wild or card is _natural(self.suit, above)):
-            ends.append(End.HIGH)
-        return tuple(ends)
+        high = above <= variant.highest_position and (wild or card is _natural(self.suit, above))
+        return _ENDS[low, high]
+
+    def placements(self, card: Card) -> tuple[End | None, ...]:
+        """Where ``card`` can be laid off, in one form: both ends only when it fits both.
+
+        >>> run = Run(Suit.SPADES, 3, "3S 4S 5S 6S")
+        >>> run.placements(Card.parse("7S")), run.placements(Card.parse("JK"))
+        ((None,), (End.LOW, End.HIGH))
+        """
+        ends = self.ends(card)
+        return ends if len(ends) != 1 else _ONE_PLACE
+
+    def neighbours(self) -> tuple[Card, ...]:
+        """The natural cards that would extend the run, low end first (R8).
+
+        An ace once, for a run from 2 to K; nothing past an ace end or beyond the longest
+        run.
+
+        >>> Run(Suit.SPADES, 3, "3S 4S 5S 6S").neighbours()
+        (Card.parse('2S'), Card.parse('7S'))
+        """
+        variant = self.variant
+        if len(self.cards) >= variant.max_run_length:
+            return ()
+        found: list[Card] = []
+        for position in (self.low - 1, self.high + 1):
+            if variant.lowest_position <= position <= variant.highest_position:
+                card = _natural(self.suit, position)
+                if card not in found and not variant.is_wild(card):
+                    found.append(card)
+        return tuple(found)
+
+    @property
+    def order_key(self) -> tuple[int, int, int, tuple[int, ...]]:
+        """``(1, suit index, low, card indices)``: see :attr:`Meld.order_key`."""
+        return (1, self.suit.index, self.low, tuple(card.index for card in self.cards))
+
+    def fitting(self, cards: Iterable[Card]) -> list[Card]:
+        """The run's :meth:`neighbours` among ``cards``, then the wild cards among them.
+
+        >>> run = Run(Suit.SPADES, 3, "3S 4S 5S 6S")
+        >>> [str(c) for c in run.fitting(parse_cards("JK 7S 8S 2S"))]
+        ['2S', '7S', 'JK']
+        """
+        held = list(cards)
+        wild = self.variant.wild_by_index
+        return [card for card in self.neighbours() if card in held] + [
+            card for card in held if wild[card.index]
+        ]
+
+    def swappable(self, cards: Iterable[Card]) -> list[Card]:
+        """The cards among ``cards`` that a wild card of the run stands for.
+
+        >>> run = Run(Suit.SPADES, 3, "3S 4S JK 6S")
+        >>> [str(c) for c in run.swappable(parse_cards("5S 6S 5H"))]
+        ['5S']
+        """
+        wanted = [_natural(self.suit, self.low + p) for p in self.wild_positions()]
+        if not wanted:
+            return []
+        return [card for card in cards if card in wanted]
+
+    def swap(self, card: Card) -> tuple[Run, Card] | None:
+        """The run with ``card`` in place of the wild card standing for it, and that wild (R23).
+
+        >>> Run(Suit.SPADES, 3, "3S 4S JK 6S").swap(Card.parse("5S"))
+        (Run(Suit.SPADES, 3, '3S 4S 5S 6S'), JOKER)
+        """
+        for position in self.wild_positions():
+            if _natural(self.suit, self.low + position) is card:
+                wild = self.cards[position]
+                cards = (*self.cards[:position], card, *self.cards[position + 1 :])
+                return Run._trusted(self.suit, self.low, cards, self.variant), wild
+        return None
 
     def accepts(self, card: Card) -> bool:
         """Whether ``card`` fits at either end of the run (R15)."""
@@ -325,19 +494,54 @@ class Run(Meld):
         elif end not in ends:
             raise InvalidMeldError(f"R15: {card} does not fit the {end.value} end of {self}")
         if end is End.LOW:
-            return Run(self.suit, self.low - 1, (card, *self.cards), variant=self.variant)
-        return Run(self.suit, self.low, (*self.cards, card), variant=self.variant)
+            return Run._trusted(self.suit, self.low - 1, (card, *self.cards), self.variant)
+        return Run._trusted(self.suit, self.low, (*self.cards, card), self.variant)
 
     def __repr__(self) -> str:
         return f"Run({self.suit!r}, {self.low}, {str(self)!r})"
 
 
-def _lowest(variant: Variant) -> int:
-    return 2 if variant.aces is AceRule.HIGH else 1
+_ONE_PLACE: Final[tuple[End | None, ...]] = (None,)
+_ENDS: Final[dict[tuple[bool, bool], tuple[End, ...]]] = {
+    (False, False): (),
+    (True, False): (End.LOW,),
+    (False, True): (End.HIGH,),
+    (True, True): (End.LOW, End.HIGH),
+}
 
 
-def _highest(variant: Variant) -> int:
-    return 13 if variant.aces is AceRule.LOW else ACE_HIGH
+def _insert(cards: tuple[Card, ...], card: Card) -> tuple[Card, ...]:
+    """``cards`` (in canonical order) with ``card`` added in its place."""
+    index = card.index
+    at = 0
+    while at < len(cards) and cards[at].index <= index:
+        at += 1
+    return (*cards[:at], card, *cards[at:])
+
+
+def under(meld: Group | Run, variant: Variant) -> Group | Run:
+    """``meld`` as the rules of ``variant`` see it: the same meld, checked against them.
+
+    A meld remembers the variant it was built under; the same cards may be a meld under one
+    variant and not under another (a 2 is wild only where 2s are wild). Cheap when ``meld``
+    was built under ``variant`` already.
+
+    Raises:
+        InvalidMeldError: if the meld breaks R7-R10 under ``variant``.
+
+    >>> import attrs
+    >>> from contract_rummy.melds import under
+    >>> deuces = attrs.evolve(PAGAT, wild_ranks={Rank.TWO})
+    >>> under(Group(Rank.SEVEN, "7C 7D 2S", variant=deuces), PAGAT)
+    Traceback (most recent call last):
+    ...
+    contract_rummy.errors.InvalidMeldError: R7: 2S is not a 7 and is not wild
+    """
+    if meld.variant is variant:
+        return meld
+    if isinstance(meld, Group):
+        return Group(meld.rank, meld.cards, variant=variant)
+    return Run(meld.suit, meld.low, meld.cards, variant=variant)
 
 
 def group_problem(rank: Rank, cards: tuple[Card, ...], variant: Variant) -> str | None:
@@ -365,7 +569,7 @@ def run_problem(suit: Suit, low: int, cards: tuple[Card, ...], variant: Variant)
         return (
             f"R8: a run of {length} from {start} would end past the ace (K-A-2 never makes a run)"
         )
-    if low < _lowest(variant) or high > _highest(variant):
+    if low < variant.lowest_position or high > variant.highest_position:
         return f"R8: aces are {variant.aces.value} only in {variant.name}"
     for offset, card in enumerate(cards):
         natural = _natural(suit, low + offset)

@@ -4,23 +4,46 @@ A :class:`RoundState` holds everything: the variant, the current round, every ha
 stock, the discard pile, the table, the running totals and the shuffler's state (a plain
 integer), so that the same seed and the same actions always give equal states. The engine
 (:mod:`contract_rummy.engine`) makes new states from old ones; nothing here changes.
+
+What belongs to one turn and what belongs to one buy window live in their own small values,
+:class:`Turn` and :class:`BuyWindow`, which start afresh by construction: a new turn is
+:data:`NEW_TURN`, and outside a buy window the window is :data:`NO_WINDOW`.
+
+Built directly, a state is checked: every field's type, and that the fields agree with one
+another and with the rules (the whole deck present exactly once, valid melds on the table,
+a phase consistent with who acts). A state that breaks them is refused with a
+:class:`~contract_rummy.InvalidStateError` (or a :class:`TypeError` for a field of the wrong
+type) saying what is wrong, so :func:`attrs.evolve` is a safe way to pose a puzzle:
+
+>>> import attrs
+>>> import contract_rummy as cr
+>>> state = cr.new_game(seed=1)
+>>> attrs.evolve(state, active=9)
+Traceback (most recent call last):
+...
+contract_rummy.errors.InvalidStateError: active must be a player, 0-3, got 9
 """
 
 from __future__ import annotations
 
 import enum
-import operator
+import itertools
+from collections import Counter
+from collections.abc import Callable, Iterator
+from types import UnionType
 from typing import Any, Final
 
 import attrs
 
+from contract_rummy._checks import is_int
 from contract_rummy.cards import Card, format_cards
 from contract_rummy.contracts import Contract
-from contract_rummy.melds import Group, Run
+from contract_rummy.errors import InvalidMeldError, InvalidStateError
+from contract_rummy.melds import Group, Run, under
 from contract_rummy.shuffler import SEEDED, Shuffler
 from contract_rummy.variants import Variant
 
-__all__ = ["Phase", "RoundState", "TableMeld"]
+__all__ = ["NEW_TURN", "NO_WINDOW", "BuyWindow", "Phase", "RoundState", "TableMeld", "Turn"]
 
 
 class Phase(enum.Enum):
@@ -32,14 +55,19 @@ class Phase(enum.Enum):
     BUY = "buy"
     #: The active player melds, lays off, swaps, and discards (R13-R17, R23, R24).
     PLAY = "play"
-    #: The round is scored, after a player went out (R25) or the stock ran out (R27); the
-    #: only legal action is ``NextRound()``, played for the table by this round's dealer.
+    #: The round is scored, after a player went out (R25), the stock ran out (R27) or the
+    #: round reached its turn limit (R29); the only legal action is ``NextRound()``, played
+    #: for the table by this round's dealer.
     ROUND_OVER = "round over"
     #: The game is over and ``winners`` is set; no action is legal (R28).
     GAME_OVER = "game over"
 
     def __repr__(self) -> str:
         return f"Phase.{self.name}"
+
+    # Members are singletons compared by identity: hash them as objects, which is faster
+    # than Enum's hash of the name (phases key the engine's dispatch).
+    __hash__ = object.__hash__
 
 
 @attrs.frozen
@@ -63,13 +91,55 @@ class TableMeld:
         return f"{self.meld} (player {self.owner})"
 
 
-@attrs.frozen(cache_hash=True)
+@attrs.frozen
+class Turn:
+    """What the active player has done so far this turn: what R15 and R17 look at.
+
+    Attributes:
+        kept_card: The card taken from the discard pile this turn, which may not be
+            discarded on the same turn (R17); ``None`` when there is none, or when a copy
+            was held before.
+        went_down: Whether the player went down this turn, so may not lay off yet (R15).
+    """
+
+    kept_card: Card | None = None
+    went_down: bool = False
+
+
+#: A turn that has just begun.
+NEW_TURN: Final = Turn()
+
+
+@attrs.frozen
+class BuyWindow:
+    """The players still to be offered the top discard, and the last buyer (R19, R20).
+
+    Attributes:
+        queue: The players to be asked after ``to_act``, in priority order.
+        last_buyer: Who made the last buy of this window; they may not buy again at once
+            (R20). ``None`` before the first buy.
+    """
+
+    queue: tuple[int, ...] = ()
+    last_buyer: int | None = None
+
+
+#: No buy window is open.
+NO_WINDOW: Final = BuyWindow()
+
+#: Stands for "unchanged" in :meth:`RoundState._replace`.
+_KEEP: Final[Any] = object()
+
+
+@attrs.frozen(init=False, hash=False, getstate_setstate=False)
 class RoundState:
     """The whole game at one moment: the current round and the totals so far.
 
     Build the first state with :func:`contract_rummy.new_game` or
     :func:`contract_rummy.start_round`; every later one comes from
-    :func:`contract_rummy.apply`. Players are numbered ``0..n-1`` clockwise.
+    :func:`contract_rummy.apply`. Players are numbered ``0..n-1`` clockwise. Built directly
+    (or with :func:`attrs.evolve`), a state is checked and refused with
+    :class:`~contract_rummy.InvalidStateError` if its fields disagree (see the module).
 
     Attributes:
         variant: The rules in force.
@@ -89,13 +159,12 @@ class RoundState:
         penalties: This round's penalty points once it is over, else ``None`` (R25).
         winners: The players sharing the lowest total once the game is over, else ``None``.
         buys: How many buys each player made this round (R21).
-        last_buyer: Who made the last buy of the current buy window, if anyone (R20).
-        buy_queue: The players still to be asked, after ``to_act``, in the buy window.
-        went_down_this_turn: Whether the active player went down on this turn (R15).
-        kept_card: The card the active player took from the discard pile this turn and may
-            not discard (R17), or ``None``.
+        turn: What the active player has done this turn (:class:`Turn`).
+        window: The buy window while one is open (:class:`BuyWindow`), else
+            :data:`NO_WINDOW`.
         reshuffles: How many times the discards were shuffled into a new stock this round
             (R27).
+        turns: How many turns this round has begun, the current one included (R29).
         rng: The shuffler's state: a plain integer.
         shuffler: Where shuffles come from (:data:`contract_rummy.SEEDED` by default).
     """
@@ -116,13 +185,212 @@ class RoundState:
     penalties: tuple[int, ...] | None
     winners: tuple[int, ...] | None
     buys: tuple[int, ...]
-    last_buyer: int | None
-    buy_queue: tuple[int, ...]
-    went_down_this_turn: bool
-    kept_card: Card | None
+    turn: Turn
+    window: BuyWindow
     reshuffles: int
+    turns: int
     rng: int
     shuffler: Shuffler = SEEDED
+    _hash: int | None = attrs.field(default=None, init=False, eq=False, repr=False)
+
+    def __init__(
+        self,
+        variant: Variant,
+        round_number: int,
+        dealer: int,
+        phase: Phase,
+        active: int,
+        to_act: int | None,
+        hands: tuple[tuple[Card, ...], ...],
+        stock: tuple[Card, ...],
+        discard: tuple[Card, ...],
+        discarded_by: tuple[int | None, ...],
+        table: tuple[TableMeld, ...],
+        down: tuple[bool, ...],
+        scores: tuple[int, ...],
+        penalties: tuple[int, ...] | None,
+        winners: tuple[int, ...] | None,
+        buys: tuple[int, ...],
+        turn: Turn,
+        window: BuyWindow,
+        reshuffles: int,
+        turns: int,
+        rng: int,
+        shuffler: Shuffler = SEEDED,
+    ) -> None:
+        self.__attrs_init__(
+            variant,
+            round_number,
+            dealer,
+            phase,
+            active,
+            to_act,
+            hands,
+            stock,
+            discard,
+            discarded_by,
+            table,
+            down,
+            scores,
+            penalties,
+            winners,
+            buys,
+            turn,
+            window,
+            reshuffles,
+            turns,
+            rng,
+            shuffler,
+        )
+        _check_types(self)
+        for problem in _problems(self):
+            raise InvalidStateError(problem)
+
+    @classmethod
+    def _trusted(
+        cls,
+        variant: Variant,
+        round_number: int,
+        dealer: int,
+        phase: Phase,
+        active: int,
+        to_act: int | None,
+        hands: tuple[tuple[Card, ...], ...],
+        stock: tuple[Card, ...],
+        discard: tuple[Card, ...],
+        discarded_by: tuple[int | None, ...],
+        table: tuple[TableMeld, ...],
+        down: tuple[bool, ...],
+        scores: tuple[int, ...],
+        penalties: tuple[int, ...] | None,
+        winners: tuple[int, ...] | None,
+        buys: tuple[int, ...],
+        turn: Turn,
+        window: BuyWindow,
+        reshuffles: int,
+        turns: int,
+        rng: int,
+        shuffler: Shuffler,
+    ) -> RoundState:
+        """A state the engine made, known to be consistent: built without any check."""
+        state = object.__new__(cls)
+        state.__attrs_init__(
+            variant,
+            round_number,
+            dealer,
+            phase,
+            active,
+            to_act,
+            hands,
+            stock,
+            discard,
+            discarded_by,
+            table,
+            down,
+            scores,
+            penalties,
+            winners,
+            buys,
+            turn,
+            window,
+            reshuffles,
+            turns,
+            rng,
+            shuffler,
+        )
+        return state
+
+    def _replace(
+        self,
+        *,
+        phase: Phase = _KEEP,
+        active: int = _KEEP,
+        to_act: int | None = _KEEP,
+        hands: tuple[tuple[Card, ...], ...] = _KEEP,
+        stock: tuple[Card, ...] = _KEEP,
+        discard: tuple[Card, ...] = _KEEP,
+        discarded_by: tuple[int | None, ...] = _KEEP,
+        table: tuple[TableMeld, ...] = _KEEP,
+        down: tuple[bool, ...] = _KEEP,
+        scores: tuple[int, ...] = _KEEP,
+        penalties: tuple[int, ...] | None = _KEEP,
+        winners: tuple[int, ...] | None = _KEEP,
+        buys: tuple[int, ...] = _KEEP,
+        turn: Turn = _KEEP,
+        window: BuyWindow = _KEEP,
+        reshuffles: int = _KEEP,
+        turns: int = _KEEP,
+        rng: int = _KEEP,
+    ) -> RoundState:
+        """This state with the given fields changed, unchecked.
+
+        The engine's one way to make the next state within a round (a new round is built
+        whole).
+
+        Every parameter is typed, so a misspelled or mistyped field fails type checking.
+        """
+        return RoundState._trusted(
+            self.variant,
+            self.round_number,
+            self.dealer,
+            self.phase if phase is _KEEP else phase,
+            self.active if active is _KEEP else active,
+            self.to_act if to_act is _KEEP else to_act,
+            self.hands if hands is _KEEP else hands,
+            self.stock if stock is _KEEP else stock,
+            self.discard if discard is _KEEP else discard,
+            self.discarded_by if discarded_by is _KEEP else discarded_by,
+            self.table if table is _KEEP else table,
+            self.down if down is _KEEP else down,
+            self.scores if scores is _KEEP else scores,
+            self.penalties if penalties is _KEEP else penalties,
+            self.winners if winners is _KEEP else winners,
+            self.buys if buys is _KEEP else buys,
+            self.turn if turn is _KEEP else turn,
+            self.window if window is _KEEP else window,
+            self.reshuffles if reshuffles is _KEEP else reshuffles,
+            self.turns if turns is _KEEP else turns,
+            self.rng if rng is _KEEP else rng,
+            self.shuffler,
+        )
+
+    def __hash__(self) -> int:
+        cached = self._hash
+        if cached is None:
+            cached = hash(self._values())
+            object.__setattr__(self, "_hash", cached)
+        return cached
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # Pickles and copies carry the fields only: a cached hash is not valid in another
+        # process, where strings hash differently.
+        return (_restore, self._values())
+
+    def _values(self) -> tuple[Any, ...]:
+        return (
+            self.variant,
+            self.round_number,
+            self.dealer,
+            self.phase,
+            self.active,
+            self.to_act,
+            self.hands,
+            self.stock,
+            self.discard,
+            self.discarded_by,
+            self.table,
+            self.down,
+            self.scores,
+            self.penalties,
+            self.winners,
+            self.buys,
+            self.turn,
+            self.window,
+            self.reshuffles,
+            self.turns,
+            self.rng,
+            self.shuffler,
+        )
 
     @property
     def players(self) -> int:
@@ -138,6 +406,29 @@ class RoundState:
     def top_discard(self) -> Card | None:
         """The face-up top of the discard pile, or ``None`` when the pile is empty."""
         return self.discard[-1] if self.discard else None
+
+    @property
+    def kept_card(self) -> Card | None:
+        """The card taken from the discard pile this turn, kept in hand (R17), or ``None``.
+
+        The same as ``turn.kept_card``.
+        """
+        return self.turn.kept_card
+
+    @property
+    def went_down_this_turn(self) -> bool:
+        """Whether the active player went down this turn (R15): ``turn.went_down``."""
+        return self.turn.went_down
+
+    @property
+    def buy_queue(self) -> tuple[int, ...]:
+        """The players still to be asked after ``to_act`` in the buy window: ``window.queue``."""
+        return self.window.queue
+
+    @property
+    def last_buyer(self) -> int | None:
+        """Who made the last buy of the open buy window (R20): ``window.last_buyer``."""
+        return self.window.last_buyer
 
     def __str__(self) -> str:
         lines = [
@@ -157,14 +448,188 @@ class RoundState:
         return "\n".join(lines)
 
 
-_FIELDS: Final = tuple(field.name for field in attrs.fields(RoundState))
-_POSITION: Final = {name: index for index, name in enumerate(_FIELDS)}
-_VALUES: Final = operator.attrgetter(*_FIELDS)
+def _restore(*values: Any) -> RoundState:
+    return RoundState._trusted(*values)
 
 
-def replace(state: RoundState, **changes: Any) -> RoundState:
-    """``state`` with some fields changed: :func:`attrs.evolve`, faster for this one class."""
-    values = list(_VALUES(state))
-    for name, value in changes.items():
-        values[_POSITION[name]] = value
-    return RoundState(*values)
+# == checking a state built by hand ===========================================================
+
+
+def _tuple_of(check: Callable[[object], bool]) -> Callable[[object], bool]:
+    return lambda value: isinstance(value, tuple) and all(check(item) for item in value)
+
+
+def _optional(check: Callable[[object], bool]) -> Callable[[object], bool]:
+    return lambda value: value is None or check(value)
+
+
+def _instance(kind: type | UnionType) -> Callable[[object], bool]:
+    return lambda value: isinstance(value, kind)
+
+
+_CARDS: Final = _tuple_of(_instance(Card))
+_INTS: Final = _tuple_of(is_int)
+#: Each field, what it must be, and how that reads in a message.
+_TYPES: Final[tuple[tuple[str, Callable[[object], bool], str], ...]] = (
+    ("variant", _instance(Variant), "a Variant"),
+    ("round_number", is_int, "an int"),
+    ("dealer", is_int, "an int"),
+    ("phase", _instance(Phase), "a Phase"),
+    ("active", is_int, "an int"),
+    ("to_act", _optional(is_int), "an int or None"),
+    ("hands", _tuple_of(_CARDS), "a tuple of tuples of Cards"),
+    ("stock", _CARDS, "a tuple of Cards"),
+    ("discard", _CARDS, "a tuple of Cards"),
+    ("discarded_by", _tuple_of(_optional(is_int)), "a tuple of players (ints) or None"),
+    ("table", _tuple_of(_instance(TableMeld)), "a tuple of TableMelds"),
+    ("down", _tuple_of(_instance(bool)), "a tuple of bools"),
+    ("scores", _INTS, "a tuple of ints"),
+    ("penalties", _optional(_INTS), "a tuple of ints or None"),
+    ("winners", _optional(_INTS), "a tuple of ints or None"),
+    ("buys", _INTS, "a tuple of ints"),
+    ("turn", _instance(Turn), "a Turn"),
+    ("window", _instance(BuyWindow), "a BuyWindow"),
+    ("reshuffles", is_int, "an int"),
+    ("turns", is_int, "an int"),
+    ("rng", is_int, "an int"),
+    ("shuffler", _instance(Shuffler), "a Shuffler"),
+)
+
+
+def _check_types(state: RoundState) -> None:
+    """Raise :class:`TypeError` for a field of the wrong type, naming the field."""
+    for name, check, what in _TYPES:
+        value: object = getattr(state, name)
+        if not check(value):
+            raise TypeError(f"{name} must be {what}, got {value!r}")
+    for placed in state.table:
+        meld: object = placed.meld
+        if not isinstance(meld, Group | Run) or not is_int(placed.owner):
+            raise TypeError(f"table melds must hold a Group or Run and an owner, got {placed!r}")
+    kept: object = state.turn.kept_card
+    if not _optional(_instance(Card))(kept):
+        raise TypeError(f"turn.kept_card must be a Card or None, got {kept!r}")
+    went_down: object = state.turn.went_down
+    if not isinstance(went_down, bool):
+        raise TypeError(f"turn.went_down must be a bool, got {went_down!r}")
+    window: object = state.window
+    assert isinstance(window, BuyWindow)
+    if not _INTS(window.queue) or not _optional(is_int)(window.last_buyer):
+        raise TypeError(f"window must hold a tuple of players and a player or None: {window!r}")
+
+
+def _problems(state: RoundState) -> Iterator[str]:
+    """What is inconsistent in a state whose fields have the right types."""
+    variant = state.variant
+    players = len(state.hands)
+    if not variant.min_players <= players <= variant.max_players:
+        yield (
+            f"R1: {variant.name} is played by {variant.min_players}-{variant.max_players} "
+            f"players, but hands has {players}"
+        )
+        return
+    if not 1 <= state.round_number <= variant.rounds:
+        yield (
+            f"round_number must be 1-{variant.rounds} for {variant.name}, got {state.round_number}"
+        )
+        return
+    for name in ("dealer", "active"):
+        value = getattr(state, name)
+        if not 0 <= value < players:
+            yield f"{name} must be a player, 0-{players - 1}, got {value}"
+    for name in ("down", "scores", "buys"):
+        if len(getattr(state, name)) != players:
+            yield f"{name} must have one entry per player ({players})"
+    if state.penalties is not None and len(state.penalties) != players:
+        yield f"penalties must have one entry per player ({players})"
+    if len(state.discarded_by) != len(state.discard):
+        yield "discarded_by must name who discarded each card of the discard pile"
+    for p in state.discarded_by:
+        if p is not None and not 0 <= p < players:
+            yield f"discarded_by names player {p}, who is not in the game"
+    for p, hand in enumerate(state.hands):
+        if any(a.index > b.index for a, b in itertools.pairwise(hand)):
+            yield f"hands[{p}] must be in canonical order (sorted)"
+    if not 0 <= state.rng < 2**64:
+        yield f"rng must be a shuffler state, 0 to 2**64 - 1, got {state.rng}"
+    if min(state.buys, default=0) < 0 or state.reshuffles < 0 or state.turns < 0:
+        yield "buys, reshuffles and turns must not be negative"
+    yield from _table_problems(state, players)
+    yield from _deck_problems(state, players)
+    yield from _phase_problems(state, players)
+
+
+def _table_problems(state: RoundState, players: int) -> Iterator[str]:
+    owners = set()
+    for index, placed in enumerate(state.table):
+        if not 0 <= placed.owner < players:
+            yield f"table[{index}] is owned by player {placed.owner}, who is not in the game"
+            continue
+        owners.add(placed.owner)
+        try:
+            under(placed.meld, state.variant)
+        except InvalidMeldError as error:
+            yield f"table[{index}] is not a meld of {state.variant.name}: {error}"
+    for player, down in enumerate(state.down):
+        if down != (player in owners):
+            yield (
+                f"down[{player}] is {down}, but player {player} "
+                f"{'owns' if player in owners else 'owns no'} melds on the table (R14)"
+            )
+
+
+def _deck_problems(state: RoundState, players: int) -> Iterator[str]:
+    counts = Counter(state.variant.deck(players))
+    counts.subtract(card for hand in state.hands for card in hand)
+    counts.subtract(state.stock)
+    counts.subtract(state.discard)
+    counts.subtract(card for placed in state.table for card in placed.cards)
+    missing = sorted(counts.elements())
+    extra = sorted(card for card, n in counts.items() for _ in range(max(-n, 0)))
+    if missing or extra:
+        parts = [f"missing {format_cards(missing)}"] if missing else []
+        parts += [f"extra {format_cards(extra)}"] if extra else []
+        yield (
+            f"R2: every card of the {state.variant.name} deck for {players} players must be "
+            "in a hand, the stock, the discard pile or the table exactly once: " + "; ".join(parts)
+        )
+
+
+def _phase_problems(state: RoundState, players: int) -> Iterator[str]:
+    phase, to_act, active = state.phase, state.to_act, state.active
+    over = phase in (Phase.ROUND_OVER, Phase.GAME_OVER)
+    if over != (state.penalties is not None):
+        yield f"penalties must be set exactly when the round is over (phase {phase.name})"
+    if (phase is Phase.GAME_OVER) != (state.winners is not None):
+        yield f"winners must be set exactly when the game is over (phase {phase.name})"
+    if phase is Phase.GAME_OVER and state.round_number != state.variant.rounds:
+        yield f"the game ends after round {state.variant.rounds}, not {state.round_number}"
+    if over:
+        if to_act is not None:
+            yield f"to_act must be None when the round is over, got {to_act}"
+        return
+    if phase is Phase.BUY:
+        if to_act is None or to_act == active or not 0 <= to_act < players:
+            yield f"in phase BUY, to_act must be a player other than the active one: {to_act}"
+        queue = state.window.queue
+        if len(set(queue)) != len(queue) or active in queue or to_act in queue:
+            yield f"the buy queue {queue} must list other players than to_act, once each"
+        if any(not 0 <= p < players for p in queue):
+            yield f"the buy queue {queue} names a player who is not in the game"
+        if not state.discard:
+            yield "a buy window needs a card on the discard pile"
+    elif to_act != active:
+        yield f"in phase {phase.name}, to_act must be the active player ({active}), got {to_act}"
+    if phase is not Phase.BUY and state.window != NO_WINDOW:
+        yield f"no buy window is open in phase {phase.name}"
+    if phase is not Phase.PLAY and state.turn != NEW_TURN:
+        yield f"the turn has only begun in phase {phase.name}: turn must be NEW_TURN"
+    kept = state.turn.kept_card
+    if (
+        kept is not None
+        and kept not in state.hands[active]
+        and not any(kept in placed.cards for placed in state.table)
+    ):
+        yield f"the kept card {kept} is neither in the active player's hand nor melded (R17)"
+    if state.turn.went_down and not state.down[active]:
+        yield "turn.went_down is set but the active player is not down"

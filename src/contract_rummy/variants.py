@@ -155,6 +155,9 @@ def _integer(_: object, attribute: attrs.Attribute[Any], value: Any) -> None:
 _BOOL = attrs.validators.instance_of(bool)
 #: R27 as the library resolves it: three reshuffles a round, then the round ends.
 _RESHUFFLES: int | None = 3
+#: R29 as the library resolves it: a round ends, unscored by anyone going out, after this
+#: many turns.
+_TURNS: int | None = 500
 
 
 def _int_field(default: int, *, minimum: int = 1) -> int:
@@ -166,7 +169,7 @@ def _bool_field(default: bool) -> bool:
     return attrs.field(default=default, validator=_BOOL)
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, cache_hash=True)
 class Variant:
     """A complete, validated rule set: one setting for every rule the rules leave open.
 
@@ -220,6 +223,12 @@ class Variant:
             stock (R27); once they all are used, the next card that cannot be drawn ends
             the round as R27 says. ``None`` for no limit, which lets a round in which nobody
             can go out run for ever.
+        max_turns: How many turns a round may last (R29): when the last of them ends
+            without anyone going out, the round ends as R27 says, every hand scored.
+            ``None`` for no limit, which lets players who only ever take the discard play
+            for ever.
+        wild_by_index: Worked out from the settings, not set: whether each card is wild,
+            by :attr:`Card.index` (what :meth:`is_wild` looks up).
     """
 
     name: str = attrs.field(default="custom", validator=attrs.validators.instance_of(str))
@@ -267,9 +276,12 @@ class Variant:
     max_reshuffles: int | None = attrs.field(
         default=_RESHUFFLES, validator=attrs.validators.optional(_integer)
     )
+    max_turns: int | None = attrs.field(
+        default=_TURNS, validator=attrs.validators.optional(_integer)
+    )
 
     # Derived lookup tables, indexed by Card.index; not part of the value.
-    _wild: tuple[bool, ...] = attrs.field(init=False, eq=False, repr=False)
+    wild_by_index: tuple[bool, ...] = attrs.field(init=False, eq=False, repr=False)
     _points: tuple[int, ...] = attrs.field(init=False, eq=False, repr=False)
 
     def __attrs_post_init__(self) -> None:
@@ -287,7 +299,7 @@ class Variant:
             ),
             joker_points,
         )
-        object.__setattr__(self, "_wild", wild)
+        object.__setattr__(self, "wild_by_index", wild)
         object.__setattr__(self, "_points", points)
 
     def _problems(self) -> Iterable[str]:
@@ -303,6 +315,8 @@ class Variant:
             yield f"extra_deck_from must be a player count, got {self.extra_deck_from}"
         if self.max_reshuffles is not None and self.max_reshuffles < 0:
             yield f"max_reshuffles must be None or >= 0, got {self.max_reshuffles}"
+        if self.max_turns is not None and self.max_turns < 1:
+            yield f"max_turns must be None or >= 1, got {self.max_turns}"
         if self.max_buys is not None and self.max_buys < 0:
             yield f"max_buys must be None or >= 0, got {self.max_buys}"
         if self.min_run_length > self.max_run_length:
@@ -401,7 +415,7 @@ class Variant:
         (True, False)
         """
         try:
-            return self._wild[card.index]
+            return self.wild_by_index[card.index]
         except AttributeError:
             raise TypeError(f"expected a Card, got {card!r}") from None
 
@@ -438,6 +452,32 @@ class Variant:
         (10, 12)
         """
         return self.ladder[self._rung(round_number)][1]
+
+    # -- runs -----------------------------------------------------------------------------
+
+    @property
+    def lowest_position(self) -> int:
+        """The lowest run position a card may take (R8).
+
+        1, the ace below the two, unless aces are high only: then 2.
+
+        >>> PAGAT.lowest_position, PAGAT.highest_position
+        (1, 14)
+        """
+        return 2 if self.aces is AceRule.HIGH else 1
+
+    @property
+    def highest_position(self) -> int:
+        """The highest run position a card may take (R8).
+
+        14, the ace above the king, unless aces are low only: then 13.
+        """
+        return 13 if self.aces is AceRule.LOW else 14
+
+    @property
+    def longest_run(self) -> int:
+        """The most cards a run can hold: ``max_run_length``, within the positions (R8)."""
+        return min(self.max_run_length, self.highest_position - self.lowest_position + 1)
 
     def at_once(self, round_number: int) -> bool:
         """Whether round ``round_number`` is played by going out at once (R24)."""

@@ -1,0 +1,72 @@
+"""Hands as the rules see them: canonical order, copies of a card, and R16's last card.
+
+A hand is a tuple of cards in canonical order (by :attr:`Card.index`). These helpers are
+shared by the go-down search and the engine, so that each rule about hands has one home.
+"""
+
+from __future__ import annotations
+
+import operator
+from collections.abc import Iterable
+from typing import Final, TypeAlias
+
+from contract_rummy.cards import Card
+
+__all__ = ["Hand", "add", "distinct", "keeps_a_discard", "remove"]
+
+#: A hand: cards in canonical order.
+Hand: TypeAlias = tuple[Card, ...]
+#: Sorting by this key gives the canonical order without calling Card.__lt__.
+_BY_INDEX: Final = operator.attrgetter("index")
+
+
+def keeps_a_discard(left: int, *, only_kept_left: bool, final_discard: bool) -> bool:
+    """R16, R17: whether a hand of ``left`` cards still lets its player end the turn.
+
+    Before the last round a meld, lay-off or swap must leave a card the player may
+    discard: not an empty hand (unless the variant lets players go out without a final
+    discard, R16), and never only the card taken from the discard pile this turn (R17),
+    which the player could neither discard nor play.
+
+    Args:
+        left: How many cards would be left in hand.
+        only_kept_left: Whether, with one card left, that card is the one R17 keeps.
+        final_discard: The variant's :attr:`~contract_rummy.Variant.final_discard`.
+
+    >>> keeps_a_discard(0, only_kept_left=False, final_discard=True)
+    False
+    >>> keeps_a_discard(1, only_kept_left=True, final_discard=False)
+    False
+    """
+    if left == 0:
+        return not final_discard
+    return left > 1 or not only_kept_left
+
+
+def distinct(hand: Hand) -> list[Card]:
+    """The different cards of ``hand``, in canonical order (copies are interchangeable, R2).
+
+    >>> from contract_rummy.cards import parse_cards
+    >>> [str(card) for card in distinct(parse_cards("7C 7C 8C JK JK"))]
+    ['7C', '8C', 'JK']
+    """
+    if not hand:
+        return []
+    previous = hand[0]
+    found = [previous]
+    for card in hand:
+        if card is not previous:
+            found.append(card)
+            previous = card
+    return found
+
+
+def add(hand: Hand, cards: Iterable[Card]) -> Hand:
+    """``hand`` with ``cards`` added, still in canonical order."""
+    return tuple(sorted((*hand, *cards), key=_BY_INDEX))
+
+
+def remove(hand: Hand, card: Card) -> Hand:
+    """``hand`` without one copy of ``card``, which it must hold."""
+    at = hand.index(card)
+    return hand[:at] + hand[at + 1 :]

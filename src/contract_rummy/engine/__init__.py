@@ -1,0 +1,207 @@
+"""The rules engine: :func:`legal_actions`, :func:`apply` and :func:`step`.
+
+Inside, each phase of a round has its own module with one function listing its actions,
+one checking an action, and one playing it, so that the code reads like the rules: DRAW
+(``_draw``), BUY (``_buy``), PLAY (``_play``), and the end of a round and of the game
+(``_round``). The check and the play dispatch on the kind of action, so one kind of action
+can be legal in more than one phase.
+
+This is the only package that decides rules. Every rule reads its setting from the state's
+:class:`~contract_rummy.Variant`; every refusal raises :class:`IllegalActionError` whose
+message starts with the rule's number. ``apply`` is pure: it returns a new state and never
+changes the one it is given; :func:`step` returns that state together with what happened
+(its :mod:`~contract_rummy.events`). :func:`legal_actions` checks membership (``in``) with
+the same checks ``apply`` runs; the listing is checked against ``apply`` by the test suite,
+action by action.
+
+>>> import contract_rummy as cr
+>>> state = cr.new_game(seed=7)
+>>> state.phase, state.to_act == state.active, len(state.hands[state.active])
+(Phase.DRAW, True, 10)
+>>> list(cr.legal_actions(state))
+[DrawStock(), TakeDiscard()]
+>>> state, events = cr.step(state, cr.TakeDiscard())
+>>> state.phase, len(state.hands[state.active]), events
+(Phase.PLAY, 11, (TookDiscard(player=2, card=Card.parse('JS')),))
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping, Sequence
+from typing import Final, overload
+
+from contract_rummy.actions import (
+    Action,
+    Buy,
+    Discard,
+    DrawStock,
+    GoDown,
+    LayOff,
+    NextRound,
+    Pass,
+    SwapJoker,
+    TakeDiscard,
+)
+from contract_rummy.engine._buy import BUY
+from contract_rummy.engine._common import PhaseRules
+from contract_rummy.engine._draw import DRAW
+from contract_rummy.engine._play import PLAY
+from contract_rummy.engine._round import GAME_OVER, ROUND_OVER
+from contract_rummy.engine._setup import new_game, start_round
+from contract_rummy.errors import IllegalActionError
+from contract_rummy.events import Step
+from contract_rummy.state import Phase, RoundState
+
+__all__ = [
+    "LegalActions",
+    "apply",
+    "is_legal",
+    "legal_actions",
+    "new_game",
+    "start_round",
+    "step",
+]
+
+#: The rules of each phase.
+_RULES: Final[Mapping[Phase, PhaseRules]] = {
+    Phase.DRAW: DRAW,
+    Phase.BUY: BUY,
+    Phase.PLAY: PLAY,
+    Phase.ROUND_OVER: ROUND_OVER,
+    Phase.GAME_OVER: GAME_OVER,
+}
+_ACTIONS: Final = frozenset(
+    (DrawStock, TakeDiscard, Buy, Pass, GoDown, LayOff, SwapJoker, Discard, NextRound)
+)
+
+
+def _check_state(state: object) -> RoundState:
+    if type(state) is not RoundState and not isinstance(state, RoundState):
+        raise TypeError(f"expected a RoundState, got {state!r}")
+    return state
+
+
+class LegalActions(Sequence[Action]):
+    """Every legal action of a state, computed when first needed.
+
+    Iterate it, take its ``len``, index it (``legal[i]``, handy for a random choice), or ask
+    ``action in legal``: membership checks that one action directly, with the same checks
+    :func:`apply` runs, without listing the others. The actions are listed once, on first
+    use; go-downs are built as they are read. The order is deterministic and no two
+    actions are equal.
+    """
+
+    __slots__ = ("_actions", "_state")
+
+    def __init__(self, state: RoundState) -> None:
+        self._state = _check_state(state)
+        self._actions: Sequence[Action] | None = None
+
+    @property
+    def state(self) -> RoundState:
+        """The state whose actions these are."""
+        return self._state
+
+    def _all(self) -> Sequence[Action]:
+        actions = self._actions
+        if actions is None:
+            state = self._state
+            actions = self._actions = _RULES[state.phase].legal(state)
+        return actions
+
+    def __iter__(self) -> Iterator[Action]:
+        return iter(self._all())
+
+    def __len__(self) -> int:
+        return len(self._all())
+
+    def __bool__(self) -> bool:
+        return len(self._all()) > 0
+
+    @overload
+    def __getitem__(self, index: int) -> Action: ...
+    @overload
+    def __getitem__(self, index: slice) -> Sequence[Action]: ...
+    def __getitem__(self, index: int | slice) -> Action | Sequence[Action]:
+        return self._all()[index]
+
+    def __contains__(self, action: object) -> bool:
+        return is_legal(self._state, action)
+
+    def __repr__(self) -> str:
+        return f"<LegalActions of {len(self)} in phase {self._state.phase.name}>"
+
+
+def legal_actions(state: RoundState) -> LegalActions:
+    """Every legal action for ``state.to_act`` (in ROUND_OVER, the ``NextRound()``).
+
+    >>> import contract_rummy as cr
+    >>> legal = cr.legal_actions(cr.new_game(seed=3))
+    >>> len(legal), cr.TakeDiscard() in legal, cr.Pass() in legal
+    (2, True, False)
+    """
+    return LegalActions(state)
+
+
+def step(state: RoundState, action: Action) -> Step:
+    """The state after ``action``, and what happened (:mod:`~contract_rummy.events`).
+
+    ``state`` itself is never changed. The events say what the action alone does not: the
+    cards drawn, a buy's penalty card, a reshuffle, the wild card a swap freed, the end of
+    the round with its scores, the end of the game, the next deal.
+
+    Raises:
+        IllegalActionError: if the rules refuse the action here; the message starts with
+            the rule's number, such as ``"R17: ..."``.
+        TypeError: if ``action`` is not an action or ``state`` not a state.
+
+    >>> import contract_rummy as cr
+    >>> state = cr.apply(cr.new_game(seed=3), cr.DrawStock())
+    >>> while state.phase is cr.Phase.BUY:
+    ...     state = cr.apply(state, cr.Pass())
+    >>> after, events = cr.step(state, cr.Discard(state.hands[state.active][0]))
+    >>> after.phase, events
+    (Phase.DRAW, ())
+    """
+    _check_state(state)
+    if type(action) not in _ACTIONS:
+        raise TypeError(f"expected an action, got {action!r}")
+    return _RULES[state.phase].play(state, action)
+
+
+def apply(state: RoundState, action: Action) -> RoundState:
+    """The state after ``action``; ``state`` itself is never changed.
+
+    The same as ``step(state, action).state``.
+
+    Raises:
+        IllegalActionError: if the rules refuse the action here; the message starts with
+            the rule's number, such as ``"R17: ..."``.
+        TypeError: if ``action`` is not an action or ``state`` not a state.
+
+    >>> import contract_rummy as cr
+    >>> cr.apply(cr.new_game(seed=3), cr.Pass())
+    Traceback (most recent call last):
+    ...
+    contract_rummy.errors.IllegalActionError: R13: Pass() is not possible now: player 3 must ...
+    """
+    return step(state, action).state
+
+
+def is_legal(state: RoundState, action: object) -> bool:
+    """Whether :func:`apply` would accept ``action`` in ``state``.
+
+    It runs the checks of :func:`apply` without making the next state.
+
+    >>> import contract_rummy as cr
+    >>> cr.is_legal(cr.new_game(seed=3), cr.DrawStock())
+    True
+    """
+    _check_state(state)
+    if type(action) not in _ACTIONS:
+        return False
+    try:
+        _RULES[state.phase].check(state, action)  # type: ignore[arg-type]
+    except IllegalActionError:
+        return False
+    return True

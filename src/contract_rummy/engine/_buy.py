@@ -1,0 +1,135 @@
+"""Phase BUY: the other players may buy the top discard, one at a time (R18-R22).
+
+The buy window opens when the active player chooses the stock, and closes when nobody
+(more) may or wants to buy; the active player then draws the top of the stock (R20).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Final
+
+from contract_rummy._hands import add
+from contract_rummy.actions import Action, Buy, Pass
+from contract_rummy.engine._common import (
+    PhaseRules,
+    Pile,
+    can_draw,
+    draw,
+    pile_without_top,
+    with_item,
+    wrong_phase,
+)
+from contract_rummy.engine._round import end_round
+from contract_rummy.events import Bought, Drew, Event, RoundEnd, Step
+from contract_rummy.state import NO_WINDOW, BuyWindow, Phase, RoundState
+
+__all__ = ["BUY", "active_draws", "open_window"]
+
+_BUY_OR_PASS: Final[tuple[Action, ...]] = (Buy(), Pass())
+
+
+def buyers(state: RoundState, last_buyer: int | None) -> tuple[int, ...]:
+    """Who may buy the top discard, in priority order (R19-R21)."""
+    variant = state.variant
+    if not variant.buying or not state.discard:
+        return ()
+    # R21: the bought card leaves first, then the penalty is drawn, reshuffling if need be.
+    if not can_draw(state, variant.buy_penalty):
+        return ()
+    players = state.players
+    active = state.active
+    order = [(active + k) % players for k in range(1, players)]
+    discarder = state.discarded_by[-1]
+    if discarder is not None and discarder in order:
+        order.remove(discarder)
+        if variant.discarder_may_buy:
+            order.append(discarder)  # R21: the discarder buys back with the lowest priority
+    max_buys = variant.max_buys
+    buys, down = state.buys, state.down
+    down_may_buy = variant.down_players_may_buy
+    return tuple(
+        p
+        for p in order
+        if p != last_buyer
+        and (max_buys is None or buys[p] < max_buys)
+        and (down_may_buy or not down[p])
+    )
+
+
+def open_window(state: RoundState) -> Step:
+    """R18, R19: the active player chose the stock; ask the first player who may buy."""
+    queue = buyers(state, None)
+    if queue:
+        window = BuyWindow(queue[1:], None)
+        return Step(state._replace(phase=Phase.BUY, to_act=queue[0], window=window), ())
+    return active_draws(state)
+
+
+def active_draws(state: RoundState, events: tuple[Event, ...] = ()) -> Step:
+    """R20: the active player draws the top of the stock and plays; R27 if none can be."""
+    drawn = draw(state, 1, Pile(state.discard, state.discarded_by))
+    if drawn is None:
+        return end_round(state, RoundEnd.STOCK_EXHAUSTED, events)
+    player = state.active
+    card = drawn.cards[0]
+    after = state._replace(
+        phase=Phase.PLAY,
+        to_act=player,
+        hands=with_item(state.hands, player, add(state.hands[player], drawn.cards)),
+        stock=drawn.stock,
+        discard=drawn.discard,
+        discarded_by=drawn.discarded_by,
+        rng=drawn.rng,
+        reshuffles=drawn.reshuffles,
+        window=NO_WINDOW,
+    )
+    return Step(after, (*events, *drawn.events, Drew(player, card)))
+
+
+def _legal(state: RoundState) -> Sequence[Action]:
+    return _BUY_OR_PASS
+
+
+def _check(state: RoundState, action: Action) -> None:
+    if not isinstance(action, Buy | Pass):
+        wrong_phase(state, action)
+
+
+def _play(state: RoundState, action: Action) -> Step:
+    _check(state, action)
+    if isinstance(action, Pass):
+        queue = state.window.queue
+        if queue:
+            window = BuyWindow(queue[1:], state.window.last_buyer)
+            return Step(state._replace(to_act=queue[0], window=window), ())
+        return active_draws(state)
+    return _buy(state)
+
+
+def _buy(state: RoundState) -> Step:
+    buyer = state.to_act
+    assert buyer is not None
+    card = state.discard[-1]
+    drawn = draw(state, state.variant.buy_penalty, pile_without_top(state))
+    assert drawn is not None, "R21: buyers are only asked when a penalty card can be drawn"
+    bought = state._replace(
+        hands=with_item(state.hands, buyer, add(state.hands[buyer], (card, *drawn.cards))),
+        stock=drawn.stock,
+        discard=drawn.discard,
+        discarded_by=drawn.discarded_by,
+        rng=drawn.rng,
+        reshuffles=drawn.reshuffles,
+        buys=with_item(state.buys, buyer, state.buys[buyer] + 1),
+    )
+    events = (*drawn.events, Bought(buyer, card, drawn.cards))
+    # R20: the next discard is offered again from the active player's left.
+    queue = buyers(bought, buyer)
+    if queue:
+        window = BuyWindow(queue[1:], buyer)
+        return Step(bought._replace(to_act=queue[0], window=window), events)
+    return active_draws(bought, events)
+
+
+#: Phase BUY (R18-R22).
+BUY: Final = PhaseRules(legal=_legal, check=_check, play=_play)

@@ -1,0 +1,66 @@
+"""Phase DRAW: the active player takes the top of the stock or of the discard pile (R13)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Final
+
+from contract_rummy._hands import add
+from contract_rummy.actions import Action, DrawStock, TakeDiscard
+from contract_rummy.engine._buy import open_window
+from contract_rummy.engine._common import (
+    PhaseRules,
+    pile_without_top,
+    refuse,
+    with_item,
+    wrong_phase,
+)
+from contract_rummy.events import Step, TookDiscard
+from contract_rummy.state import Phase, RoundState, Turn
+
+__all__ = ["DRAW"]
+
+_STOCK_OR_DISCARD: Final[tuple[Action, ...]] = (DrawStock(), TakeDiscard())
+_STOCK_ONLY: Final[tuple[Action, ...]] = (DrawStock(),)
+
+
+def _legal(state: RoundState) -> Sequence[Action]:
+    if state.discard and state.hands[state.active]:
+        return _STOCK_OR_DISCARD
+    return _STOCK_ONLY
+
+
+def _check(state: RoundState, action: Action) -> None:
+    if isinstance(action, DrawStock):
+        return
+    if not isinstance(action, TakeDiscard):
+        wrong_phase(state, action)
+    if not state.discard:
+        refuse("R13", "the discard pile is empty: take the top card of the stock")
+    if not state.hands[state.active]:
+        refuse("R17", f"player {state.active} holds no other card to discard after taking it")
+
+
+def _play(state: RoundState, action: Action) -> Step:
+    _check(state, action)
+    if isinstance(action, DrawStock):
+        # R18, R19: choosing the stock opens the buy window on the top discard.
+        return open_window(state)
+    player = state.active
+    hand = state.hands[player]
+    card = state.discard[-1]
+    # R17: the taken card stays in hand this turn, unless a copy was held before.
+    kept = None if state.variant.discard_taken_card or card in hand else card
+    pile = pile_without_top(state)
+    after = state._replace(
+        phase=Phase.PLAY,
+        hands=with_item(state.hands, player, add(hand, (card,))),
+        discard=pile.discard,
+        discarded_by=pile.discarded_by,
+        turn=Turn(kept_card=kept),
+    )
+    return Step(after, (TookDiscard(player, card),))
+
+
+#: Phase DRAW (R13, R17, R18).
+DRAW: Final = PhaseRules(legal=_legal, check=_check, play=_play)

@@ -1,0 +1,352 @@
+"""Phase PLAY: the active player goes down, lays off, swaps, and discards (R13-R17, R23, R24).
+
+The listing gives, in order: the go-downs of a player not yet down; or, for a player who
+may lay off, the joker swaps then the lay-offs; then the discards.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from typing import Final, overload
+
+import attrs
+
+from contract_rummy._hands import Hand, distinct, keeps_a_discard, remove
+from contract_rummy.actions import Action, Discard, GoDown, LayOff, SwapJoker
+from contract_rummy.cards import Card
+from contract_rummy.engine._common import (
+    DISCARDS,
+    PhaseRules,
+    pile_with,
+    refuse,
+    with_item,
+    wrong_phase,
+)
+from contract_rummy.engine._round import end_round
+from contract_rummy.errors import IllegalActionError
+from contract_rummy.events import Event, RoundEnd, Step, WildFreed
+from contract_rummy.godown import GoDowns, go_downs, godown_problem
+from contract_rummy.melds import End, Group, Run, under
+from contract_rummy.state import NEW_TURN, Phase, RoundState, TableMeld, Turn
+from contract_rummy.variants import JokerSwap
+
+__all__ = ["PLAY"]
+
+
+# == the listing ==============================================================================
+
+
+class _Listing(Sequence[Action]):
+    """The go-downs of a player not yet down, then their discards."""
+
+    __slots__ = ("_discards", "_go_downs")
+
+    def __init__(self, found: GoDowns, discards: tuple[Action, ...]) -> None:
+        self._go_downs = found
+        self._discards = discards
+
+    def __len__(self) -> int:
+        return len(self._go_downs) + len(self._discards)
+
+    @overload
+    def __getitem__(self, index: int) -> Action: ...
+    @overload
+    def __getitem__(self, index: slice) -> Sequence[Action]: ...
+    def __getitem__(self, index: int | slice) -> Action | Sequence[Action]:
+        if isinstance(index, slice):
+            return list(self)[index]
+        count = len(self._go_downs)
+        if index < 0:
+            index += len(self)
+        if 0 <= index < count:
+            return self._go_downs[index]
+        return self._discards[index - count]
+
+    def __iter__(self) -> Iterator[Action]:
+        yield from self._go_downs
+        yield from self._discards
+
+
+def _legal(state: RoundState) -> Sequence[Action]:
+    player = state.active
+    hand = state.hands[player]
+    kept = state.turn.kept_card
+    cards = distinct(hand)
+    discards = tuple(DISCARDS[card.index] for card in cards if card is not kept)
+    if not state.down[player]:
+        found = go_downs(state.variant, state.round_number, hand, kept)
+        return _Listing(found, discards) if len(found) else discards
+    if _lay_off_refusal(state, "lay-offs") is not None:
+        return discards
+    if len(hand) <= 2:  # R16: only cards whose lay-off leaves a card to discard
+        cards = [card for card in cards if _leaves_discard(state, remove(hand, card))]
+    actions = _swaps(state, cards)
+    actions.extend(_lay_offs(state, cards))
+    actions.extend(discards)
+    return actions
+
+
+def _leaves_discard(state: RoundState, left: Hand) -> bool:
+    """R16, R17: whether ``left`` (the hand after a meld, lay-off or swap) can end a turn."""
+    return keeps_a_discard(
+        len(left),
+        only_kept_left=len(left) == 1 and left[0] is state.turn.kept_card,
+        final_discard=state.variant.final_discard,
+    )
+
+
+def _lay_offs(state: RoundState, cards: list[Card]) -> list[Action]:
+    """Every lay-off of ``cards`` (R15), meld by meld, in the order the meld takes them."""
+    found: list[Action] = []
+    for target, placed in enumerate(state.table):
+        meld = placed.meld
+        for card in meld.fitting(cards):
+            found.extend(LayOff._trusted(card, target, end) for end in meld.placements(card))
+    return found
+
+
+def _swaps(state: RoundState, cards: list[Card]) -> list[Action]:
+    """Every joker swap of ``cards`` (R23): the wild card freed goes onto any meld it fits."""
+    found: list[Action] = []
+    policy = state.variant.joker_swap
+    if policy is JokerSwap.NEVER:
+        return found
+    table = state.table
+    for target, placed in enumerate(table):
+        meld = placed.meld
+        if policy is JokerSwap.RUNS and not isinstance(meld, Run):
+            continue
+        for card in meld.swappable(cards):
+            swapped = meld.swap(card)
+            assert swapped is not None
+            changed, wild = swapped
+            for joker_target, other in enumerate(table):
+                landing = changed if joker_target == target else other.meld
+                found.extend(
+                    SwapJoker._trusted(card, target, joker_target, end)
+                    for end in landing.placements(wild)
+                )
+    return found
+
+
+def _swappable(state: RoundState, meld: Group | Run) -> bool:
+    """R23: whether the variant lets wild cards be won back from ``meld``."""
+    policy = state.variant.joker_swap
+    return policy is JokerSwap.ANY_MELD or (policy is JokerSwap.RUNS and isinstance(meld, Run))
+
+
+# == checks ===================================================================================
+
+
+def _lay_off_refusal(state: RoundState, what: str) -> tuple[str, str] | None:
+    """R15, R24: why the active player may not lay off (or swap) now, or ``None``."""
+    player = state.active
+    if state.variant.at_once(state.round_number):
+        return "R24", f"the last round has no {what}"
+    if not state.down[player]:
+        return "R15", f"player {player} must go down before any {what}"
+    if state.turn.went_down and not state.variant.lay_off_on_going_down_turn:
+        return "R15", f"player {player} went down this turn; {what} start on their next turn"
+    return None
+
+
+def _check_may_lay_off(state: RoundState, what: str) -> None:
+    refusal = _lay_off_refusal(state, what)
+    if refusal is not None:
+        refuse(*refusal)
+
+
+def _target(table: tuple[TableMeld, ...], target: int, rule: str) -> TableMeld:
+    if not 0 <= target < len(table):
+        refuse(rule, f"there is no meld {target} on the table ({len(table)} melds)")
+    return table[target]
+
+
+def _hold(state: RoundState, card: Card, rule: str) -> Hand:
+    """The active player's hand without ``card``; refused if they do not hold it."""
+    hand = state.hands[state.active]
+    if card not in hand:
+        refuse(rule, f"player {state.active} does not hold {card}")
+    return remove(hand, card)
+
+
+def _check_end(meld: Group | Run, card: Card, end: End | None, rule: str) -> End | None:
+    """Refuse ``card`` at ``end`` of ``meld`` unless it is the one form (R15).
+
+    Returns the end the card actually goes to.
+    """
+    placements = meld.placements(card)
+    if not placements:
+        refuse(rule, f"{card} does not fit on {meld}")
+    if end not in placements:
+        if end is None:
+            refuse(rule, f"{card} fits both ends of {meld}: say which End")
+        refuse(rule, f"{card} goes on {meld} with end=None: it fits one place only")
+    if end is None and isinstance(meld, Run):
+        return meld.ends(card)[0]
+    return end
+
+
+@attrs.frozen
+class _GoingDown:
+    melds: tuple[Group | Run, ...]
+    left: Hand
+
+
+def _check_go_down(state: RoundState, action: GoDown) -> _GoingDown:
+    player = state.active
+    variant = state.variant
+    if state.down[player]:
+        refuse("R14", f"player {player} is already down; once down, no new meld is started")
+    hand = state.hands[player]
+    problem = godown_problem(variant, state.round_number, hand, state.turn.kept_card, action.melds)
+    if problem:
+        rule, _, message = problem.partition(": ")
+        refuse(rule, message)
+    melds = tuple(under(meld, variant) for meld in action.melds)
+    left = list(hand)
+    for meld in melds:
+        for card in meld.cards:
+            left.remove(card)
+    return _GoingDown(melds, tuple(left))
+
+
+@attrs.frozen
+class _LayingOff:
+    meld: Group | Run
+    left: Hand
+
+
+def _check_lay_off(state: RoundState, action: LayOff) -> _LayingOff:
+    _check_may_lay_off(state, "lay-offs")
+    placed = _target(state.table, action.target, "R15")
+    left = _hold(state, action.card, "R15")
+    end = _check_end(placed.meld, action.card, action.end, "R15")
+    if not _leaves_discard(state, left):
+        refuse("R16", f"laying off {action.card} would leave no card to discard")
+    return _LayingOff(placed.meld.add(action.card, end), left)
+
+
+@attrs.frozen
+class _Swapping:
+    table: tuple[TableMeld, ...]
+    left: Hand
+    wild: Card
+
+
+def _check_swap(state: RoundState, action: SwapJoker) -> _Swapping:
+    if state.variant.joker_swap is JokerSwap.NEVER:
+        refuse("R23", f"{state.variant.name} has no joker swaps")
+    _check_may_lay_off(state, "joker swaps")
+    placed = _target(state.table, action.target, "R23")
+    if not _swappable(state, placed.meld):
+        refuse("R23", "jokers in groups are never taken back")
+    left = _hold(state, action.card, "R23")
+    swapped = placed.meld.swap(action.card)
+    if swapped is None:
+        refuse("R23", f"no wild card in {placed.meld} stands for {action.card}")
+    meld, wild = swapped
+    table = with_item(state.table, action.target, TableMeld(meld, placed.owner))
+    landing = _target(table, action.joker_target, "R23")
+    try:
+        end = _check_end(landing.meld, wild, action.joker_end, "R23")
+    except IllegalActionError as error:
+        reason = str(error).partition(": ")[2]
+        refuse("R23", f"the freed {wild} must be laid off at once: {reason}")
+    if not _leaves_discard(state, left):
+        refuse("R16", f"swapping in {action.card} would leave no card to discard")
+    table = with_item(
+        table, action.joker_target, TableMeld(landing.meld.add(wild, end), landing.owner)
+    )
+    return _Swapping(table, left, wild)
+
+
+def _check_discard(state: RoundState, action: Discard) -> Hand:
+    left = _hold(state, action.card, "R13")
+    if action.card is state.turn.kept_card:
+        refuse(
+            "R17", f"{action.card} was taken from the discard pile this turn and must stay in hand"
+        )
+    return left
+
+
+def _check(state: RoundState, action: Action) -> object:
+    if isinstance(action, Discard):
+        return _check_discard(state, action)
+    if isinstance(action, GoDown):
+        return _check_go_down(state, action)
+    if isinstance(action, LayOff):
+        return _check_lay_off(state, action)
+    if isinstance(action, SwapJoker):
+        return _check_swap(state, action)
+    return wrong_phase(state, action)
+
+
+# == playing ==================================================================================
+
+
+def _play(state: RoundState, action: Action) -> Step:
+    if isinstance(action, Discard):
+        return _discard(state, action.card, _check_discard(state, action))
+    player = state.active
+    events: tuple[Event, ...] = ()
+    if isinstance(action, GoDown):
+        going = _check_go_down(state, action)
+        left = going.left
+        after = state._replace(
+            hands=with_item(state.hands, player, left),
+            table=state.table + tuple(TableMeld(meld, player) for meld in going.melds),
+            down=with_item(state.down, player, True),
+            turn=Turn(state.turn.kept_card, went_down=True),
+        )
+    elif isinstance(action, LayOff):
+        laying = _check_lay_off(state, action)
+        left = laying.left
+        placed = TableMeld(laying.meld, state.table[action.target].owner)
+        after = state._replace(
+            hands=with_item(state.hands, player, left),
+            table=with_item(state.table, action.target, placed),
+        )
+    elif isinstance(action, SwapJoker):
+        swapping = _check_swap(state, action)
+        left = swapping.left
+        after = state._replace(hands=with_item(state.hands, player, left), table=swapping.table)
+        events = (
+            WildFreed(player, action.card, swapping.wild, action.target, action.joker_target),
+        )
+    else:
+        wrong_phase(state, action)
+    if not left:  # R24, or a variant without R16: an empty hand goes out
+        return end_round(after, RoundEnd.WENT_OUT, events)
+    return Step(after, events)
+
+
+def _discard(state: RoundState, card: Card, left: Hand) -> Step:
+    """End the turn with ``card`` on the pile (R13); the last card goes out (R16, R25)."""
+    player = state.active
+    pile = pile_with(state, card, player)
+    hands = with_item(state.hands, player, left)
+    if not left:
+        after = state._replace(hands=hands, discard=pile.discard, discarded_by=pile.discarded_by)
+        return end_round(after, RoundEnd.WENT_OUT)
+    limit = state.variant.max_turns
+    if limit is not None and state.turns >= limit:
+        # R29: the round has had every turn it may; it ends as R27 says.
+        after = state._replace(hands=hands, discard=pile.discard, discarded_by=pile.discarded_by)
+        return end_round(after, RoundEnd.TURN_LIMIT)
+    active = (player + 1) % state.players
+    after = state._replace(
+        phase=Phase.DRAW,
+        active=active,
+        to_act=active,
+        hands=hands,
+        discard=pile.discard,
+        discarded_by=pile.discarded_by,
+        turn=NEW_TURN,
+        turns=state.turns + 1,
+    )
+    return Step(after, ())
+
+
+#: Phase PLAY (R13-R17, R23, R24).
+PLAY: Final = PhaseRules(legal=_legal, check=_check, play=_play)

@@ -1,0 +1,98 @@
+"""The end of a round and of the game (R25-R29), and the phases ROUND_OVER and GAME_OVER."""
+
+from __future__ import annotations
+
+import operator
+from collections.abc import Sequence
+from typing import Final
+
+from contract_rummy.actions import Action, NextRound
+from contract_rummy.engine._common import PhaseRules, wrong_phase
+from contract_rummy.engine._setup import deal
+from contract_rummy.events import Dealt, Event, GameEnded, RoundEnd, RoundEnded, Step
+from contract_rummy.state import NEW_TURN, NO_WINDOW, Phase, RoundState
+from contract_rummy.variants import TieBreak, Variant
+
+__all__ = ["GAME_OVER", "ROUND_OVER", "end_round"]
+
+_NEXT_ROUND: Final[tuple[Action, ...]] = (NextRound(),)
+
+
+def end_round(state: RoundState, reason: RoundEnd, events: tuple[Event, ...] = ()) -> Step:
+    """Score every hand (R25, R26) and close the round, or the game after the last (R28).
+
+    ``events`` are what the action did before the round ended; the round's end follows.
+    """
+    variant = state.variant
+    penalty = variant.penalty
+    penalties = tuple(sum(map(penalty, hand)) for hand in state.hands)
+    scores = tuple(map(operator.add, state.scores, penalties))
+    last = state.round_number == variant.rounds
+    winners = _winners(variant, scores, penalties) if last else None
+    went_out = state.active if reason is RoundEnd.WENT_OUT else None
+    ended: tuple[Event, ...] = (
+        RoundEnded(state.round_number, reason, went_out, penalties, scores),
+    )
+    if winners is not None:
+        ended = (*ended, GameEnded(winners, scores))
+    after = state._replace(
+        phase=Phase.GAME_OVER if last else Phase.ROUND_OVER,
+        to_act=None,
+        scores=scores,
+        penalties=penalties,
+        winners=winners,
+        turn=NEW_TURN,
+        window=NO_WINDOW,
+    )
+    return Step(after, (*events, *ended))
+
+
+def _winners(
+    variant: Variant, scores: tuple[int, ...], penalties: tuple[int, ...]
+) -> tuple[int, ...]:
+    """R28: the lowest total wins; ties share, or go to the lower last round first (R34)."""
+    best = min(scores)
+    tied = [p for p, total in enumerate(scores) if total == best]
+    if variant.tie_break is TieBreak.LAST_ROUND and len(tied) > 1:
+        lowest = min(penalties[p] for p in tied)
+        tied = [p for p in tied if penalties[p] == lowest]
+    return tuple(tied)
+
+
+def _round_over_legal(state: RoundState) -> Sequence[Action]:
+    return _NEXT_ROUND
+
+
+def _round_over_check(state: RoundState, action: Action) -> None:
+    if not isinstance(action, NextRound):
+        wrong_phase(state, action)
+
+
+def _next_round(state: RoundState, action: Action) -> Step:
+    """Deal the next round, the deal passing to the left (R4, R5)."""
+    _round_over_check(state, action)
+    players = state.players
+    after = deal(
+        state.variant,
+        players,
+        state.round_number + 1,
+        (state.dealer + 1) % players,
+        state.scores,
+        state.rng,
+        state.shuffler,
+    )
+    return Step(after, (Dealt(after.round_number, after.dealer, after.discard[-1]),))
+
+
+def _game_over_legal(state: RoundState) -> Sequence[Action]:
+    return ()
+
+
+def _game_over_play(state: RoundState, action: Action) -> Step:
+    wrong_phase(state, action)
+
+
+#: Phase ROUND_OVER: the dealer of the round just scored deals the next (R4, R5).
+ROUND_OVER: Final = PhaseRules(legal=_round_over_legal, check=_round_over_check, play=_next_round)
+#: Phase GAME_OVER: nothing more is legal (R28).
+GAME_OVER: Final = PhaseRules(legal=_game_over_legal, check=wrong_phase, play=_game_over_play)

@@ -1,0 +1,250 @@
+"""Setting up: a new game, a round dealt as the caller chooses, and the deal itself (R4, R5)."""
+
+from __future__ import annotations
+
+import operator
+import secrets
+from collections.abc import Iterable, Sequence
+from typing import Final
+
+from contract_rummy._checks import is_int
+from contract_rummy.cards import Card, format_cards, parse_cards
+from contract_rummy.shuffler import SEEDED, Shuffler, seed_state
+from contract_rummy.state import NEW_TURN, NO_WINDOW, Phase, RoundState
+from contract_rummy.variants import PAGAT, Variant, check_variant
+
+__all__ = ["deal", "fresh_round", "new_game", "start_round"]
+
+#: Sorting by this key gives the canonical order of cards without calling Card.__lt__.
+_BY_INDEX: Final = operator.attrgetter("index")
+Hand = tuple[Card, ...]
+
+
+def new_game(
+    variant: Variant = PAGAT,
+    *,
+    seed: int | None = None,
+    players: int | None = None,
+    shuffler: Shuffler = SEEDED,
+) -> RoundState:
+    """Deal round 1 of a new game from the seeded shuffler (R4, R5).
+
+    The same seed deals the same game on every platform and Python version. The first
+    dealer is drawn at random from the same seed (R4).
+
+    Args:
+        variant: The rules (default :data:`~contract_rummy.PAGAT`).
+        seed: Any int >= 0; ``None`` draws one from the operating system.
+        players: How many players; by default 4 if the variant allows it, else its minimum.
+        shuffler: Where shuffles come from; :data:`~contract_rummy.SYSTEM` for servers that
+            must not be predictable.
+
+    >>> import contract_rummy as cr
+    >>> state = cr.new_game(seed=1)
+    >>> state.round_number, state.players, len(state.stock), len(state.discard)
+    (1, 4, 66, 1)
+    >>> cr.new_game(seed=1) == state
+    True
+    """
+    _check_variant(variant)
+    _check_shuffler(shuffler)
+    if players is None:
+        players = 4 if variant.min_players <= 4 <= variant.max_players else variant.min_players
+    variant.check_players(players)
+    rng = seed_state(secrets.randbits(64) if seed is None else seed)
+    dealer, rng = shuffler.below(players, rng)
+    return deal(variant, players, 1, dealer, (0,) * players, rng, shuffler)
+
+
+def start_round(
+    variant: Variant = PAGAT,
+    *,
+    round_number: int = 1,
+    dealer: int = 0,
+    hands: Sequence[Iterable[Card] | str],
+    stock: Iterable[Card] | str,
+    discard: Iterable[Card] | str,
+    scores: Sequence[int] | None = None,
+    seed: int = 0,
+    shuffler: Shuffler = SEEDED,
+) -> RoundState:
+    """Start a round dealt as you choose: for tests, puzzles and teaching.
+
+    Cards may be given as notation. Every card of the variant's deck must appear exactly
+    once across ``hands``, ``stock`` (top first) and ``discard`` (bottom first). The round
+    starts in phase DRAW with the player on the dealer's left active (R6). ``seed`` seeds
+    the shuffles a stock exhaustion needs (R27).
+
+    Raises:
+        ValueError: if the cards are not exactly the deck, naming what is missing or extra.
+
+    >>> import contract_rummy as cr
+    >>> deck = list(cr.PAGAT.deck(4))
+    >>> hands = [deck[i * 10 : i * 10 + 10] for i in range(4)]
+    >>> state = cr.start_round(hands=hands, stock=deck[41:], discard=deck[40:41])
+    >>> state.active, state.top_discard
+    (1, Card.parse('8D'))
+    """
+    _check_variant(variant)
+    _check_shuffler(shuffler)
+    if isinstance(hands, str) or not isinstance(hands, Sequence):
+        raise TypeError("hands must be a sequence of hands, one per player")
+    players = len(hands)
+    variant.check_players(players)
+    variant.contract(round_number)  # raises for a round the variant does not have
+    if not is_int(dealer) or not 0 <= dealer < players:
+        raise ValueError(f"dealer must be a player, 0-{players - 1}, got {dealer!r}")
+    hand_cards = [_card_list(hand, f"hands[{p}]") for p, hand in enumerate(hands)]
+    stock_cards = _card_list(stock, "stock")
+    discard_cards = _card_list(discard, "discard")
+    _check_deck(
+        variant, players, [*(c for h in hand_cards for c in h), *stock_cards, *discard_cards]
+    )
+    if scores is None:
+        totals = (0,) * players
+    elif isinstance(scores, str | bytes | bytearray):
+        raise TypeError(f"scores must be {players} ints, one per player, got {scores!r}")
+    else:
+        totals = tuple(scores)
+        if len(totals) != players or not all(is_int(x) for x in totals):
+            raise ValueError(f"scores must be {players} ints, one per player, got {scores!r}")
+    return fresh_round(
+        variant,
+        round_number,
+        dealer,
+        hand_cards,
+        tuple(stock_cards),
+        tuple(discard_cards),
+        totals,
+        seed_state(seed),
+        shuffler,
+    )
+
+
+def _check_shuffler(shuffler: object) -> None:
+    if not isinstance(shuffler, Shuffler):
+        raise TypeError(
+            f"shuffler must be a Shuffler (such as SEEDED or SYSTEM), got {shuffler!r}"
+        )
+
+
+def _check_variant(value: object) -> None:
+    variant = check_variant(value)
+    if variant.shanghai_call:
+        raise ValueError(
+            "the Shanghai call (shanghai_call=True) is not implemented: no game can be dealt "
+            "with it"
+        )
+
+
+def _card_list(value: object, name: str) -> list[Card]:
+    if isinstance(value, str):
+        return list(parse_cards(value))
+    if not isinstance(value, Iterable):
+        raise TypeError(f"{name} must be cards or card notation, got {value!r}")
+    cards = list(value)
+    for card in cards:
+        if not isinstance(card, Card):
+            raise TypeError(f"{name} must hold Cards, got {card!r}")
+    return cards
+
+
+def _check_deck(variant: Variant, players: int, cards: list[Card]) -> None:
+    expected = dict.fromkeys(variant.deck(players), 0)
+    for card in variant.deck(players):
+        expected[card] += 1
+    for card in cards:
+        expected[card] = expected.get(card, 0) - 1
+    missing = [card for card, n in expected.items() for _ in range(max(n, 0))]
+    extra = [card for card, n in expected.items() for _ in range(max(-n, 0))]
+    if missing or extra:
+        parts = []
+        if missing:
+            parts.append(f"missing {format_cards(sorted(missing))}")
+        if extra:
+            parts.append(f"extra {format_cards(sorted(extra))}")
+        raise ValueError(
+            f"R2: the cards must be the {variant.name} deck for {players} players exactly once: "
+            + "; ".join(parts)
+        )
+
+
+def deal(
+    variant: Variant,
+    players: int,
+    round_number: int,
+    dealer: int,
+    scores: tuple[int, ...],
+    rng: int,
+    shuffler: Shuffler,
+) -> RoundState:
+    """Shuffle everything afresh and deal one card at a time from the dealer's left (R5).
+
+    With a cut bonus (R32), the player on the dealer's right first cuts the shuffled deck.
+    """
+    deck, rng = shuffler.shuffle(variant.deck(players), rng)
+    dealt = variant.cards_dealt(round_number)
+    needed = dealt * players + 1
+    if variant.cut_bonus:
+        # The player on the dealer's right cuts; an exact cut lowers their total.
+        cut, rng = shuffler.below(len(deck) - 1, rng)
+        if cut + 1 == needed:
+            cutter = (dealer - 1) % players
+            scores = tuple(
+                total - variant.cut_bonus if p == cutter else total
+                for p, total in enumerate(scores)
+            )
+    hands: list[list[Card]] = [[] for _ in range(players)]
+    for i in range(dealt * players):
+        hands[(dealer + 1 + i) % players].append(deck[i])
+    return fresh_round(
+        variant,
+        round_number,
+        dealer,
+        hands,
+        tuple(deck[needed:]),
+        (deck[needed - 1],),
+        scores,
+        rng,
+        shuffler,
+    )
+
+
+def fresh_round(
+    variant: Variant,
+    round_number: int,
+    dealer: int,
+    hands: Sequence[Sequence[Card]],
+    stock: Hand,
+    discard: Hand,
+    scores: tuple[int, ...],
+    rng: int,
+    shuffler: Shuffler,
+) -> RoundState:
+    """A round about to begin: phase DRAW, the player on the dealer's left to play (R6)."""
+    players = len(hands)
+    active = (dealer + 1) % players
+    return RoundState._trusted(
+        variant=variant,
+        round_number=round_number,
+        dealer=dealer,
+        phase=Phase.DRAW,
+        active=active,
+        to_act=active,
+        hands=tuple(tuple(sorted(hand, key=_BY_INDEX)) for hand in hands),
+        stock=stock,
+        discard=discard,
+        discarded_by=(None,) * len(discard),
+        table=(),
+        down=(False,) * players,
+        scores=scores,
+        penalties=None,
+        winners=None,
+        buys=(0,) * players,
+        turn=NEW_TURN,
+        window=NO_WINDOW,
+        reshuffles=0,
+        turns=1,
+        rng=rng,
+        shuffler=shuffler,
+    )

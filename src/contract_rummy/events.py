@@ -1,0 +1,198 @@
+"""What an action did: the events the engine reports beside the next state.
+
+An action says what a player chose; its events say what happened because of it, which the
+action alone does not tell: which card was drawn, the penalty card of a buy, a reshuffle of
+the discards, the wild card a swap freed, the end of a round with its scores, the end of the
+game, the deal of the next round. :func:`contract_rummy.step` returns them with the next
+state, in the order they happened:
+
+>>> import contract_rummy as cr
+>>> state = cr.new_game(seed=1)
+>>> state = cr.apply(state, cr.DrawStock())
+>>> after, events = cr.step(state, cr.Buy())
+>>> for event in events:
+...     print(event)
+Bought(player=3, card=Card.parse('4D'), penalty=(Card.parse('8S'),))
+Drew(player=2, card=Card.parse('KC'))
+
+Records, player views, logs and user interfaces read events rather than work them out
+again from two states. Some events name cards that only one player may see (a card drawn
+from the stock); a server filters them before showing them to the others.
+"""
+
+from __future__ import annotations
+
+import enum
+from typing import NamedTuple, TypeAlias
+
+import attrs
+
+from contract_rummy.cards import Card
+from contract_rummy.state import RoundState
+
+__all__ = [
+    "Bought",
+    "Dealt",
+    "Drew",
+    "Event",
+    "GameEnded",
+    "Reshuffled",
+    "RoundEnd",
+    "RoundEnded",
+    "Step",
+    "TookDiscard",
+    "WildFreed",
+]
+
+
+class RoundEnd(enum.Enum):
+    """Why a round ended."""
+
+    #: A player went out (R16, R24, R25).
+    WENT_OUT = "went out"
+    #: A card had to be drawn and none could be, even by reshuffling the discards, or the
+    #: round had used every reshuffle its variant allows (R27, R29).
+    STOCK_EXHAUSTED = "stock exhausted"
+    #: The round reached the variant's turn limit (R29).
+    TURN_LIMIT = "turn limit"
+
+    def __repr__(self) -> str:
+        return f"RoundEnd.{self.name}"
+
+
+@attrs.frozen
+class Drew:
+    """The active player drew the top card of the stock (R13, R20).
+
+    Attributes:
+        player: Who drew.
+        card: The card drawn; only that player may see it.
+    """
+
+    player: int
+    card: Card
+
+
+@attrs.frozen
+class TookDiscard:
+    """The active player took the top card of the discard pile (R13, R18).
+
+    Attributes:
+        player: Who took it.
+        card: The card, seen by everyone.
+    """
+
+    player: int
+    card: Card
+
+
+@attrs.frozen
+class Bought:
+    """A player bought the top discard and drew the penalty from the stock (R19, R21).
+
+    Attributes:
+        player: The buyer.
+        card: The card bought, seen by everyone.
+        penalty: The penalty cards drawn from the stock; only the buyer may see them.
+    """
+
+    player: int
+    card: Card
+    penalty: tuple[Card, ...]
+
+
+@attrs.frozen
+class Reshuffled:
+    """The discards under the top card were shuffled into a new stock (R27).
+
+    Attributes:
+        cards: How many cards the new stock has.
+        reshuffles: How many reshuffles the round has had, this one included.
+    """
+
+    cards: int
+    reshuffles: int
+
+
+@attrs.frozen
+class WildFreed:
+    """A swap put a natural card in place of a wild card, which went onto a meld (R23).
+
+    Attributes:
+        player: Who swapped.
+        card: The natural card put in, from the player's hand.
+        wild: The wild card taken back (a joker, or a natural wild card, R30).
+        target: The index of the meld the wild card left.
+        joker_target: The index of the meld it went onto.
+    """
+
+    player: int
+    card: Card
+    wild: Card
+    target: int
+    joker_target: int
+
+
+@attrs.frozen
+class RoundEnded:
+    """The round ended and every hand was scored (R25, R26, R27, R29).
+
+    Attributes:
+        round_number: The round that ended.
+        reason: Why it ended.
+        went_out: The player who went out, or ``None``.
+        penalties: Each player's penalty points for the round.
+        scores: The running totals, this round included.
+    """
+
+    round_number: int
+    reason: RoundEnd
+    went_out: int | None
+    penalties: tuple[int, ...]
+    scores: tuple[int, ...]
+
+
+@attrs.frozen
+class GameEnded:
+    """The last round ended: the game is over (R28).
+
+    Attributes:
+        winners: The players sharing the win.
+        scores: The final totals.
+    """
+
+    winners: tuple[int, ...]
+    scores: tuple[int, ...]
+
+
+@attrs.frozen
+class Dealt:
+    """A round was shuffled and dealt (R4, R5).
+
+    Attributes:
+        round_number: The round dealt.
+        dealer: Who dealt it.
+        top_discard: The card turned up to start the discard pile.
+    """
+
+    round_number: int
+    dealer: int
+    top_discard: Card
+
+
+#: Anything :func:`contract_rummy.step` reports.
+Event: TypeAlias = (
+    Drew | TookDiscard | Bought | Reshuffled | WildFreed | RoundEnded | GameEnded | Dealt
+)
+
+
+class Step(NamedTuple):
+    """The result of :func:`contract_rummy.step`: the next state and what happened.
+
+    It unpacks as a pair: ``after, events = cr.step(state, action)``.
+    """
+
+    #: The state after the action.
+    state: RoundState
+    #: What the action did, in the order it happened.
+    events: tuple[Event, ...]

@@ -1,0 +1,561 @@
+"""Finding every distinct go-down of a hand (R14, R12, R16, R24).
+
+The search fills the contract's places one at a time from lists of candidate melds, and
+works hard not to search at all:
+
+- a lower bound on the wild cards the contract needs rejects most hands before any
+  candidate is listed (each group needs what its rank lacks, each run what the best window
+  of its suit lacks);
+- candidates are listed once per kind of place, from the whole hand, each with its cards
+  packed into one integer (see :mod:`._tables`), so checking that the cards left still pay
+  for a candidate, and taking them, are single integer operations;
+- places of one kind and length are interchangeable, so their melds are taken in the order
+  of the candidate list and each go-down is built once; where they are not (longer melds
+  allowed), a set of the go-downs already found removes the repeats;
+- in a round played at once (R24), the last meld is whatever the others leave, checked
+  directly.
+
+The go-downs come out in a fixed order: depth first over the places in contract order
+(groups, then runs, longest first), each place's candidates in the order of
+:class:`MeldSpec`.
+"""
+
+from __future__ import annotations
+
+import bisect
+from collections.abc import Iterator, Sequence
+from typing import Final, NamedTuple
+
+import attrs
+
+from contract_rummy._hands import keeps_a_discard
+from contract_rummy.cards import Card
+from contract_rummy.contracts import Contract
+from contract_rummy.godown._tables import Tables, tables
+from contract_rummy.variants import Variant
+
+__all__ = ["GROUP", "RUN", "MeldSpec", "search"]
+
+GROUP: Final = 0
+RUN: Final = 1
+
+
+class MeldSpec(NamedTuple):
+    """A meld as the search finds it; specs sort in :class:`~contract_rummy.GoDown`'s order.
+
+    Attributes:
+        kind: :data:`GROUP` or :data:`RUN`.
+        key: The group's rank (1-13), or the run's suit index (0-3).
+        low: The run's first position (0 for a group).
+        cards: The card indices, in the meld's order.
+    """
+
+    kind: int
+    key: int
+    low: int
+    cards: tuple[int, ...]
+
+    @property
+    def high(self) -> int:
+        """A run's last position."""
+        return self.low + len(self.cards) - 1
+
+
+class Candidate(NamedTuple):
+    """A meld that might fill a place, with its cards packed (see :mod:`._tables`).
+
+    Attributes:
+        meld: What the meld is.
+        cards: Its cards' counts, packed.
+        size: How many cards it has.
+        wilds: How many of them are wild cards (jokers, or cards of a wild rank).
+    """
+
+    meld: MeldSpec
+    cards: int
+    size: int
+    wilds: int
+
+
+class Choices(NamedTuple):
+    """The candidates for a place that use at most so many wild cards, in list order.
+
+    Attributes:
+        candidates: The candidates.
+        positions: Each one's position in the place's whole list of candidates.
+    """
+
+    candidates: tuple[Candidate, ...]
+    positions: tuple[int, ...]
+
+
+def _by_wilds(candidates: tuple[Candidate, ...], wilds: int) -> tuple[Choices, ...]:
+    """``result[w]``: the candidates that use at most ``w`` wild cards, ``w`` up to ``wilds``.
+
+    So a place never looks at melds that the wild cards left cannot pay for.
+    """
+    return tuple(
+        Choices(
+            tuple(c for c in candidates if c.wilds <= w),
+            tuple(i for i, c in enumerate(candidates) if c.wilds <= w),
+        )
+        for w in range(wilds + 1)
+    )
+
+
+class Place(NamedTuple):
+    """A place in the contract: a group or a run, and its minimum length."""
+
+    kind: int
+    length: int
+
+
+#: A go-down: its melds in canonical order.
+Found = tuple[MeldSpec, ...]
+
+
+@attrs.frozen
+class Plan:
+    """What the search knows of one round before it sees a hand: worked out once.
+
+    Attributes:
+        contract: The round's contract.
+        places: The contract's places, groups then runs, longest first.
+        rest: ``rest[i]``: the fewest cards ``places[i:]`` take.
+        same_next: ``same_next[i]``: whether ``places[i + 1]`` equals ``places[i]``.
+        exact: Whether melds have exactly their minimum lengths (R14).
+        at_once: Whether the round goes out at once with the whole hand (R24).
+        keep: How many cards going down must leave (R16): 1, or 0.
+        final_discard: The variant's :attr:`~contract_rummy.Variant.final_discard`.
+        check_touch: Whether two runs of the contract must not touch (R12).
+        interchangeable: Whether places that could take the same meld always have the
+            same length, so that taking their melds in order finds each go-down once.
+        group_size: The shortest group, or 0 without groups.
+        groups: How many groups.
+        run_size: The shortest run, or 0 without runs.
+        runs: How many runs.
+    """
+
+    contract: Contract
+    places: tuple[Place, ...]
+    rest: tuple[int, ...]
+    same_next: tuple[bool, ...]
+    exact: bool
+    at_once: bool
+    keep: int
+    final_discard: bool
+    check_touch: bool
+    interchangeable: bool
+    group_size: int
+    groups: int
+    run_size: int
+    runs: int
+
+
+def plan(variant: Variant, round_number: int) -> Plan:
+    """The :class:`Plan` of round ``round_number`` of ``variant``, kept in its tables."""
+    t = tables(variant)
+    found = t.plans.get(round_number)
+    if found is None:
+        contract = variant.contract(round_number)
+        at_once = variant.at_once(round_number)
+        exact = variant.exact_first_meld and not at_once
+        places = (
+            *(Place(GROUP, length) for length in contract.groups),
+            *(Place(RUN, length) for length in contract.runs),
+        )
+        found = t.plans[round_number] = Plan(
+            contract=contract,
+            places=places,
+            rest=tuple(sum(place.length for place in places[i:]) for i in range(len(places) + 1)),
+            same_next=tuple(
+                i + 1 < len(places) and places[i + 1] == places[i] for i in range(len(places))
+            ),
+            exact=exact,
+            at_once=at_once,
+            keep=0 if at_once or not variant.final_discard else 1,
+            final_discard=variant.final_discard,
+            check_touch=not variant.runs_may_touch and len(contract.runs) > 1,
+            interchangeable=exact
+            or all(
+                len({place.length for place in places if place.kind == kind}) <= 1
+                for kind in (GROUP, RUN)
+            ),
+            group_size=min(contract.groups, default=0),
+            groups=len(contract.groups),
+            run_size=min(contract.runs, default=0),
+            runs=len(contract.runs),
+        )
+    return found
+
+
+@attrs.frozen
+class _Search:
+    """Everything the depth-first fill reads: fixed for one hand."""
+
+    t: Tables
+    plan: Plan
+    #: ``choices[i][w]``: the candidates for ``places[i]`` that use at most ``w`` wild
+    #: cards (shared by equal places).
+    choices: tuple[tuple[Choices, ...], ...]
+    kept: int
+    present: tuple[int, ...]
+
+
+def search(
+    variant: Variant, round_number: int, hand: Sequence[Card], kept_card: Card | None
+) -> list[Found]:
+    """Every distinct go-down ``hand`` can make in round ``round_number`` (R14, R24).
+
+    Before the last round the hand must keep a card the player may discard (R16, R17);
+    without a final discard it may keep nothing, but never only the card R17 keeps.
+    """
+    t = tables(variant)
+    p = plan(variant, round_number)
+    total = len(hand)
+    if total < p.contract.min_cards + p.keep:
+        return []
+    counts = [0] * 53
+    ranks = [0] * 14
+    suit_masks = [0] * 5
+    rank_of, suit_of, suit_bits = t.rank_of, t.suit_of, t.suit_bits
+    for card in hand:
+        index = card.index
+        counts[index] += 1
+        ranks[rank_of[index]] += 1
+        suit_masks[suit_of[index]] |= suit_bits[index]
+    wilds = sum(counts[w] for w in t.wild)
+    if _wilds_needed(t, p, ranks, suit_masks) > wilds:
+        return []
+    if p.at_once and not p.groups and _runs_needed(t, counts) > p.runs:
+        return []
+    listed: dict[Place, tuple[Choices, ...]] = {}
+    for place in dict.fromkeys(p.places):
+        high = place.length if p.exact else total - (p.contract.min_cards - place.length) - p.keep
+        found = _candidates(t, counts, wilds, place, high)
+        if not found:
+            return []  # nothing in the hand can fill this place
+        listed[place] = _by_wilds(found, wilds)
+    context = _Search(
+        t=t,
+        plan=p,
+        choices=tuple(listed[place] for place in p.places),
+        kept=-1 if kept_card is None else kept_card.index,
+        present=tuple(index for index in range(53) if counts[index]),
+    )
+    out: list[Found] = []
+    seen: set[Found] | None = None if p.interchangeable else set()
+    _fill(context, 0, t.pack(hand), total, wilds, 0, (), out, seen)
+    return out
+
+
+def _fill(
+    s: _Search,
+    i: int,
+    hand: int,
+    left: int,
+    wilds: int,
+    start: int,
+    chosen: tuple[MeldSpec, ...],
+    out: list[Found],
+    seen: set[Found] | None,
+) -> None:
+    """Fill ``s.places[i:]`` from the packed ``hand``, adding the go-downs found to ``out``.
+
+    The hand has ``left`` cards, ``wilds`` of them wild.
+
+    ``start`` is where ``places[i]`` starts in its candidates: at the meld the same place
+    before it took, so interchangeable places take their melds in order.
+    """
+    p = s.plan
+    places = p.places
+    place = places[i]
+    last = i + 1 == len(places)
+    high = place.length if p.exact else left - p.rest[i + 1] - (0 if p.at_once else p.keep)
+    if high < place.length:
+        return
+    if p.at_once and last:
+        _finish_at_once(s, place, hand, left, chosen, out, seen)
+        return
+    source, positions = s.choices[i][wilds]
+    first = bisect.bisect_left(positions, start) if start else 0
+    guard = s.t.guard
+    held = hand | guard
+    follow = p.same_next[i]
+    touch = p.check_touch and place.kind == RUN
+    longer = not p.exact
+    for at in range(first, len(source)):
+        meld, cards, size, used = source[at]
+        if (held - cards) & guard != guard or (longer and size > high):
+            continue
+        if touch and _touching(meld, chosen):
+            continue
+        if not last:
+            next_start = positions[at] if follow else 0
+            _fill(s, i + 1, hand - cards, left - size, wilds - used, next_start,
+                  (*chosen, meld), out, seen)  # fmt: skip
+        elif _keeps_a_discard(s, hand - cards, left - size):
+            _found(tuple(sorted((*chosen, meld))), out, seen)
+
+
+def _keeps_a_discard(s: _Search, hand: int, left: int) -> bool:
+    """R16, R17: whether the packed ``hand`` of ``left`` cards lets the player end the turn."""
+    return keeps_a_discard(
+        left,
+        only_kept_left=left == 1 and s.kept >= 0 and s.t.count(hand, s.kept) > 0,
+        final_discard=s.plan.final_discard,
+    )
+
+
+def _found(found: Found, out: list[Found], seen: set[Found] | None) -> None:
+    if seen is not None:
+        if found in seen:
+            return
+        seen.add(found)
+    out.append(found)
+
+
+def _finish_at_once(
+    s: _Search,
+    place: Place,
+    hand: int,
+    left: int,
+    chosen: tuple[MeldSpec, ...],
+    out: list[Found],
+    seen: set[Found] | None,
+) -> None:
+    """R24: the last place takes every card left, as one meld.
+
+    After an interchangeable place, its meld is taken in order.
+    """
+    previous = chosen[-1] if chosen and s.plan.places[len(chosen) - 1] == place else None
+    for candidate in _remainder(s, hand, place, left):
+        meld = candidate.meld
+        if previous is not None and meld < previous:
+            continue
+        if place.kind == RUN and s.plan.check_touch and _touching(meld, chosen):
+            continue
+        _found(tuple(sorted((*chosen, meld))), out, seen)
+
+
+def _touching(run: MeldSpec, chosen: tuple[MeldSpec, ...]) -> bool:
+    """R12: whether ``run`` is contiguous with a run of the same suit already chosen."""
+    return any(
+        other.kind == RUN
+        and other.key == run.key
+        and (other.high + 1 == run.low or run.high + 1 == other.low)
+        for other in chosen
+    )
+
+
+# -- bounds -------------------------------------------------------------------------------------
+
+
+def _wilds_needed(t: Tables, p: Plan, ranks: list[int], suit_masks: list[int]) -> int:
+    """A lower bound on the wild cards that meeting the contract takes from the hand.
+
+    Each group needs what its rank lacks, taking the best ranks first; each run needs at
+    least what the best window of its length lacks. Longer melds never need fewer.
+    ``ranks[r]`` counts the hand's cards of rank ``r`` (wild or not).
+    """
+    need = 0
+    size = p.group_size
+    if size:
+        full = 0
+        partial: list[int] = []
+        for naturals in ranks[1:]:
+            if naturals:
+                full += naturals // size
+                if naturals % size:
+                    partial.append(size - naturals % size)
+        missing = p.groups - full
+        if missing > 0:
+            partial.sort()
+            partial.extend([size] * missing)
+            need += sum(partial[:missing])
+    size = p.run_size
+    if size:
+        window = t.best_run_window
+        best = max(window(size, suit_masks[0]), window(size, suit_masks[1]),
+                   window(size, suit_masks[2]), window(size, suit_masks[3]))  # fmt: skip
+        need += (size - best) * p.runs
+    return need
+
+
+def _runs_needed(t: Tables, counts: list[int]) -> int:
+    """R24 with runs only: a lower bound on the runs the whole hand needs.
+
+    Every card that is not wild must be in a run of its suit, and a run holds one card of
+    each position (an ace two, at its two ends): so each suit needs as many runs as it
+    has copies of one card.
+    """
+    needed = 0
+    for suit in range(4):
+        row = t.at[suit]
+        most = 0
+        for position in range(1, 14):
+            index = row[position]
+            if not t.is_wild[index]:
+                copies = (counts[index] + 1) // 2 if position == 1 else counts[index]
+                most = max(most, copies)
+        needed += most
+    return needed
+
+
+# -- candidates ---------------------------------------------------------------------------------
+#
+# A place's candidates are listed rank by rank (groups) or suit by suit (runs). What a rank or
+# a suit gives depends on few numbers of the hand (a rank's four counts and the wild cards
+# held; a suit's held positions and the wild cards held), which hands share all the time, so
+# each rank's and each suit's list is kept in the variant's tables once worked out. Ranks and
+# suits come in order and each list is sorted, so the whole list is sorted too.
+
+
+def _candidates(
+    t: Tables, counts: list[int], wilds: int, place: Place, high: int
+) -> tuple[Candidate, ...]:
+    shortest = place.length
+    held = tuple(counts[w] for w in t.wild)
+    memo = t.candidates
+    found: list[Candidate] = []
+    if place.kind == GROUP:
+        for rank in range(1, 14):
+            a, b, c, d = t.rank_cards[rank]
+            if counts[a] + counts[b] + counts[c] + counts[d] + wilds < shortest:
+                continue
+            key: tuple[object, ...] = (
+                GROUP,
+                rank,
+                counts[a],
+                counts[b],
+                counts[c],
+                counts[d],
+                held,
+                shortest,
+                high,
+            )
+            listed = memo.get(key)
+            if listed is None:
+                listed = memo[key] = _listed(t, _groups(t, counts, rank, shortest, high))
+            found.extend(listed)
+        return tuple(found)
+    high = min(high, t.longest)
+    for suit in range(4):
+        row = t.at[suit]
+        mask = 0
+        for position in range(t.lowest, t.highest + 1):
+            index = row[position]
+            if counts[index] and not t.is_wild[index]:
+                mask |= 1 << (position - 1)
+        key = (RUN, suit, mask, held, shortest, high)
+        listed = memo.get(key)
+        if listed is None:
+            listed = memo[key] = _listed(t, _runs(t, counts, wilds, suit, mask, shortest, high))
+        found.extend(listed)
+    return tuple(found)
+
+
+def _listed(t: Tables, melds: Iterator[MeldSpec]) -> tuple[Candidate, ...]:
+    if len(t.candidates) >= _MEMO_LIMIT:
+        t.candidates.clear()
+    is_wild = t.is_wild
+    return tuple(
+        sorted(
+            Candidate(
+                meld,
+                t.pack_indices(meld.cards),
+                len(meld.cards),
+                sum(1 for x in meld.cards if is_wild[x]),
+            )
+            for meld in melds
+        )
+    )
+
+
+#: How many ranks' and suits' lists the tables of a variant keep before starting afresh.
+_MEMO_LIMIT: Final = 100_000
+
+
+def _groups(
+    t: Tables, counts: list[int], rank: int, shortest: int, longest: int
+) -> Iterator[MeldSpec]:
+    pool = sorted(
+        {*(x for x in t.rank_cards[rank] if counts[x]), *(w for w in t.wild if counts[w])}
+    )
+    for cards in _multisets(pool, counts, shortest, longest):
+        yield MeldSpec(GROUP, rank, 0, cards)
+
+
+def _multisets(
+    pool: list[int], counts: list[int], shortest: int, longest: int
+) -> Iterator[tuple[int, ...]]:
+    """Every multiset of ``shortest``..``longest`` cards from ``pool``, in pool order."""
+    if not pool:
+        if shortest <= 0:
+            yield ()
+        return
+    first, rest = pool[0], pool[1:]
+    for take in range(min(counts[first], longest), -1, -1):
+        for tail in _multisets(rest, counts, shortest - take, longest - take):
+            yield (first,) * take + tail
+
+
+def _runs(
+    t: Tables, counts: list[int], wilds: int, suit: int, mask: int, shortest: int, longest: int
+) -> Iterator[MeldSpec]:
+    window = (1 << shortest) - 1
+    for low in range(t.lowest, t.highest - shortest + 2):
+        if shortest - ((mask >> (low - 1)) & window).bit_count() > wilds:
+            continue
+        top = min(longest, t.highest - low + 1)
+        for cards in _run_cards(t, counts, suit, low, shortest, top):
+            yield MeldSpec(RUN, suit, low, cards)
+
+
+def _run_cards(
+    t: Tables, counts: list[int], suit: int, low: int, shortest: int, longest: int
+) -> Iterator[tuple[int, ...]]:
+    """Every run of the suit from ``low``, position by position, with wild cards anywhere."""
+    if longest <= 0:
+        if shortest <= 0:
+            yield ()
+        return
+    if shortest <= 0:
+        yield ()
+    natural = t.at[suit][low]
+    options = [natural] if counts[natural] and not t.is_wild[natural] else []
+    options.extend(w for w in t.wild if counts[w])
+    for card in options:
+        counts[card] -= 1
+        for tail in _run_cards(t, counts, suit, low + 1, shortest - 1, longest - 1):
+            yield (card, *tail)
+        counts[card] += 1
+
+
+def _remainder(s: _Search, hand: int, place: Place, left: int) -> Iterator[Candidate]:
+    """The melds of ``place``'s kind that use exactly every card left (R24)."""
+    t = s.t
+    if left < place.length:
+        return
+    cards = t.indices(hand, s.present)
+    naturals = [x for x in cards if not t.is_wild[x]]
+    if place.kind == GROUP:
+        ranks = {x % 13 + 1 for x in naturals}
+        if len(ranks) > 1:
+            return
+        for rank in sorted(ranks) if ranks else range(1, 14):
+            if all(t.is_wild[x] or x % 13 + 1 == rank for x in cards):
+                yield Candidate(MeldSpec(GROUP, rank, 0, tuple(cards)), hand, left, 0)
+        return
+    if left > t.longest:
+        return
+    suits = {x // 13 for x in naturals}
+    if len(suits) > 1:
+        return
+    counts = [0] * 53
+    for x in cards:
+        counts[x] += 1
+    for suit in sorted(suits) if suits else range(4):
+        for low in range(t.lowest, t.highest - left + 2):
+            for run in _run_cards(t, counts, suit, low, left, left):
+                yield Candidate(MeldSpec(RUN, suit, low, run), hand, left, 0)

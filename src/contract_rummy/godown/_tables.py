@@ -1,0 +1,164 @@
+"""What the go-down search needs to know about a variant, worked out once per variant.
+
+Cards are handled by index (:attr:`Card.index`, 0-52). A hand's card counts are packed into
+one integer, a fixed number of bits per card index (its *field*), so that "does the hand
+still hold these cards?" and "take them out" are each one or two integer operations,
+however many cards a meld has:
+
+>>> from contract_rummy.cards import parse_cards
+>>> from contract_rummy.variants import PAGAT
+>>> t = tables(PAGAT)
+>>> hand = t.pack(parse_cards("7C 7D 7H JK"))
+>>> t.holds(hand, t.pack(parse_cards("7C 7D JK"))), t.holds(hand, t.pack(parse_cards("7S")))
+(True, False)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any, Final
+
+import attrs
+
+from contract_rummy.cards import _RUN_CARDS, NATURALS, Card
+from contract_rummy.variants import Variant
+
+__all__ = ["Tables", "tables"]
+
+#: Card indices run 0-51 for the naturals and 52 for the joker.
+CARD_TYPES: Final = 53
+
+
+@attrs.frozen
+class Tables:
+    """Lookup tables for one variant, indexed by card index.
+
+    Attributes:
+        wild: The card indices that are wild under the variant (jokers, wild ranks).
+        is_wild: ``is_wild[i]``: whether card index ``i`` is wild.
+        lowest: The lowest run position (R8).
+        highest: The highest run position (R8).
+        longest: The most cards a run can hold.
+        width: Bits per card index in a packed hand.
+        unit: ``unit[i]``: one card of index ``i``, packed.
+        guard: The top bit of every field: see :meth:`holds`.
+        mask: The bits of one field.
+        rank_cards: ``rank_cards[r]``: the four card indices of rank ``r`` (1-13).
+        at: ``at[s][p]``: the card index at position ``p`` (1-14) of a run of suit ``s``.
+        suit_bits: ``suit_bits[i]``: the run positions card ``i`` can take, as bits (bit
+            ``p - 1`` for position ``p``; an ace has two); 0 for the joker.
+        suit_of: ``suit_of[i]``: the suit index of card ``i``, 4 for the joker.
+        best_window: Memo of :meth:`best_run_window`, filled as hands are met.
+        rank_of: ``rank_of[i]``: the rank of card ``i`` (1-13), 0 for the joker.
+        candidates: Memo of the search's candidate melds by rank and by suit, filled as
+            hands are met (see :mod:`._search`).
+        plans: The search's plan of each round, by round number (see :mod:`._search`).
+    """
+
+    wild: tuple[int, ...]
+    is_wild: tuple[bool, ...]
+    lowest: int
+    highest: int
+    longest: int
+    width: int
+    unit: tuple[int, ...]
+    guard: int
+    mask: int
+    rank_cards: tuple[tuple[int, ...], ...]
+    at: tuple[tuple[int, ...], ...]
+    suit_bits: tuple[int, ...]
+    suit_of: tuple[int, ...]
+    rank_of: tuple[int, ...]
+    best_window: dict[int, dict[int, int]] = attrs.field(factory=dict, eq=False)
+    candidates: dict[tuple[object, ...], tuple[Any, ...]] = attrs.field(factory=dict, eq=False)
+    plans: dict[int, Any] = attrs.field(factory=dict, eq=False)
+
+    def pack(self, cards: Iterable[Card]) -> int:
+        """The cards' counts, packed."""
+        unit = self.unit
+        return sum(unit[card.index] for card in cards)
+
+    def pack_indices(self, indices: Iterable[int]) -> int:
+        """Card indices' counts, packed."""
+        unit = self.unit
+        return sum(unit[index] for index in indices)
+
+    def holds(self, hand: int, cards: int) -> bool:
+        """Whether the packed ``hand`` holds every card of the packed ``cards``.
+
+        Each field of ``hand`` gets its top (guard) bit set, which no count reaches; taking
+        ``cards`` away borrows that bit exactly where a count would go below zero.
+        """
+        guard = self.guard
+        return ((hand | guard) - cards) & guard == guard
+
+    def count(self, hand: int, index: int) -> int:
+        """How many cards of index ``index`` the packed ``hand`` holds."""
+        return (hand >> (self.width * index)) & self.mask
+
+    def indices(self, hand: int, present: Iterable[int]) -> list[int]:
+        """The card indices of the packed ``hand``, with repeats, among ``present``."""
+        width, mask = self.width, self.mask
+        found: list[int] = []
+        for index in present:
+            found.extend((index,) * ((hand >> (width * index)) & mask))
+        return found
+
+    def best_run_window(self, length: int, suit_mask: int) -> int:
+        """The most positions of ``suit_mask`` that one run of ``length`` covers."""
+        memo = self.best_window.get(length)
+        if memo is None:
+            memo = self.best_window[length] = {}
+        best = memo.get(suit_mask)
+        if best is None:
+            window = (1 << length) - 1
+            best = memo[suit_mask] = max(
+                (
+                    ((suit_mask >> (low - 1)) & window).bit_count()
+                    for low in range(self.lowest, self.highest - length + 2)
+                ),
+                default=0,
+            )
+        return best
+
+
+def _build(variant: Variant) -> Tables:
+    is_wild = tuple(variant.is_wild(card) for card in (*NATURALS, _RUN_CARDS[0][0]))
+    copies = max(
+        max(variant.deck_size(players))
+        for players in range(variant.min_players, variant.max_players + 1)
+    )
+    width = copies.bit_length() + 1
+    suit_bits = [0] * CARD_TYPES
+    for row in _RUN_CARDS:
+        for position in range(1, 15):
+            suit_bits[row[position].index] |= 1 << (position - 1)
+    return Tables(
+        wild=tuple(index for index, wild in enumerate(is_wild) if wild),
+        is_wild=is_wild,
+        lowest=variant.lowest_position,
+        highest=variant.highest_position,
+        longest=variant.longest_run,
+        width=width,
+        unit=tuple(1 << (width * index) for index in range(CARD_TYPES)),
+        guard=sum(1 << (width * index + width - 1) for index in range(CARD_TYPES)),
+        mask=(1 << width) - 1,
+        rank_cards=((), *(tuple(13 * s + r - 1 for s in range(4)) for r in range(1, 14))),
+        at=tuple(tuple(card.index for card in row) for row in _RUN_CARDS),
+        suit_bits=tuple(suit_bits),
+        suit_of=(*(index // 13 for index in range(52)), 4),
+        rank_of=(*(index % 13 + 1 for index in range(52)), 0),
+    )
+
+
+_CACHE: Final[dict[Variant, Tables]] = {}
+
+
+def tables(variant: Variant) -> Tables:
+    """The tables of ``variant``, built on first use (a variant's hash is cached)."""
+    found = _CACHE.get(variant)
+    if found is None:
+        if len(_CACHE) >= 64:
+            _CACHE.clear()
+        found = _CACHE[variant] = _build(variant)
+    return found
