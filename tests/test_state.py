@@ -1,0 +1,195 @@
+"""RoundState as a value: built by hand it is checked; built by the engine it is trusted."""
+
+from __future__ import annotations
+
+import copy
+import pickle
+from typing import Any
+
+import attrs
+import pytest
+from hypothesis import given, settings
+
+import contract_rummy as cr
+from contract_rummy.testing import strategies as crst
+from scenario import cards, deal, play
+
+
+def _fields(state: cr.RoundState) -> dict[str, Any]:
+    return {field.name: getattr(state, field.name) for field in attrs.fields(cr.RoundState)
+            if field.init}  # fmt: skip
+
+
+def _play_state() -> cr.RoundState:
+    """Player 0 has drawn the discard 7H (kept, R17) and holds 7C 7D 9S 9D 9H KS."""
+    state = deal("7C 7D 9S 9D 9H KS", "2C", "3C", "4C", discard="7H")
+    return play(state, cr.TakeDiscard())
+
+
+def test_a_state_built_from_its_own_fields_is_equal() -> None:
+    state = _play_state()
+    rebuilt = cr.RoundState(**_fields(state))
+    assert rebuilt == state
+    assert hash(rebuilt) == hash(state)
+    assert attrs.evolve(state) == state
+
+
+@given(crst.states(variant=crst.variants(), max_actions=120))
+@settings(deadline=None)
+def test_every_state_the_engine_makes_passes_the_checks(state: cr.RoundState) -> None:
+    assert cr.RoundState(**_fields(state)) == state
+
+
+def test_fields_of_the_wrong_type_are_refused_with_their_name() -> None:
+    with pytest.raises(TypeError, match="variant must be a Variant"):
+        cr.RoundState(*["x"] * 22)  # type: ignore[arg-type]
+    state = _play_state()
+    for name, value in [
+        ("round_number", "1"),
+        ("phase", "play"),
+        ("to_act", 1.0),
+        ("hands", [list(hand) for hand in state.hands]),
+        ("stock", ("7C",)),
+        ("discarded_by", ("0",)),
+        ("table", (cr.meld("7C 7D 7H"),)),
+        ("down", (0, 0, 0, 0)),
+        ("scores", (0, 0, 0, True)),
+        ("penalties", (0, 0, 0, "0")),
+        ("turn", None),
+        ("window", ()),
+        ("shuffler", "SEEDED"),
+    ]:
+        with pytest.raises(TypeError, match=f"^{name} must be"):
+            attrs.evolve(state, **{name: value})
+    with pytest.raises(TypeError, match="kept_card"):
+        attrs.evolve(state, turn=cr.Turn(kept_card="7H"))  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="went_down"):
+        attrs.evolve(state, turn=cr.Turn(went_down=1))  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="window must hold"):
+        attrs.evolve(state, window=cr.BuyWindow(("1",)))  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="table melds"):
+        attrs.evolve(state, table=(cr.TableMeld("7C 7D 7H", 0),))  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    ("changes", "message"),
+    [
+        ({"active": 9}, "active must be a player, 0-3, got 9"),
+        ({"dealer": -1}, "dealer must be a player"),
+        ({"round_number": 8}, "round_number must be 1-7"),
+        ({"scores": (0, 0, 0)}, "scores must have one entry per player"),
+        ({"rng": 2**64}, "rng must be a shuffler state"),
+        ({"buys": (0, -1, 0, 0)}, "must not be negative"),
+        ({"discarded_by": (None,)}, "discarded_by must name who discarded each card"),
+        ({"phase": cr.Phase.DRAW}, "the turn has only begun in phase DRAW"),
+        ({"to_act": 2}, "to_act must be the active player"),
+        ({"penalties": (0, 0, 0, 0)}, "penalties must be set exactly when the round is over"),
+        ({"down": (True, False, False, False)}, r"down\[0\] is True"),
+        ({"turn": cr.Turn(cards("2C")[0])}, "the kept card 2C is neither in the active"),
+        ({"turn": cr.Turn(went_down=True)}, "turn.went_down is set"),
+        ({"window": cr.BuyWindow((2,))}, "no buy window is open in phase PLAY"),
+    ],
+)
+def test_inconsistent_fields_are_refused_saying_what_is_wrong(
+    changes: dict[str, Any], message: str
+) -> None:
+    with pytest.raises(cr.InvalidStateError, match=message):
+        attrs.evolve(_play_state(), **changes)
+
+
+def test_r2_a_card_missing_or_extra_is_refused() -> None:
+    state = _play_state()
+    with pytest.raises(cr.InvalidStateError, match=f"R2: .* missing {state.stock[0]}$"):
+        attrs.evolve(state, stock=state.stock[1:])
+    with pytest.raises(cr.InvalidStateError, match="extra JK"):
+        attrs.evolve(state, stock=(*state.stock, cr.JOKER))
+
+
+def test_r14_table_melds_must_be_melds_of_the_variant_and_owned_by_down_players() -> None:
+    state = _play_state()
+    down = play(state, cr.GoDown([cr.meld("7C 7D 7H"), cr.meld("9S 9D 9H")]))
+    assert cr.RoundState(**_fields(down)) == down
+    with pytest.raises(cr.InvalidStateError, match=r"down\[0\] is False"):
+        attrs.evolve(down, down=(False, False, False, False))
+    with pytest.raises(cr.InvalidStateError, match=r"table\[0\] is owned by player 7"):
+        attrs.evolve(down, table=(cr.TableMeld(down.table[0].meld, 7), down.table[1]))
+    # 7C 7D 2S is a group where 2s are wild, not in pagat (R7).
+    deuces = attrs.evolve(cr.PAGAT, wild_ranks={cr.Rank.TWO})
+    foreign = cr.Group(cr.Rank.SEVEN, "7C 7D 2S", variant=deuces)
+    two, seven = cards("2S")[0], cards("7H")[0]
+    stock = list(down.stock)
+    stock[stock.index(two)] = seven
+    with pytest.raises(cr.InvalidStateError, match=r"table\[0\] is not a meld of pagat: R7"):
+        attrs.evolve(
+            down,
+            stock=tuple(stock),
+            table=(cr.TableMeld(foreign, 0), down.table[1]),
+            turn=cr.Turn(went_down=True),
+        )
+
+
+def test_the_phase_must_agree_with_who_acts() -> None:
+    state = deal("7C 7D", "8C", "9C", "KS", discard="4D")
+    buying = cr.apply(state, cr.DrawStock())
+    assert buying.phase is cr.Phase.BUY
+    assert cr.RoundState(**_fields(buying)) == buying
+    with pytest.raises(cr.InvalidStateError, match="in phase BUY, to_act must be a player"):
+        attrs.evolve(buying, to_act=buying.active)
+    with pytest.raises(cr.InvalidStateError, match="buy queue"):
+        attrs.evolve(buying, window=cr.BuyWindow((buying.active,)))
+    with pytest.raises(cr.InvalidStateError, match="not in the game"):
+        attrs.evolve(buying, window=cr.BuyWindow((7,)))
+
+
+def test_hands_must_be_in_canonical_order() -> None:
+    state = _play_state()
+    hands = (tuple(reversed(state.hands[0])), *state.hands[1:])
+    with pytest.raises(cr.InvalidStateError, match=r"hands\[0\] must be in canonical order"):
+        attrs.evolve(state, hands=hands)
+
+
+def _round_over() -> cr.RoundState:
+    """Player 0 goes down with two groups and goes out by discarding KS (R16, R25)."""
+    state = deal("7C 7D 7H 9S 9D 9H", "2C", "3C", "4C", stock="KS", discard="4D")
+    state = cr.apply(state, cr.DrawStock())
+    while state.phase is cr.Phase.BUY:
+        state = cr.apply(state, cr.Pass())
+    melds = [cr.meld("7C 7D 7H"), cr.meld("9S 9D 9H")]
+    return play(state, cr.GoDown(melds), cr.Discard(cards("KS")[0]))
+
+
+def test_a_round_over_needs_its_penalties_and_nobody_to_act() -> None:
+    over = _round_over()
+    assert over.phase is cr.Phase.ROUND_OVER
+    assert cr.RoundState(**_fields(over)) == over
+    with pytest.raises(cr.InvalidStateError, match="to_act must be None"):
+        attrs.evolve(over, to_act=0)
+    with pytest.raises(cr.InvalidStateError, match="penalties must be set exactly"):
+        attrs.evolve(over, penalties=None)
+    with pytest.raises(cr.InvalidStateError, match="the game ends after round 7, not 1"):
+        attrs.evolve(over, phase=cr.Phase.GAME_OVER, winners=(0,))
+    with pytest.raises(cr.InvalidStateError, match="winners must be set exactly"):
+        attrs.evolve(over, winners=(0,))
+
+
+def test_the_number_of_players_must_be_the_variants() -> None:
+    state = _play_state()
+    with pytest.raises(cr.InvalidStateError, match="R1: pagat is played by 4-4 players"):
+        attrs.evolve(state, hands=state.hands[:3])
+
+
+def test_states_pickle_and_copy_to_equal_values_with_equal_hashes() -> None:
+    state = _play_state()
+    for other in (pickle.loads(pickle.dumps(state)), copy.deepcopy(state), copy.copy(state)):
+        assert other == state
+        assert hash(other) == hash(state)
+    assert {state: 1}[pickle.loads(pickle.dumps(state))] == 1
+
+
+def test_the_turn_and_buy_window_read_through_the_old_names() -> None:
+    state = _play_state()
+    assert state.kept_card is state.turn.kept_card is cards("7H")[0]
+    assert state.went_down_this_turn is state.turn.went_down is False
+    assert state.buy_queue == state.window.queue == ()
+    assert state.last_buyer is state.window.last_buyer is None
+    assert state.window == cr.NO_WINDOW
