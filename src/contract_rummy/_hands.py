@@ -6,13 +6,14 @@ shared by the go-down search and the engine, so that each rule about hands has o
 
 from __future__ import annotations
 
+import bisect
 import operator
-from collections.abc import Iterable
+from collections.abc import Sequence
 from typing import Final, TypeAlias
 
 from contract_rummy.cards import Card
 
-__all__ = ["Hand", "add", "distinct", "keeps_a_discard", "remove"]
+__all__ = ["Hand", "add", "distinct", "find", "keeps_a_discard", "remove"]
 
 #: A hand: cards in canonical order.
 Hand: TypeAlias = tuple[Card, ...]
@@ -61,12 +62,32 @@ def distinct(hand: Hand) -> list[Card]:
     return found
 
 
-def add(hand: Hand, cards: Iterable[Card]) -> Hand:
+def add(hand: Hand, cards: Sequence[Card]) -> Hand:
     """``hand`` with ``cards`` added, still in canonical order."""
+    if len(cards) == 1:
+        card = cards[0]
+        at = bisect.bisect_right(hand, card.index, key=_BY_INDEX)
+        return (*hand[:at], card, *hand[at:])
     return tuple(sorted((*hand, *cards), key=_BY_INDEX))
+
+
+def find(hand: Hand, card: Card) -> int:
+    """Where ``hand`` holds ``card`` (the first copy), or -1.
+
+    A binary search on the canonical order: it compares card indices, never cards.
+
+    >>> from contract_rummy.cards import parse_cards
+    >>> hand = parse_cards("7C 7C 8C JK")
+    >>> find(hand, hand[2]), find(hand, parse_cards("9C")[0])
+    (2, -1)
+    """
+    at = bisect.bisect_left(hand, card.index, key=_BY_INDEX)
+    return at if at < len(hand) and hand[at] is card else -1
 
 
 def remove(hand: Hand, card: Card) -> Hand:
     """``hand`` without one copy of ``card``, which it must hold."""
-    at = hand.index(card)
+    at = find(hand, card)
+    if at < 0:
+        raise ValueError(f"the hand does not hold {card}")
     return hand[:at] + hand[at + 1 :]

@@ -151,10 +151,12 @@ class Meld:
         """
         raise NotImplementedError
 
-    def fitting(self, cards: Iterable[Card]) -> list[Card]:
-        """The cards among ``cards`` that might be laid off here (R15), in listing order.
+    def lay_offs(self, cards: Iterable[Card]) -> list[tuple[Card, End | None]]:
+        """Every way to lay off one of ``cards`` here (R15), as ``(card, end)`` pairs.
 
-        Check each with :meth:`placements`.
+        ``end`` follows the one-form rule of :meth:`placements`. The pairs come in the
+        order a listing of legal actions gives them: a group takes the cards in their
+        order; a run its natural neighbours, low end first, then the wild cards.
         """
         raise NotImplementedError
 
@@ -251,14 +253,14 @@ class Group(Meld):
         """``(0, rank, 0, card indices)``: see :attr:`Meld.order_key`."""
         return (0, self.rank.value, 0, tuple(card.index for card in self.cards))
 
-    def fitting(self, cards: Iterable[Card]) -> list[Card]:
-        """The cards of the group's rank and the wild cards among ``cards``.
+    def lay_offs(self, cards: Iterable[Card]) -> list[tuple[Card, End | None]]:
+        """The cards of the group's rank and the wild cards among ``cards``, each once.
 
-        >>> [str(c) for c in Group(Rank.SEVEN, "7C 7D 7H").fitting(parse_cards("7S 8S JK"))]
-        ['7S', 'JK']
+        >>> Group(Rank.SEVEN, "7C 7D 7H").lay_offs(parse_cards("7S 8S JK"))
+        [(Card.parse('7S'), None), (JOKER, None)]
         """
         rank, wild = self.rank, self.variant.wild_by_index
-        return [card for card in cards if card.rank is rank or wild[card.index]]
+        return [(card, None) for card in cards if card.rank is rank or wild[card.index]]
 
     def swappable(self, cards: Iterable[Card]) -> list[Card]:
         """The cards of the group's rank among ``cards``, if the group holds a wild card."""
@@ -433,18 +435,24 @@ class Run(Meld):
         """``(1, suit index, low, card indices)``: see :attr:`Meld.order_key`."""
         return (1, self.suit.index, self.low, tuple(card.index for card in self.cards))
 
-    def fitting(self, cards: Iterable[Card]) -> list[Card]:
-        """The run's :meth:`neighbours` among ``cards``, then the wild cards among them.
+    def lay_offs(self, cards: Iterable[Card]) -> list[tuple[Card, End | None]]:
+        """The run's :meth:`neighbours` among ``cards``, then its wild cards, at each end.
 
         >>> run = Run(Suit.SPADES, 3, "3S 4S 5S 6S")
-        >>> [str(c) for c in run.fitting(parse_cards("JK 7S 8S 2S"))]
-        ['2S', '7S', 'JK']
+        >>> [(str(card), end) for card, end in run.lay_offs(parse_cards("JK 7S 8S 2S"))]
+        [('2S', None), ('7S', None), ('JK', End.LOW), ('JK', End.HIGH)]
         """
         held = list(cards)
+        indices = {card.index for card in held}
         wild = self.variant.wild_by_index
-        return [card for card in self.neighbours() if card in held] + [
-            card for card in held if wild[card.index]
-        ]
+        found: list[tuple[Card, End | None]] = []
+        for card in self.neighbours():
+            if card.index in indices:
+                found.extend((card, end) for end in self.placements(card))
+        for card in held:
+            if wild[card.index]:
+                found.extend((card, end) for end in self.placements(card))
+        return found
 
     def swappable(self, cards: Iterable[Card]) -> list[Card]:
         """The cards among ``cards`` that a wild card of the run stands for.
@@ -453,10 +461,10 @@ class Run(Meld):
         >>> [str(c) for c in run.swappable(parse_cards("5S 6S 5H"))]
         ['5S']
         """
-        wanted = [_natural(self.suit, self.low + p) for p in self.wild_positions()]
+        wanted = {_natural(self.suit, self.low + p).index for p in self.wild_positions()}
         if not wanted:
             return []
-        return [card for card in cards if card in wanted]
+        return [card for card in cards if card.index in wanted]
 
     def swap(self, card: Card) -> tuple[Run, Card] | None:
         """The run with ``card`` in place of the wild card standing for it, and that wild (R23).

@@ -273,31 +273,30 @@ class RoundState:
         shuffler: Shuffler,
     ) -> RoundState:
         """A state the engine made, known to be consistent: built without any check."""
-        state = object.__new__(cls)
-        state.__attrs_init__(
-            variant,
-            round_number,
-            dealer,
-            phase,
-            active,
-            to_act,
-            hands,
-            stock,
-            discard,
-            discarded_by,
-            table,
-            down,
-            scores,
-            penalties,
-            winners,
-            buys,
-            turn,
-            window,
-            reshuffles,
-            turns,
-            rng,
-            shuffler,
-        )
+        state = _new(cls)
+        _set_variant(state, variant)
+        _set_round_number(state, round_number)
+        _set_dealer(state, dealer)
+        _set_phase(state, phase)
+        _set_active(state, active)
+        _set_to_act(state, to_act)
+        _set_hands(state, hands)
+        _set_stock(state, stock)
+        _set_discard(state, discard)
+        _set_discarded_by(state, discarded_by)
+        _set_table(state, table)
+        _set_down(state, down)
+        _set_scores(state, scores)
+        _set_penalties(state, penalties)
+        _set_winners(state, winners)
+        _set_buys(state, buys)
+        _set_turn(state, turn)
+        _set_window(state, window)
+        _set_reshuffles(state, reshuffles)
+        _set_turns(state, turns)
+        _set_rng(state, rng)
+        _set_shuffler(state, shuffler)
+        _set_hash(state, None)
         return state
 
     def _replace(
@@ -329,30 +328,31 @@ class RoundState:
 
         Every parameter is typed, so a misspelled or mistyped field fails type checking.
         """
-        return RoundState._trusted(
-            self.variant,
-            self.round_number,
-            self.dealer,
-            self.phase if phase is _KEEP else phase,
-            self.active if active is _KEEP else active,
-            self.to_act if to_act is _KEEP else to_act,
-            self.hands if hands is _KEEP else hands,
-            self.stock if stock is _KEEP else stock,
-            self.discard if discard is _KEEP else discard,
-            self.discarded_by if discarded_by is _KEEP else discarded_by,
-            self.table if table is _KEEP else table,
-            self.down if down is _KEEP else down,
-            self.scores if scores is _KEEP else scores,
-            self.penalties if penalties is _KEEP else penalties,
-            self.winners if winners is _KEEP else winners,
-            self.buys if buys is _KEEP else buys,
-            self.turn if turn is _KEEP else turn,
-            self.window if window is _KEEP else window,
-            self.reshuffles if reshuffles is _KEEP else reshuffles,
-            self.turns if turns is _KEEP else turns,
-            self.rng if rng is _KEEP else rng,
-            self.shuffler,
-        )
+        state = _new(RoundState)
+        _set_variant(state, self.variant)
+        _set_round_number(state, self.round_number)
+        _set_dealer(state, self.dealer)
+        _set_phase(state, self.phase if phase is _KEEP else phase)
+        _set_active(state, self.active if active is _KEEP else active)
+        _set_to_act(state, self.to_act if to_act is _KEEP else to_act)
+        _set_hands(state, self.hands if hands is _KEEP else hands)
+        _set_stock(state, self.stock if stock is _KEEP else stock)
+        _set_discard(state, self.discard if discard is _KEEP else discard)
+        _set_discarded_by(state, self.discarded_by if discarded_by is _KEEP else discarded_by)
+        _set_table(state, self.table if table is _KEEP else table)
+        _set_down(state, self.down if down is _KEEP else down)
+        _set_scores(state, self.scores if scores is _KEEP else scores)
+        _set_penalties(state, self.penalties if penalties is _KEEP else penalties)
+        _set_winners(state, self.winners if winners is _KEEP else winners)
+        _set_buys(state, self.buys if buys is _KEEP else buys)
+        _set_turn(state, self.turn if turn is _KEEP else turn)
+        _set_window(state, self.window if window is _KEEP else window)
+        _set_reshuffles(state, self.reshuffles if reshuffles is _KEEP else reshuffles)
+        _set_turns(state, self.turns if turns is _KEEP else turns)
+        _set_rng(state, self.rng if rng is _KEEP else rng)
+        _set_shuffler(state, self.shuffler)
+        _set_hash(state, None)
+        return state
 
     def __hash__(self) -> int:
         cached = self._hash
@@ -450,6 +450,36 @@ class RoundState:
 
 def _restore(*values: Any) -> RoundState:
     return RoundState._trusted(*values)
+
+
+# The engine builds its states slot by slot, as attrs' own frozen __init__ does, but through
+# each slot's setter held in a module global, which saves looking each field's name up.
+_new: Final = object.__new__
+(
+    _set_variant,
+    _set_round_number,
+    _set_dealer,
+    _set_phase,
+    _set_active,
+    _set_to_act,
+    _set_hands,
+    _set_stock,
+    _set_discard,
+    _set_discarded_by,
+    _set_table,
+    _set_down,
+    _set_scores,
+    _set_penalties,
+    _set_winners,
+    _set_buys,
+    _set_turn,
+    _set_window,
+    _set_reshuffles,
+    _set_turns,
+    _set_rng,
+    _set_shuffler,
+    _set_hash,
+) = (RoundState.__dict__[field.name].__set__ for field in attrs.fields(RoundState))
 
 
 # == checking a state built by hand ===========================================================

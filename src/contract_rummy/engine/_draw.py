@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final
 
-from contract_rummy._hands import add
+from contract_rummy._hands import add, find
 from contract_rummy.actions import Action, DrawStock, TakeDiscard
 from contract_rummy.engine._buy import open_window
 from contract_rummy.engine._common import (
@@ -50,7 +50,7 @@ def _play(state: RoundState, action: Action) -> Step:
     hand = state.hands[player]
     card = state.discard[-1]
     # R17: the taken card stays in hand this turn, unless a copy was held before.
-    kept = None if state.variant.discard_taken_card or card in hand else card
+    kept = None if state.variant.discard_taken_card or find(hand, card) >= 0 else card
     pile = pile_without_top(state)
     after = state._replace(
         phase=Phase.PLAY,

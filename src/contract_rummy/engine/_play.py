@@ -11,7 +11,7 @@ from typing import Final, overload
 
 import attrs
 
-from contract_rummy._hands import Hand, distinct, keeps_a_discard, remove
+from contract_rummy._hands import Hand, distinct, find, keeps_a_discard, remove
 from contract_rummy.actions import Action, Discard, GoDown, LayOff, SwapJoker
 from contract_rummy.cards import Card
 from contract_rummy.engine._common import (
@@ -99,9 +99,9 @@ def _lay_offs(state: RoundState, cards: list[Card]) -> list[Action]:
     """Every lay-off of ``cards`` (R15), meld by meld, in the order the meld takes them."""
     found: list[Action] = []
     for target, placed in enumerate(state.table):
-        meld = placed.meld
-        for card in meld.fitting(cards):
-            found.extend(LayOff._trusted(card, target, end) for end in meld.placements(card))
+        found.extend(
+            LayOff._trusted(card, target, end) for card, end in placed.meld.lay_offs(cards)
+        )
     return found
 
 
@@ -165,9 +165,10 @@ def _target(table: tuple[TableMeld, ...], target: int, rule: str) -> TableMeld:
 def _hold(state: RoundState, card: Card, rule: str) -> Hand:
     """The active player's hand without ``card``; refused if they do not hold it."""
     hand = state.hands[state.active]
-    if card not in hand:
+    at = find(hand, card)
+    if at < 0:
         refuse(rule, f"player {state.active} does not hold {card}")
-    return remove(hand, card)
+    return hand[:at] + hand[at + 1 :]
 
 
 def _check_end(meld: Group | Run, card: Card, end: End | None, rule: str) -> End | None:
@@ -326,15 +327,12 @@ def _discard(state: RoundState, card: Card, left: Hand) -> Step:
     player = state.active
     pile = pile_with(state, card, player)
     hands = with_item(state.hands, player, left)
-    if not left:
-        after = state._replace(hands=hands, discard=pile.discard, discarded_by=pile.discarded_by)
-        return end_round(after, RoundEnd.WENT_OUT)
     limit = state.variant.max_turns
-    if limit is not None and state.turns >= limit:
-        # R29: the round has had every turn it may; it ends as R27 says.
+    if not left or (limit is not None and state.turns >= limit):
+        # R16, R25: the last card goes out; R29: the round has had every turn it may.
         after = state._replace(hands=hands, discard=pile.discard, discarded_by=pile.discarded_by)
-        return end_round(after, RoundEnd.TURN_LIMIT)
-    active = (player + 1) % state.players
+        return end_round(after, RoundEnd.TURN_LIMIT if left else RoundEnd.WENT_OUT)
+    active = (player + 1) % len(hands)
     after = state._replace(
         phase=Phase.DRAW,
         active=active,

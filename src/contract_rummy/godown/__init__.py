@@ -63,7 +63,7 @@ class GoDowns(Sequence[GoDown]):
             yield self._go_down(found)
 
     def _go_down(self, found: Found) -> GoDown:
-        return GoDown._trusted(tuple(self._meld(spec) for spec in found))
+        return GoDown._trusted(tuple(self._meld(spec) for spec in sorted(found)))
 
     def _meld(self, spec: MeldSpec) -> Group | Run:
         # The search only finds valid melds (the tests check it against the meld rules).

@@ -86,21 +86,31 @@ class Choices(NamedTuple):
     """
 
     candidates: tuple[Candidate, ...]
-    positions: tuple[int, ...]
+    positions: Sequence[int]
 
 
-def _by_wilds(candidates: tuple[Candidate, ...], wilds: int) -> tuple[Choices, ...]:
+def _by_wilds(candidates: tuple[Candidate, ...], wilds: int) -> list[Choices | None]:
     """``result[w]``: the candidates that use at most ``w`` wild cards, ``w`` up to ``wilds``.
 
-    So a place never looks at melds that the wild cards left cannot pay for.
+    So a place never looks at melds that the wild cards left cannot pay for. Only the whole
+    list is made here; :func:`_choices` makes the others when the search first needs them.
     """
-    return tuple(
-        Choices(
-            tuple(c for c in candidates if c.wilds <= w),
-            tuple(i for i, c in enumerate(candidates) if c.wilds <= w),
+    found: list[Choices | None] = [None] * (wilds + 1)
+    found[wilds] = Choices(candidates, range(len(candidates)))
+    return found
+
+
+def _choices(row: list[Choices | None], wilds: int) -> Choices:
+    """``row[wilds]``, made from the whole list (the last of ``row``) if need be."""
+    found = row[wilds]
+    if found is None:
+        whole = row[-1]
+        assert whole is not None
+        found = row[wilds] = Choices(
+            tuple(c for c in whole.candidates if c.wilds <= wilds),
+            tuple(i for i, c in enumerate(whole.candidates) if c.wilds <= wilds),
         )
-        for w in range(wilds + 1)
-    )
+    return found
 
 
 class Place(NamedTuple):
@@ -110,7 +120,7 @@ class Place(NamedTuple):
     length: int
 
 
-#: A go-down: its melds in canonical order.
+#: A go-down: its melds in the order the places took them (sort them for GoDown's order).
 Found = tuple[MeldSpec, ...]
 
 
@@ -197,7 +207,7 @@ class _Search:
     plan: Plan
     #: ``choices[i][w]``: the candidates for ``places[i]`` that use at most ``w`` wild
     #: cards (shared by equal places).
-    choices: tuple[tuple[Choices, ...], ...]
+    choices: tuple[list[Choices | None], ...]
     kept: int
     present: tuple[int, ...]
 
@@ -224,12 +234,13 @@ def search(
         counts[index] += 1
         ranks[rank_of[index]] += 1
         suit_masks[suit_of[index]] |= suit_bits[index]
-    wilds = sum(counts[w] for w in t.wild)
+    wild = t.wild
+    wilds = counts[wild[0]] if len(wild) == 1 else sum(counts[w] for w in wild)
     if _wilds_needed(t, p, ranks, suit_masks) > wilds:
         return []
     if p.at_once and not p.groups and _runs_needed(t, counts) > p.runs:
         return []
-    listed: dict[Place, tuple[Choices, ...]] = {}
+    listed: dict[Place, list[Choices | None]] = {}
     for place in dict.fromkeys(p.places):
         high = place.length if p.exact else total - (p.contract.min_cards - place.length) - p.keep
         found = _candidates(t, counts, wilds, place, high)
@@ -277,7 +288,9 @@ def _fill(
     if p.at_once and last:
         _finish_at_once(s, place, hand, left, chosen, out, seen)
         return
-    source, positions = s.choices[i][wilds]
+    row = s.choices[i]
+    choices = row[wilds] or _choices(row, wilds)
+    source, positions = choices
     first = bisect.bisect_left(positions, start) if start else 0
     guard = s.t.guard
     held = hand | guard
@@ -294,8 +307,11 @@ def _fill(
             next_start = positions[at] if follow else 0
             _fill(s, i + 1, hand - cards, left - size, wilds - used, next_start,
                   (*chosen, meld), out, seen)  # fmt: skip
-        elif _keeps_a_discard(s, hand - cards, left - size):
-            _found(tuple(sorted((*chosen, meld))), out, seen)
+        elif left - size > 1 or _keeps_a_discard(s, hand - cards, left - size):
+            if seen is None:
+                out.append((*chosen, meld))
+            else:
+                _found((*chosen, meld), out, seen)
 
 
 def _keeps_a_discard(s: _Search, hand: int, left: int) -> bool:
@@ -308,10 +324,12 @@ def _keeps_a_discard(s: _Search, hand: int, left: int) -> bool:
 
 
 def _found(found: Found, out: list[Found], seen: set[Found] | None) -> None:
+    """Add ``found`` to ``out``, unless ``seen`` holds the same melds in another order."""
     if seen is not None:
-        if found in seen:
+        key = tuple(sorted(found))
+        if key in seen:
             return
-        seen.add(found)
+        seen.add(key)
     out.append(found)
 
 
@@ -335,17 +353,19 @@ def _finish_at_once(
             continue
         if place.kind == RUN and s.plan.check_touch and _touching(meld, chosen):
             continue
-        _found(tuple(sorted((*chosen, meld))), out, seen)
+        _found((*chosen, meld), out, seen)
 
 
 def _touching(run: MeldSpec, chosen: tuple[MeldSpec, ...]) -> bool:
     """R12: whether ``run`` is contiguous with a run of the same suit already chosen."""
-    return any(
-        other.kind == RUN
-        and other.key == run.key
-        and (other.high + 1 == run.low or run.high + 1 == other.low)
-        for other in chosen
-    )
+    for other in chosen:
+        if (
+            other.kind == RUN
+            and other.key == run.key
+            and (other.high + 1 == run.low or run.high + 1 == other.low)
+        ):
+            return True
+    return False
 
 
 # -- bounds -------------------------------------------------------------------------------------
@@ -375,9 +395,13 @@ def _wilds_needed(t: Tables, p: Plan, ranks: list[int], suit_masks: list[int]) -
             need += sum(partial[:missing])
     size = p.run_size
     if size:
-        window = t.best_run_window
-        best = max(window(size, suit_masks[0]), window(size, suit_masks[1]),
-                   window(size, suit_masks[2]), window(size, suit_masks[3]))  # fmt: skip
+        memo = t.windows(size)
+        best = 0
+        for mask in suit_masks[:4]:
+            found = memo.get(mask)
+            if found is None:
+                found = t.best_run_window(size, mask)
+            best = max(best, found)
         need += (size - best) * p.runs
     return need
 

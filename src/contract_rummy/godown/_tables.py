@@ -104,11 +104,16 @@ class Tables:
             found.extend((index,) * ((hand >> (width * index)) & mask))
         return found
 
-    def best_run_window(self, length: int, suit_mask: int) -> int:
-        """The most positions of ``suit_mask`` that one run of ``length`` covers."""
+    def windows(self, length: int) -> dict[int, int]:
+        """The memo of :meth:`best_run_window` for runs of ``length``, by suit mask."""
         memo = self.best_window.get(length)
         if memo is None:
             memo = self.best_window[length] = {}
+        return memo
+
+    def best_run_window(self, length: int, suit_mask: int) -> int:
+        """The most positions of ``suit_mask`` that one run of ``length`` covers."""
+        memo = self.windows(length)
         best = memo.get(suit_mask)
         if best is None:
             window = (1 << length) - 1
