@@ -50,6 +50,10 @@ def check_int(
     Traceback (most recent call last):
     ...
     ValueError: position must be in 0..3, got 4
+    >>> check_int("buys", 5, maximum=3)
+    Traceback (most recent call last):
+    ...
+    ValueError: buys must be at most 3, got 5
     """
     if not is_int(value):
         raise TypeError(f"{name} must be an int, got {value!r}")
