@@ -99,6 +99,10 @@ class Penalties:
         joker: Points for a joker.
         ranks: Points for each rank, ace first and king last (13 numbers).
 
+    Raises:
+        TypeError: naming the argument, if a value is not an int (a bool is not one).
+        ValueError: if there are not 13 rank values, or a value is negative.
+
     >>> PAGAT_PENALTIES.of(Card.parse("KC")), PAGAT_PENALTIES.of(Card.parse("7D"))
     (10, 7)
     >>> PROGRESSIVE_PENALTIES.of(Card.parse("JK"))
@@ -209,7 +213,8 @@ class Variant:
 
     The defaults are the ``pagat`` profile (:data:`PAGAT`); each field names the rule it
     configures. Build other rule sets with :func:`attrs.evolve`; a rule set that cannot be
-    played raises :class:`ValueError` at construction, saying why.
+    played raises :class:`ValueError` at construction, saying why, and a setting of the
+    wrong type raises :class:`TypeError` naming it.
 
     Attributes:
         name: A name for messages and listings.
