@@ -2,9 +2,18 @@
 
 from __future__ import annotations
 
+import os
+import shutil
+import subprocess
+import tarfile
+import tempfile
+import tomllib
+import zipfile
+from pathlib import Path
+
 import nox
 
-nox.options.sessions = ["tests", "typecheck", "lint", "docs"]
+nox.options.sessions = ["tests", "typecheck", "lint", "docs", "package"]
 nox.options.error_on_missing_interpreters = True
 
 PACKAGE = "contract_rummy"
@@ -77,3 +86,134 @@ def bench(session: nox.Session) -> None:
     """Measure speed: run the benchmarks and print their figures (never asserted)."""
     session.install("-e", ".")
     session.run("python", "-m", "benchmarks", *session.posargs)
+
+
+#: Files an sdist holds besides the ones pyproject.toml's include list names.
+SDIST_EXTRAS = frozenset({"PKG-INFO", "pyproject.toml", "LICENSE", ".gitignore"})
+
+#: Run by the wheel's own Python: import every module of the installed package, from the
+#: installed copy, and draw a value through the Hypothesis plugin the wheel registers.
+IMPORT_EVERYTHING = """
+import importlib, pkgutil, sys, warnings
+import contract_rummy
+from pathlib import Path
+
+expected = set(sys.argv[1:])
+where = Path(contract_rummy.__file__).resolve()
+if not where.is_relative_to(Path(sys.prefix).resolve()):
+    sys.exit(f"contract_rummy was imported from {where}, not from the clean environment")
+
+def refuse(name):
+    raise ImportError(f"cannot import {name}")
+
+found = {"contract_rummy"} | {
+    module.name
+    for module in pkgutil.walk_packages(contract_rummy.__path__, "contract_rummy.", refuse)
+}
+if found != expected:
+    sys.exit(f"modules found {sorted(found)}, but the wheel holds {sorted(expected)}")
+for name in sorted(found - {"contract_rummy.__main__"}):
+    importlib.import_module(name)
+    print("imported", name)
+print("not imported: contract_rummy.__main__, which ran the demo")
+
+from hypothesis import strategies as st
+with warnings.catch_warnings():
+    warnings.simplefilter("ignore")
+    penalties = st.from_type(contract_rummy.Penalties).example()
+assert isinstance(penalties, contract_rummy.Penalties), penalties
+print("st.from_type works through the installed Hypothesis plugin")
+"""
+
+
+def _tracked(paths: list[str]) -> set[str] | None:
+    """The files git tracks under ``paths``; ``None`` outside a git checkout."""
+    if not Path(".git").exists() or shutil.which("git") is None:
+        return None
+    listing = subprocess.run(
+        ["git", "ls-files", "-z", "--", *paths], capture_output=True, text=True, check=True
+    )
+    return {name for name in listing.stdout.split("\0") if name}
+
+
+def _check_sdist(session: nox.Session, sdist: Path) -> None:
+    """The sdist holds pyproject.toml's include list, every tracked file of it, and no more."""
+    with tarfile.open(sdist) as archive:
+        members = [member.name for member in archive.getmembers() if member.isfile()]
+    top = sdist.name.removesuffix(".tar.gz") + "/"
+    names = {name.removeprefix(top) for name in members}
+    pyproject = tomllib.loads(Path("pyproject.toml").read_text(encoding="utf-8"))
+    include: list[str] = pyproject["tool"]["hatch"]["build"]["targets"]["sdist"]["include"]
+
+    def under(name: str, entry: str) -> bool:
+        return name == entry or name.startswith(entry + "/")
+
+    problems = [f"{name} is outside {top}" for name in members if not name.startswith(top)]
+    problems += [
+        f"{entry} is missing" for entry in include if not any(under(name, entry) for name in names)
+    ]
+    for name in sorted(names):
+        if not any(under(name, entry) for entry in include) and name not in SDIST_EXTRAS:
+            problems.append(f"{name} is not in the include list")
+        if "__pycache__" in name or name.endswith(".pyc") or "/_build/" in name:
+            problems.append(f"{name} is a build product")
+    problems += [f"{name} is missing" for name in sorted(SDIST_EXTRAS - names)]
+    tracked = _tracked(include)
+    if tracked is not None:
+        problems += [f"{name} is tracked by git but missing" for name in sorted(tracked - names)]
+    if problems:
+        session.error(f"{sdist.name}: " + "; ".join(problems))
+    session.log(f"{sdist.name}: {len(names)} files, as the include list of pyproject.toml says")
+
+
+def _check_wheel(session: nox.Session, wheel: Path) -> list[str]:
+    """The wheel holds py.typed and every module of src/; returns the modules' names."""
+    with zipfile.ZipFile(wheel) as archive:
+        names = set(archive.namelist())
+    if f"{PACKAGE}/py.typed" not in names:
+        session.error(f"{wheel.name} lacks {PACKAGE}/py.typed: type checkers would ignore it")
+    shipped = {name for name in names if name.startswith(f"{PACKAGE}/") and name.endswith(".py")}
+    source = {path.relative_to("src").as_posix() for path in Path("src", PACKAGE).rglob("*.py")}
+    if shipped != source:
+        session.error(f"{wheel.name}: modules {sorted(shipped ^ source)} differ from src/")
+    session.log(f"{wheel.name}: py.typed and the {len(source)} modules of src/")
+    modules = []
+    for name in sorted(shipped):
+        parts = name.removesuffix(".py").split("/")
+        modules.append(".".join(parts[:-1] if parts[-1] == "__init__" else parts))
+    return modules
+
+
+@nox.session
+def package(session: nox.Session) -> None:
+    """Build the sdist and the wheel, check them, and try the wheel in a clean environment.
+
+    The wheel is installed (with the hypothesis extra) into a new virtual environment
+    outside the checkout, which then runs the demo and imports every module.
+    """
+    session.install("build", "twine")
+    with tempfile.TemporaryDirectory(prefix=f"{PACKAGE}-package-") as scratch:
+        root = Path(scratch)
+        dist = root / "dist"
+        session.run("python", "-m", "build", "--outdir", str(dist), ".")
+        sdists, wheels = sorted(dist.glob("*.tar.gz")), sorted(dist.glob("*.whl"))
+        if len(sdists) != 1 or len(wheels) != 1:
+            session.error(f"expected one sdist and one wheel, built {sorted(dist.iterdir())}")
+        session.run("twine", "check", "--strict", str(sdists[0]), str(wheels[0]))
+        _check_sdist(session, sdists[0])
+        modules = _check_wheel(session, wheels[0])
+
+        venv = root / "venv"
+        session.run("python", "-m", "venv", str(venv))
+        scripts = venv / ("Scripts" if os.name == "nt" else "bin")
+        python = str(scripts / "python")
+        quiet = ["--quiet", "--disable-pip-version-check"]
+        session.run(
+            python, "-m", "pip", "install", *quiet, f"{wheels[0]}[hypothesis]", external=True
+        )
+        with session.chdir(root):  # away from the checkout, whose src/ must play no part
+            session.run(python, "-m", PACKAGE, "demo", "--seed", "1", "--quiet", external=True)
+            session.run(str(scripts / "contract-rummy"), "--version", external=True)
+            script = root / "import_everything.py"
+            script.write_text(IMPORT_EVERYTHING, encoding="utf-8")
+            session.run(python, str(script), *modules, external=True)

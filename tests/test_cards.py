@@ -157,6 +157,40 @@ def test_non_str_notation_raises_notation_error(value: Any) -> None:
         cr.parse_cards(value)
 
 
+def test_format_cards_takes_any_iterable_of_cards() -> None:
+    assert cr.format_cards(card for card in cr.parse_cards("7c jk")) == "7C JK"
+    assert cr.format_cards(()) == ""
+
+
+@pytest.mark.parametrize(
+    "notation",
+    [
+        pytest.param("7C 8C", id="str"),
+        pytest.param("", id="empty-str"),
+        pytest.param(b"7C 8C", id="bytes"),
+    ],
+)
+def test_format_cards_refuses_notation(notation: Any) -> None:
+    with pytest.raises(TypeError, match="cards must be Cards, not notation") as caught:
+        cr.format_cards(notation)
+    assert repr(notation) in str(caught.value)
+
+
+@pytest.mark.parametrize(
+    ("cards", "message"),
+    [
+        pytest.param([1, 2], "cards must hold only Cards, got 1", id="ints"),
+        pytest.param([Card.parse("7C"), "8C"], "cards must hold only Cards, got '8C'", id="str"),
+        pytest.param([None], "cards must hold only Cards, got None", id="none"),
+        pytest.param([["7C"]], "cards must be an iterable of Cards", id="unhashable"),
+        pytest.param(7, "cards must be an iterable of Cards, got 7", id="not-iterable"),
+    ],
+)
+def test_format_cards_refuses_what_is_not_a_card(cards: Any, message: str) -> None:
+    with pytest.raises(TypeError, match=re.escape(message)):
+        cr.format_cards(cards)
+
+
 def test_notation_error_is_a_value_error() -> None:
     assert issubclass(NotationError, ValueError)
     with pytest.raises(ValueError, match="is not a card"):
@@ -370,4 +404,13 @@ def test_build_deck_counts(decks: int, jokers: int) -> None:
 @pytest.mark.parametrize(("decks", "jokers"), [(-1, 0), (0, -1), (2, -3)])
 def test_build_deck_refuses_negative_counts(decks: int, jokers: int) -> None:
     with pytest.raises(ValueError, match=">= 0"):
+        cr.build_deck(decks, jokers)
+
+
+@pytest.mark.parametrize(
+    ("decks", "jokers", "name"),
+    [("2", 3, "decks"), (True, 3, "decks"), (2, 1.0, "jokers"), (2, None, "jokers")],
+)
+def test_build_deck_refuses_counts_that_are_not_ints(decks: Any, jokers: Any, name: str) -> None:
+    with pytest.raises(TypeError, match=f"{name} must be an int"):
         cr.build_deck(decks, jokers)

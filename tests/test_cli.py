@@ -52,6 +52,18 @@ def test_bad_arguments_exit_with_a_usage_message(capsys: pytest.CaptureFixture[s
         main([])
 
 
+@pytest.mark.parametrize("argv", [["--seed", "-1"], ["--seed=-1"], ["--quiet", "--seed", "-7"]])
+def test_a_negative_seed_is_refused_by_the_demo_command(
+    argv: list[str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    with pytest.raises(SystemExit) as exit_info:
+        main(["demo", *argv])
+    assert exit_info.value.code == 2
+    err = capsys.readouterr().err
+    assert err.startswith("usage: contract-rummy demo ")
+    assert "\ncontract-rummy demo: error: --seed must not be negative, got -" in err
+
+
 def test_version(capsys: pytest.CaptureFixture[str]) -> None:
     with pytest.raises(SystemExit) as exit_info:
         main(["--version"])

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import attrs
@@ -163,3 +164,18 @@ def test_contract_properties(groups: list[int], runs: list[int]) -> None:
     assert text.count("run") == len(set(runs))
     assert text.count(" and ") == (1 if len(set(groups)) + len(set(runs)) > 1 else 0)
     assert attrs.evolve(contract) == contract
+
+
+@pytest.mark.parametrize(
+    ("groups", "runs", "error", "message"),
+    [
+        pytest.param("2", 0, TypeError, "groups must be an int, got '2'", id="str-groups"),
+        pytest.param(1, True, TypeError, "runs must be an int, got True", id="bool-runs"),
+        pytest.param(-1, 1, ValueError, "groups must not be negative, got -1", id="negative"),
+    ],
+)
+def test_standard_contracts_check_their_counts(
+    groups: Any, runs: Any, error: type[Exception], message: str
+) -> None:
+    with pytest.raises(error, match=re.escape(message)):
+        Contract.standard(groups=groups, runs=runs)

@@ -2,12 +2,19 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import attrs
 import pytest
 
 import contract_rummy as cr
 from contract_rummy.godown import iter_go_downs
 from scenario import cards, deal, play, refused
+
+
+def typeless(value: object) -> Any:
+    """``value``, hidden from the type checker: for calls with deliberately wrong types."""
+    return value
 
 
 def _pass_buys(state: cr.RoundState) -> cr.RoundState:
@@ -225,3 +232,69 @@ def test_meld_queries_refuse_what_is_not_a_card_or_an_end() -> None:
         cr.meld("7C 7D 7H").accepts(None)  # type: ignore[arg-type]
     with pytest.raises(TypeError, match="Card"):
         cr.PAGAT.penalty(None)  # type: ignore[arg-type]
+
+
+# -- building actions ----------------------------------------------------------------------
+
+
+def test_actions_read_card_notation() -> None:
+    seven = cr.Card.parse("7C")
+    assert cr.Discard("7c") == cr.Discard(seven)
+    assert cr.Discard("7C").card is seven
+    assert hash(cr.Discard("7C")) == hash(cr.Discard(seven))
+    assert repr(cr.Discard("7C")) == "Discard(card=Card.parse('7C'))"
+    assert cr.LayOff("JK", 2, cr.End.LOW) == cr.LayOff(cr.JOKER, 2, cr.End.LOW)
+    assert cr.SwapJoker("7C", 0, 1).card is seven
+
+
+def test_actions_in_notation_are_played_like_cards() -> None:
+    state = cr.new_game(seed=3)
+    state = cr.apply(state, cr.DrawStock())
+    while state.phase is cr.Phase.BUY:
+        state = cr.apply(state, cr.Pass())
+    card = state.hands[state.active][0]
+    by_card = cr.apply(state, cr.Discard(card))
+    assert cr.apply(state, cr.Discard(str(card))) == by_card
+    assert cr.Discard(str(card)) in cr.legal_actions(state)
+
+
+@pytest.mark.parametrize(
+    "build",
+    [
+        pytest.param(cr.Discard, id="discard"),
+        pytest.param(lambda card: cr.LayOff(card, 0), id="lay-off"),
+        pytest.param(lambda card: cr.SwapJoker(card, 0, 1), id="swap"),
+    ],
+)
+def test_actions_refuse_cards_that_are_neither_cards_nor_notation(build: Any) -> None:
+    with pytest.raises(cr.NotationError, match="'7X' is not a card"):
+        build("7X")
+    for junk in (7, None, b"7C", ("7C",)):
+        with pytest.raises(TypeError) as caught:
+            build(junk)
+        assert str(caught.value) == (
+            f"card must be a Card or card notation such as '7C', got {junk!r}"
+        )
+
+
+def test_go_down_refuses_notation_and_asks_for_melds() -> None:
+    with pytest.raises(TypeError) as caught:
+        cr.GoDown(typeless("7C 7D 7H"))
+    message = str(caught.value)
+    assert message.startswith("GoDown takes melds, not notation: got '7C 7D 7H'")
+    assert 'GoDown([meld("7C 7D 7H"), ' in message
+
+
+def test_go_down_refuses_what_is_not_iterable() -> None:
+    with pytest.raises(TypeError) as caught:
+        cr.GoDown(typeless(None))
+    assert str(caught.value) == "melds must be an iterable of Group and Run melds, got None"
+
+
+def test_action_ends_are_ends() -> None:
+    with pytest.raises(TypeError) as caught:
+        cr.LayOff(cr.JOKER, 0, typeless("low"))
+    assert str(caught.value) == "end must be End.LOW, End.HIGH or None, got 'low'"
+    with pytest.raises(TypeError) as caught:
+        cr.SwapJoker("7C", 0, 1, typeless(1))
+    assert str(caught.value) == "joker_end must be End.LOW, End.HIGH or None, got 1"

@@ -135,4 +135,6 @@ def test_r25_going_out_reports_the_round_and_its_scores() -> None:
     after, events = cr.step(state, cr.Discard(cards("KS")[0]))
     assert events == (cr.RoundEnded(1, cr.RoundEnd.WENT_OUT, 0, (0, 2, 3, 10), (0, 2, 3, 10)),)
     dealt = cr.step(after, cr.NextRound())
-    assert dealt.events == (cr.Dealt(2, 0, dealt.state.top_discard),)
+    top = dealt.state.top_discard
+    assert top is not None
+    assert dealt.events == (cr.Dealt(2, 0, top),)

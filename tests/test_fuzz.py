@@ -688,11 +688,11 @@ def test_actions_refuse_wrong_values_or_play_cleanly(
 @pytest.mark.parametrize(
     "build",
     [
-        pytest.param(lambda: cr.LayOff(typeless("7S"), 0), id="lay-off-str-card"),
+        pytest.param(lambda: cr.LayOff(typeless(7), 0), id="lay-off-int-card"),
         pytest.param(lambda: cr.LayOff(cr.JOKER, True), id="lay-off-bool-target"),
         pytest.param(lambda: cr.LayOff(cr.JOKER, 0, typeless("low")), id="lay-off-str-end"),
         pytest.param(lambda: cr.Discard(typeless(None)), id="discard-none"),
-        pytest.param(lambda: cr.Discard(typeless("7S")), id="discard-str"),
+        pytest.param(lambda: cr.Discard(typeless(b"7S")), id="discard-bytes"),
         pytest.param(lambda: cr.SwapJoker(cr.JOKER, 0, typeless("x")), id="swap-str-target"),
         pytest.param(lambda: cr.SwapJoker(cr.JOKER, typeless(0.0), 1), id="swap-float-target"),
         pytest.param(lambda: cr.GoDown(typeless([1, 2])), id="go-down-ints"),

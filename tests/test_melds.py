@@ -40,6 +40,11 @@ HINT_GROUP = "Group(rank, cards)"
 HINT_RUN = "Run(suit, low, cards)"
 
 
+def typeless(value: object) -> Any:
+    """``value``, hidden from the type checker: for calls with deliberately wrong types."""
+    return value
+
+
 def card(text: str) -> Card:
     return Card.parse(text)
 
@@ -368,6 +373,53 @@ def test_r10_group_wild_stands_for_the_rank() -> None:
 def test_r10_stands_for_a_missing_position_raises(meld: cr.Meld, position: int) -> None:
     with pytest.raises(IndexError):
         meld.stands_for(position)
+
+
+@pytest.mark.parametrize(
+    ("meld", "valid"),
+    [
+        pytest.param(Group(Rank.SEVEN, "7C 7D JK"), "0..2 (or -3..-1", id="group"),
+        pytest.param(Run(S, 3, "3S 4S JK 6S"), "0..3 (or -4..-1", id="run"),
+    ],
+)
+def test_r10_stands_for_says_which_positions_there_are(meld: cr.Meld, valid: str) -> None:
+    with pytest.raises(IndexError) as caught:
+        meld.stands_for(9)
+    message = str(caught.value)
+    assert message.startswith(f"position must be in {valid}")
+    assert message.endswith("got 9")
+
+
+@pytest.mark.parametrize("position", [True, 1.0, "1", None])
+@pytest.mark.parametrize(
+    "meld",
+    [
+        pytest.param(Group(Rank.SEVEN, "7C 7D JK"), id="group"),
+        pytest.param(Run(S, 3, "3S 4S JK 6S"), id="run"),
+    ],
+)
+def test_r10_stands_for_refuses_a_position_that_is_not_an_int(
+    meld: cr.Meld, position: Any
+) -> None:
+    with pytest.raises(
+        TypeError, match=f"position must be an int, got {re.escape(repr(position))}"
+    ):
+        meld.stands_for(position)
+
+
+@pytest.mark.parametrize(
+    ("build", "name"),
+    [
+        pytest.param(lambda: cr.meld(typeless(None)), "text", id="meld-none"),
+        pytest.param(lambda: cr.meld(typeless(7)), "text", id="meld-int"),
+        pytest.param(lambda: Group(Rank.SEVEN, typeless(None)), "cards", id="group-none"),
+        pytest.param(lambda: Run(S, 3, typeless(None)), "cards", id="run-none"),
+    ],
+)
+def test_melds_refuse_cards_that_are_not_iterable(build: Any, name: str) -> None:
+    with pytest.raises(TypeError) as caught:
+        build()
+    assert str(caught.value).startswith(f"{name} must be Cards or card notation (a str), got ")
 
 
 # -- reading melds from notation -----------------------------------------------------------

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from typing import Any
 
@@ -138,6 +139,49 @@ def test_seed_state_rejects_negative_seeds(seed: int) -> None:
 def test_seed_state_rejects_non_int_seeds(seed: Any) -> None:
     with pytest.raises(TypeError, match="a seed must be an int"):
         seed_state(seed)
+
+
+@pytest.mark.parametrize("shuffler", [SEEDED, SYSTEM], ids=["seeded", "system"])
+@pytest.mark.parametrize(
+    ("state", "error", "message"),
+    [
+        pytest.param(-1, ValueError, "state must be in 0..2**64-1", id="negative"),
+        pytest.param(2**64, ValueError, "state must be in 0..2**64-1", id="too-large"),
+        pytest.param(True, TypeError, "state must be an int, got True", id="bool"),
+        pytest.param(1.0, TypeError, "state must be an int, got 1.0", id="float"),
+        pytest.param("1", TypeError, "state must be an int, got '1'", id="str"),
+    ],
+)
+def test_shufflers_refuse_what_is_not_a_state(
+    shuffler: Shuffler, state: Any, error: type[Exception], message: str
+) -> None:
+    """Even with nothing to shuffle, and even where the state is passed through unused."""
+    with pytest.raises(error, match=re.escape(message)):
+        shuffler.shuffle([], state)
+    with pytest.raises(error, match=re.escape(message)):
+        shuffler.shuffle([1, 2, 3], state)
+    with pytest.raises(error, match=re.escape(message)):
+        shuffler.below(3, state)
+
+
+@pytest.mark.parametrize("state", [0, MASK64])
+def test_shufflers_take_the_extreme_states(state: int) -> None:
+    assert SEEDED.shuffle([], state) == ([], state)
+    assert SYSTEM.shuffle([1], state) == ([1], state)
+    assert 0 <= SEEDED.below(5, state)[1] <= MASK64
+    assert SYSTEM.below(5, state)[1] == state
+
+
+@pytest.mark.parametrize("shuffler", [SEEDED, SYSTEM], ids=["seeded", "system"])
+@pytest.mark.parametrize("bound", [True, 2.0, "2"])
+def test_shufflers_refuse_a_bound_that_is_not_an_int(shuffler: Shuffler, bound: Any) -> None:
+    with pytest.raises(TypeError, match=f"bound must be an int, got {re.escape(repr(bound))}"):
+        shuffler.below(bound, 0)
+
+
+def test_the_system_shuffler_refuses_an_empty_range() -> None:
+    with pytest.raises(ValueError, match="bound must be at least 1, got 0"):
+        SYSTEM.below(0, 0)
 
 
 # -- below ----------------------------------------------------------------------------------

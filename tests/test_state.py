@@ -59,8 +59,9 @@ def test_fields_of_the_wrong_type_are_refused_with_their_name() -> None:
         ("window", ()),
         ("shuffler", "SEEDED"),
     ]:
+        changes: dict[str, Any] = {name: value}
         with pytest.raises(TypeError, match=f"^{name} must be"):
-            attrs.evolve(state, **{name: value})
+            attrs.evolve(state, **changes)
     with pytest.raises(TypeError, match="kept_card"):
         attrs.evolve(state, turn=cr.Turn(kept_card="7H"))  # type: ignore[arg-type]
     with pytest.raises(TypeError, match="went_down"):

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import copy
 import importlib
 import subprocess
 import sys
@@ -92,6 +93,27 @@ def test_contracts_have_melds(contract: cr.Contract) -> None:
     assert all(length >= 4 for length in contract.runs)
 
 
+@given(crst.penalties())
+def test_penalties_score_every_card(penalties: cr.Penalties) -> None:
+    assert len(penalties.ranks) == 13
+    assert 0 <= penalties.of(cr.JOKER) <= 50
+    assert all(0 <= penalties.of(card) <= 25 for card in cr.NATURALS)
+    assert attrs.evolve(cr.PAGAT, penalties=penalties).penalties is penalties
+
+
+def test_penalties_draw_the_presets_and_custom_tables() -> None:
+    seen: set[cr.Penalties] = set()
+
+    @settings(max_examples=200, database=None)
+    @given(crst.penalties())
+    def collect(penalties: cr.Penalties) -> None:
+        seen.add(penalties)
+
+    collect()
+    assert {cr.PAGAT_PENALTIES, cr.PROGRESSIVE_PENALTIES} <= seen
+    assert len(seen) > 2
+
+
 @settings(max_examples=30, deadline=None)
 @given(crst.variants())
 def test_variants_deal_playable_games(variant: cr.Variant) -> None:
@@ -174,6 +196,69 @@ def test_from_type_works_after_install(
     assert isinstance(group, cr.Group)
     assert isinstance(run, cr.Run)
     assert isinstance(contract, cr.Contract)
+
+
+#: The package's value types that users may ask Hypothesis for by type.
+FROM_TYPE = (
+    cr.Card,
+    cr.Group,
+    cr.Run,
+    cr.Contract,
+    cr.Variant,
+    cr.Penalties,
+    cr.RoundState,
+    cr.DrawStock,
+    cr.TakeDiscard,
+    cr.Buy,
+    cr.Pass,
+    cr.GoDown,
+    cr.LayOff,
+    cr.SwapJoker,
+    cr.Discard,
+    cr.NextRound,
+)
+
+
+#: Every public attrs class: the value types above, and the others (bots, shufflers, ...).
+PUBLIC_ATTRS_CLASSES = sorted(
+    {
+        value
+        for value in (getattr(cr, name) for name in cr.__all__)
+        if isinstance(value, type) and attrs.has(value)
+    },
+    key=lambda kind: kind.__name__,
+)
+
+
+def test_from_type_covers_the_value_types() -> None:
+    assert set(FROM_TYPE) <= set(PUBLIC_ATTRS_CLASSES)
+
+
+@pytest.mark.parametrize("kind", PUBLIC_ATTRS_CLASSES, ids=lambda kind: kind.__name__)
+@settings(max_examples=10, deadline=None)
+@given(data=st.data())
+def test_from_type_builds_every_public_attrs_class(kind: type, data: st.DataObject) -> None:
+    value = data.draw(st.from_type(kind))
+    assert isinstance(value, kind)
+    if kind in FROM_TYPE:  # values: a copy is equal and hashes alike (not so for the bots)
+        assert value == copy.deepcopy(value)
+        assert hash(value) == hash(copy.deepcopy(value))
+
+
+@settings(max_examples=50)
+@given(
+    st.from_type(cr.Discard),
+    st.from_type(cr.LayOff),
+    st.from_type(cr.SwapJoker),
+    st.from_type(cr.Penalties),
+)
+def test_from_type_draws_actions_with_cards_and_table_indices(
+    discard: cr.Discard, lay_off: cr.LayOff, swap: cr.SwapJoker, penalties: cr.Penalties
+) -> None:
+    """The card fields take notation as well, which the types alone would fill with any str."""
+    assert all(isinstance(action.card, cr.Card) for action in (discard, lay_off, swap))
+    assert min(lay_off.target, swap.target, swap.joker_target) >= 0
+    assert len(penalties.ranks) == 13
 
 
 @settings(max_examples=5, deadline=None)

@@ -156,6 +156,59 @@ def test_penalties_validation(changes: dict[str, Any], word: str) -> None:
         Penalties(**changes)
 
 
+@pytest.mark.parametrize(
+    ("changes", "error", "message"),
+    [
+        pytest.param({"joker": True}, TypeError, "joker must be an int, got True", id="bool"),
+        pytest.param(
+            {"ranks": (10,) * 12 + ("10",)},
+            TypeError,
+            "ranks[12] must be an int, got '10'",
+            id="str-rank-points",
+        ),
+        pytest.param(
+            {"ranks": (10,) * 5 + (-1,) + (10,) * 7},
+            ValueError,
+            "ranks[5] must not be negative, got -1",
+            id="negative-rank-points",
+        ),
+        pytest.param(
+            {"ranks": None}, TypeError, "ranks must be 13 ints, ace to king", id="no-ranks"
+        ),
+        pytest.param(
+            {"ranks": "1234567891111"},
+            TypeError,
+            "ranks must be 13 ints, ace to king",
+            id="str-ranks",
+        ),
+    ],
+)
+def test_penalties_name_the_argument_they_refuse(
+    changes: dict[str, Any], error: type[Exception], message: str
+) -> None:
+    with pytest.raises(error) as caught:
+        Penalties(**changes)
+    assert str(caught.value).startswith(message)
+
+
+@pytest.mark.parametrize(
+    "junk",
+    [
+        pytest.param("AH", id="str"),
+        pytest.param("JK", id="joker-str"),
+        pytest.param(7, id="int"),
+        pytest.param(None, id="none"),
+        pytest.param(("AH",), id="tuple"),
+        pytest.param([JOKER], id="list"),
+    ],
+)
+def test_card_lookups_refuse_what_is_not_a_card(junk: Any) -> None:
+    for lookup in (PAGAT.penalty, PAGAT.is_wild, PAGAT_PENALTIES.of):
+        with pytest.raises(TypeError) as caught:
+            lookup(junk)
+        assert str(caught.value) == f"expected a Card, got {junk!r}"
+
+
 def test_wild_cards_may_score_as_jokers() -> None:
     queens = attrs.evolve(
         PAGAT, wild_ranks={Rank.QUEEN}, wilds_score_as_jokers=True, penalties=PROGRESSIVE_PENALTIES
@@ -293,6 +346,57 @@ def test_unplayable_variants_raise(
         attrs.evolve(PAGAT, **changes)
     with pytest.raises(error, match=word):
         Variant(**changes)
+
+
+@pytest.mark.parametrize(
+    ("changes", "error", "message"),
+    [
+        pytest.param({"name": None}, TypeError, "name must be a str, got None", id="no-name"),
+        pytest.param({"name": b"x"}, TypeError, "name must be a str, got b'x'", id="bytes-name"),
+        pytest.param(
+            {"jokers": "3"}, TypeError, "jokers must be an int or a JokerRule", id="str-jokers"
+        ),
+        pytest.param({"aces": "high"}, TypeError, "aces must be an AceRule", id="str-aces"),
+        pytest.param({"buying": 1}, TypeError, "buying must be True or False", id="int-flag"),
+        pytest.param(
+            {"joker_swap": None}, TypeError, "joker_swap must be a JokerSwap", id="no-swap"
+        ),
+        pytest.param(
+            {"tie_break": "share"}, TypeError, "tie_break must be a TieBreak", id="str-tie"
+        ),
+        pytest.param(
+            {"penalties": (15,) * 13}, TypeError, "penalties must be a Penalties", id="tuple"
+        ),
+        pytest.param({"decks": 1.0}, TypeError, "decks must be an int, got 1.0", id="float"),
+        pytest.param({"decks": 0}, ValueError, "decks must be at least 1, got 0", id="no-decks"),
+        pytest.param(
+            {"ladder": None}, TypeError, "ladder must be (contract, cards dealt) pairs", id="none"
+        ),
+        pytest.param(
+            {"ladder": ((Contract(groups=(3,)),),)},
+            TypeError,
+            "ladder must be (contract, cards dealt) pairs, got (Contract(",
+            id="half-a-rung",
+        ),
+        pytest.param(
+            {"wild_ranks": None}, TypeError, "wild_ranks must be a set of Ranks", id="no-wilds"
+        ),
+        pytest.param(
+            {"wild_ranks": "2"}, TypeError, "wild_ranks must be a set of Ranks", id="str-wilds"
+        ),
+        pytest.param(
+            {"wild_ranks": {True}}, TypeError, "wild_ranks must hold Ranks, got True", id="bool"
+        ),
+    ],
+)
+def test_wrong_settings_are_refused_with_a_sentence_naming_them(
+    changes: dict[str, Any], error: type[Exception], message: str
+) -> None:
+    """Not attrs' raw message, which shows the field's whole definition."""
+    with pytest.raises(error) as caught:
+        attrs.evolve(PAGAT, **changes)
+    assert str(caught.value).startswith(message)
+    assert "Attribute(" not in str(caught.value)
 
 
 def test_validation_reports_every_problem() -> None:

@@ -1,8 +1,72 @@
-"""Small argument checks shared by the public constructors."""
+"""Small argument checks shared by the public constructors.
+
+Every int argument of the package goes through here, so that they all refuse a bool (which
+Python counts as an int) and word their refusals alike.
+
+>>> check_int("decks", 2, minimum=1)
+2
+>>> check_int("decks", True)
+Traceback (most recent call last):
+...
+TypeError: decks must be an int, got True
+>>> check_int("decks", 0, minimum=1)
+Traceback (most recent call last):
+...
+ValueError: decks must be at least 1, got 0
+"""
 
 from __future__ import annotations
 
+from typing import TypeGuard
 
-def is_int(value: object) -> bool:
+
+def is_int(value: object) -> TypeGuard[int]:
     """Whether ``value`` is an int and not a bool (``True`` is not a card rank)."""
     return isinstance(value, int) and not isinstance(value, bool)
+
+
+def check_int(
+    name: str, value: object, *, minimum: int | None = None, maximum: int | None = None
+) -> int:
+    """``value`` itself if it is an int (not a bool) from ``minimum`` to ``maximum``.
+
+    Args:
+        name: The argument's name, for the messages.
+        value: The value to check.
+        minimum: The smallest value allowed; ``None`` for no bound.
+        maximum: The largest value allowed; ``None`` for no bound.
+
+    Raises:
+        TypeError: if ``value`` is not an int, or is a bool.
+        ValueError: if ``value`` is out of bounds; the message names ``name`` and the bounds.
+
+    >>> check_int("target", 3, minimum=0, maximum=9)
+    3
+    >>> check_int("seed", -1, minimum=0)
+    Traceback (most recent call last):
+    ...
+    ValueError: seed must not be negative, got -1
+    >>> check_int("position", 4, minimum=0, maximum=3)
+    Traceback (most recent call last):
+    ...
+    ValueError: position must be in 0..3, got 4
+    >>> check_int("buys", 5, maximum=3)
+    Traceback (most recent call last):
+    ...
+    ValueError: buys must be at most 3, got 5
+    """
+    if not is_int(value):
+        raise TypeError(f"{name} must be an int, got {value!r}")
+    below = minimum is not None and value < minimum
+    above = maximum is not None and value > maximum
+    if below or above:
+        if minimum is not None and maximum is not None:
+            bounds = f"be in {minimum}..{maximum}"
+        elif minimum == 0:
+            bounds = "not be negative"
+        elif minimum is not None:
+            bounds = f"be at least {minimum}"
+        else:
+            bounds = f"be at most {maximum}"
+        raise ValueError(f"{name} must {bounds}, got {value}")
+    return value

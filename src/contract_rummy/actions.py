@@ -19,6 +19,7 @@ from typing import Final, TypeAlias
 
 import attrs
 
+from contract_rummy._checks import is_int
 from contract_rummy.cards import Card
 from contract_rummy.melds import End, Group, Run
 
@@ -37,13 +38,25 @@ __all__ = [
 
 
 def _index(_: object, attribute: attrs.Attribute[int], value: object) -> None:
-    if isinstance(value, bool) or not isinstance(value, int):
+    if not is_int(value):
         raise TypeError(f"{attribute.name} must be an int index into the table, got {value!r}")
 
 
-_CARD = attrs.validators.instance_of(Card)
 _ORDER: Final = operator.attrgetter("order_key")
-_END = attrs.validators.optional(attrs.validators.instance_of(End))
+
+
+def _card(value: Card | str) -> Card:
+    """A card given as a Card or in notation (``"7C"``), as :func:`~contract_rummy.meld` takes."""
+    if isinstance(value, Card):
+        return value
+    if isinstance(value, str):
+        return Card.parse(value)
+    raise TypeError(f"card must be a Card or card notation such as '7C', got {value!r}")
+
+
+def _end(_: object, attribute: attrs.Attribute[End | None], value: object) -> None:
+    if value is not None and not isinstance(value, End):
+        raise TypeError(f"{attribute.name} must be End.LOW, End.HIGH or None, got {value!r}")
 
 
 @attrs.frozen
@@ -67,6 +80,14 @@ class Pass:
 
 
 def _melds(value: Iterable[Group | Run]) -> tuple[Group | Run, ...]:
+    given: object = value  # the annotation rules out what a caller may still pass
+    if isinstance(given, str):
+        raise TypeError(
+            f"GoDown takes melds, not notation: got {given!r}; build each meld, as in "
+            'GoDown([meld("7C 7D 7H"), meld("9S 10S JS QS")])'
+        )
+    if not hasattr(value, "__iter__"):
+        raise TypeError(f"melds must be an iterable of Group and Run melds, got {value!r}")
     melds = tuple(value)
     for item in melds:
         if not isinstance(item, Group | Run):
@@ -103,14 +124,17 @@ class LayOff:
     an ace on a run from 2 to K) and is ``None`` otherwise, so each lay-off has one form.
 
     Attributes:
-        card: The card from the player's hand.
+        card: The card from the player's hand; notation (``"7C"``) is read as the card.
         target: The index of the meld in ``state.table``.
         end: The end of the run, when the card fits both; else ``None``.
+
+    >>> LayOff("7C", 0) == LayOff(Card.parse("7C"), 0)
+    True
     """
 
-    card: Card = attrs.field(validator=_CARD)
+    card: Card = attrs.field(converter=_card)
     target: int = attrs.field(validator=_index)
-    end: End | None = attrs.field(default=None, validator=_END)
+    end: End | None = attrs.field(default=None, validator=_end)
 
     @classmethod
     def _trusted(cls, card: Card, target: int, end: End | None) -> LayOff:
@@ -130,16 +154,17 @@ class SwapJoker:
     ``joker_end`` follows the one-form rule of :attr:`LayOff.end <LayOff>`.
 
     Attributes:
-        card: The natural card from the player's hand.
+        card: The natural card from the player's hand; notation (``"7C"``) is read as the
+            card.
         target: The index in ``state.table`` of the meld holding the wild card.
         joker_target: The index of the meld the freed wild card goes onto.
         joker_end: The end of that run, when the wild fits both; else ``None``.
     """
 
-    card: Card = attrs.field(validator=_CARD)
+    card: Card = attrs.field(converter=_card)
     target: int = attrs.field(validator=_index)
     joker_target: int = attrs.field(validator=_index)
-    joker_end: End | None = attrs.field(default=None, validator=_END)
+    joker_end: End | None = attrs.field(default=None, validator=_end)
 
     @classmethod
     def _trusted(
@@ -159,10 +184,21 @@ class Discard:
     """Discard ``card``, ending the turn (R13); discarding the last card goes out (R16).
 
     Attributes:
-        card: The card from the player's hand.
+        card: The card from the player's hand; notation (``"7C"``) is read as the card.
+
+    Raises:
+        NotationError: if ``card`` is a str that is not one card.
+        TypeError: if ``card`` is neither a Card nor a str.
+
+    >>> Discard("7c")
+    Discard(card=Card.parse('7C'))
+    >>> Discard("7X")
+    Traceback (most recent call last):
+    ...
+    contract_rummy.errors.NotationError: '7X' is not a card: ...
     """
 
-    card: Card = attrs.field(validator=_CARD)
+    card: Card = attrs.field(converter=_card)
 
 
 @attrs.frozen

@@ -22,7 +22,7 @@ from typing import ClassVar, Final
 
 import attrs
 
-from contract_rummy._checks import is_int
+from contract_rummy._checks import check_int, is_int
 from contract_rummy.errors import NotationError
 
 __all__ = [
@@ -300,6 +300,9 @@ def _tokens() -> dict[str, Card]:
 
 
 _BY_TOKEN: Final = _tokens()
+#: Each card's canonical notation; a lookup that finds nothing but Cards (they compare by
+#: identity), so formatting checks its input for free.
+_TEXT: Final[dict[Card, str]] = {card: str(card) for card in _ALL}
 #: Case-insensitive for ASCII letters only: str.upper would read the long s (U+017F) as S.
 _ASCII_UPPER: Final = str.maketrans(string.ascii_lowercase, string.ascii_uppercase)
 _SEPARATORS: Final = re.compile(r"[\s,]+")
@@ -328,10 +331,28 @@ def parse_cards(text: str) -> tuple[Card, ...]:
 def format_cards(cards: Iterable[Card]) -> str:
     """Write cards in canonical notation, separated by spaces: the inverse of `parse_cards`.
 
+    Raises:
+        TypeError: if ``cards`` is notation (a str) rather than cards, or holds anything
+            but Cards.
+
     >>> format_cards(parse_cards("10h qs *"))
     '10H QS JK'
+    >>> format_cards("7C 8C")
+    Traceback (most recent call last):
+    ...
+    TypeError: cards must be Cards, not notation: got '7C 8C' (parse_cards reads notation)
     """
-    return " ".join(map(str, cards))
+    given: object = cards  # the annotation rules out what a caller may still pass
+    if isinstance(given, str | bytes):
+        raise TypeError(
+            f"cards must be Cards, not notation: got {cards!r} (parse_cards reads notation)"
+        )
+    try:
+        return " ".join([_TEXT[card] for card in cards])
+    except KeyError as error:
+        raise TypeError(f"cards must hold only Cards, got {error.args[0]!r}") from None
+    except TypeError:  # not iterable, or an item that cannot be hashed
+        raise TypeError(f"cards must be an iterable of Cards, got {cards!r}") from None
 
 
 def build_deck(decks: int, jokers: int) -> tuple[Card, ...]:
@@ -345,6 +366,8 @@ def build_deck(decks: int, jokers: int) -> tuple[Card, ...]:
     >>> len(deck), deck.count(JOKER), deck.count(Card.parse("7S"))
     (107, 3, 2)
     """
+    check_int("decks", decks)
+    check_int("jokers", jokers)
     if decks < 0 or jokers < 0:
         raise ValueError(f"decks and jokers must be >= 0, got decks={decks}, jokers={jokers}")
     return tuple(_repeat(NATURALS, decks)) + (JOKER,) * jokers

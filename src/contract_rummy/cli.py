@@ -115,7 +115,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     demo_parser.add_argument("--quiet", action="store_true", help="print the standings only")
     args = parser.parse_args(argv)
     if args.seed < 0:
-        parser.error("--seed must not be negative")
+        # The demo's own parser reports it, with the demo's usage, not the program's.
+        demo_parser.error(f"--seed must not be negative, got {args.seed}")
     return demo(args.seed, args.variant, args.bots, quiet=args.quiet)
 
 

@@ -15,6 +15,8 @@ from typing import Final
 
 import attrs
 
+from contract_rummy._checks import check_int, is_int
+
 __all__ = ["SHANGHAI_EIGHTH", "STANDARD_CONTRACTS", "Contract"]
 
 _WORDS: Final = ("no", "a", "two", "three", "four", "five", "six", "seven", "eight", "nine")
@@ -25,7 +27,7 @@ def _lengths(value: object) -> tuple[int, ...]:
         raise TypeError(f"meld lengths must be a sequence of ints, got {value!r}")
     lengths = tuple(value)
     for length in lengths:
-        if isinstance(length, bool) or not isinstance(length, int):
+        if not is_int(length):
             raise TypeError(f"meld lengths must be ints, got {length!r}")
     return tuple(sorted(lengths, reverse=True))
 
@@ -62,6 +64,8 @@ class Contract:
     @classmethod
     def standard(cls, *, groups: int = 0, runs: int = 0) -> Contract:
         """A contract of ``groups`` groups of 3 and ``runs`` runs of 4 (R11)."""
+        check_int("groups", groups, minimum=0)
+        check_int("runs", runs, minimum=0)
         return cls(groups=(3,) * groups, runs=(4,) * runs)
 
     @property

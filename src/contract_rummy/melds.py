@@ -48,9 +48,11 @@ class End(enum.Enum):
         return f"End.{self.name}"
 
 
-def _cards(value: Iterable[Card] | str) -> tuple[Card, ...]:
+def _cards(value: Iterable[Card] | str, name: str = "cards") -> tuple[Card, ...]:
     if isinstance(value, str):
         return parse_cards(value)
+    if not hasattr(value, "__iter__"):
+        raise TypeError(f"{name} must be Cards or card notation (a str), got {value!r}")
     cards = tuple(value)
     for card in cards:
         if not isinstance(card, Card):
@@ -63,6 +65,16 @@ def _check_card(card: object) -> None:
         raise TypeError(f"expected a Card, got {card!r}")
 
 
+def _check_position(position: object, length: int) -> None:
+    if not is_int(position):
+        raise TypeError(f"position must be an int, got {position!r}")
+    if not -length <= position < length:
+        raise IndexError(
+            f"position must be in 0..{length - 1} (or -{length}..-1, counting from the end) "
+            f"for a meld of {length} cards, got {position}"
+        )
+
+
 def _check_end(end: object) -> None:
     if end is not None and not isinstance(end, End):
         raise TypeError(f"end must be End.LOW, End.HIGH or None, got {end!r}")
@@ -73,7 +85,7 @@ def _group_cards(value: Iterable[Card] | str) -> tuple[Card, ...]:
 
 
 def _rank(value: object) -> Rank:
-    if not isinstance(value, int) or not is_int(value) or value not in range(1, 14):
+    if not is_int(value) or value not in range(1, 14):
         raise InvalidMeldError(f"R7: a group's rank must be a Rank, got {value!r}")
     return Rank(value)
 
@@ -286,8 +298,13 @@ class Group(Meld):
         return Group._trusted(self.rank, _insert(rest, card), self.variant), wild
 
     def stands_for(self, position: int) -> Rank:
-        """The group's rank: what every card in it is or stands for (R10)."""
-        self.cards[position]  # raises IndexError for a bad position
+        """The group's rank: what every card in it is or stands for (R10).
+
+        Raises:
+            TypeError: if ``position`` is not an int.
+            IndexError: if no card is at ``position``.
+        """
+        _check_position(position, len(self.cards))
         return self.rank
 
     def _find_wilds(self) -> tuple[int, ...]:
@@ -354,8 +371,19 @@ class Run(Meld):
         return self.low + len(self.cards) - 1
 
     def stands_for(self, position: int) -> Card:
-        """The natural card that the card at ``position`` is or stands for (R10)."""
-        self.cards[position]  # raises IndexError for a bad position
+        """The natural card that the card at ``position`` is or stands for (R10).
+
+        Raises:
+            TypeError: if ``position`` is not an int.
+            IndexError: if no card is at ``position``.
+
+        >>> Run(Suit.SPADES, 3, "3S 4S JK 6S").stands_for(9)
+        Traceback (most recent call last):
+        ...
+        IndexError: position must be in 0..3 (or -4..-1, counting from the end) for a meld of 4
+        cards, got 9
+        """
+        _check_position(position, len(self.cards))
         return _natural(self.suit, self.low + position % len(self.cards))
 
     def stands_for_position(self, position: int) -> Card:
@@ -608,7 +636,7 @@ def meld(text: str | Iterable[Card], *, variant: Variant = PAGAT) -> Group | Run
     contract_rummy.errors.InvalidMeldError: R10: '7S JK JK JK' reads as a group of 7s and as
     a run of spades from 7: build Group(rank, cards) or Run(suit, low, cards)
     """
-    cards = _cards(text)
+    cards = _cards(text, "text")
     check_variant(variant)
     shown = text if isinstance(text, str) else format_cards(cards)
     best: list[Interpretation] = []

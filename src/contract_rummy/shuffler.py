@@ -28,6 +28,8 @@ from typing import Final, Protocol, TypeVar, runtime_checkable
 
 import attrs
 
+from contract_rummy._checks import check_int
+
 __all__ = ["SEEDED", "SYSTEM", "SeededShuffler", "Shuffler", "SystemShuffler", "seed_state"]
 
 T = TypeVar("T")
@@ -58,16 +60,21 @@ def seed_state(seed: int) -> int:
     >>> seed_state(0) != seed_state(1)
     True
     """
-    if isinstance(seed, bool) or not isinstance(seed, int):
-        raise TypeError(f"a seed must be an int, got {type(seed).__name__}")
-    if seed < 0:
-        raise ValueError(f"a seed must not be negative, got {seed}")
+    check_int("a seed", seed, minimum=0)
     state = 0
     while True:
         state = _step(_step(state) + (seed & _MASK64))
         seed >>= 64
         if not seed:
             return state
+
+
+def _check_state(state: int) -> int:
+    """``state`` itself if it is a shuffler state: an int from 0 to ``2**64 - 1``."""
+    check_int("state", state)
+    if not 0 <= state <= _MASK64:
+        raise ValueError(f"state must be in 0..2**64-1 (seed_state makes one), got {state}")
+    return state
 
 
 def next_u32(state: int) -> tuple[int, int]:
@@ -115,9 +122,14 @@ class SeededShuffler:
     def shuffle(self, items: Sequence[T], state: int) -> tuple[list[T], int]:
         """Fisher-Yates over a copy of ``items``; the input is not changed.
 
+        Raises:
+            TypeError: if ``state`` is not an int (a bool is not one).
+            ValueError: if ``state`` is not a shuffler state, from 0 to ``2**64 - 1``.
+
         >>> SEEDED.shuffle([1, 2, 3, 4, 5], seed_state(1))[0]
         [4, 3, 1, 5, 2]
         """
+        _check_state(state)
         result = list(items)
         for top in range(len(result) - 1, 0, -1):
             pick, state = below(top + 1, state)
@@ -125,8 +137,15 @@ class SeededShuffler:
         return result, state
 
     def below(self, bound: int, state: int) -> tuple[int, int]:
-        """An unbiased int in ``range(bound)`` and the next state."""
-        return below(bound, state)
+        """An unbiased int in ``range(bound)`` and the next state.
+
+        Raises:
+            TypeError: if ``bound`` or ``state`` is not an int (a bool is not one).
+            ValueError: if ``bound`` is not from 1 to ``2**32 - 1``, or ``state`` is not a
+                shuffler state, from 0 to ``2**64 - 1``.
+        """
+        check_int("bound", bound)
+        return below(bound, _check_state(state))
 
 
 @attrs.frozen
@@ -137,7 +156,16 @@ class SystemShuffler:
     """
 
     def shuffle(self, items: Sequence[T], state: int) -> tuple[list[T], int]:
-        """Fisher-Yates over a copy of ``items``, with :func:`secrets.randbelow`."""
+        """Fisher-Yates over a copy of ``items``, with :func:`secrets.randbelow`.
+
+        ``state`` is returned unchanged, but must be a shuffler state all the same, so that
+        a game dealt with this shuffler holds the same kind of state as a seeded one.
+
+        Raises:
+            TypeError: if ``state`` is not an int (a bool is not one).
+            ValueError: if ``state`` is not a shuffler state, from 0 to ``2**64 - 1``.
+        """
+        _check_state(state)
         result = list(items)
         for top in range(len(result) - 1, 0, -1):
             pick = secrets.randbelow(top + 1)
@@ -145,8 +173,15 @@ class SystemShuffler:
         return result, state
 
     def below(self, bound: int, state: int) -> tuple[int, int]:
-        """A random int in ``range(bound)`` from :func:`secrets.randbelow`."""
-        return secrets.randbelow(bound), state
+        """A random int in ``range(bound)`` from :func:`secrets.randbelow`.
+
+        Raises:
+            TypeError: if ``bound`` or ``state`` is not an int (a bool is not one).
+            ValueError: if ``bound`` is not positive, or ``state`` is not a shuffler state,
+                from 0 to ``2**64 - 1``.
+        """
+        check_int("bound", bound, minimum=1)
+        return secrets.randbelow(bound), _check_state(state)
 
 
 #: The default, reproducible shuffler.

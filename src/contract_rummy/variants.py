@@ -23,6 +23,7 @@ from typing import Any, Final
 
 import attrs
 
+from contract_rummy._checks import check_int, is_int
 from contract_rummy.cards import NATURALS, Card, Rank, build_deck
 from contract_rummy.contracts import STANDARD_CONTRACTS, Contract
 
@@ -79,7 +80,14 @@ class TieBreak(enum.Enum):
     LAST_ROUND = "last round"
 
 
+def _not_a_collection(value: object) -> bool:
+    """Whether ``value`` cannot be read as a collection of items (text is not one)."""
+    return isinstance(value, str | bytes) or not hasattr(value, "__iter__")
+
+
 def _rank_values(value: Iterable[int]) -> tuple[int, ...]:
+    if _not_a_collection(value):
+        raise TypeError(f"ranks must be 13 ints, ace to king, got {value!r}")
     return tuple(value)
 
 
@@ -90,6 +98,10 @@ class Penalties:
     Args:
         joker: Points for a joker.
         ranks: Points for each rank, ace first and king last (13 numbers).
+
+    Raises:
+        TypeError: naming the argument, if a value is not an int (a bool is not one).
+        ValueError: if there are not 13 rank values, or a value is negative.
 
     >>> PAGAT_PENALTIES.of(Card.parse("KC")), PAGAT_PENALTIES.of(Card.parse("7D"))
     (10, 7)
@@ -103,17 +115,25 @@ class Penalties:
     )
 
     def __attrs_post_init__(self) -> None:
-        for points in (self.joker, *self.ranks):
-            if isinstance(points, bool) or not isinstance(points, int):
-                raise TypeError(f"penalty points must be ints, got {points!r}")
+        names = ["joker", *(f"ranks[{index}]" for index in range(len(self.ranks)))]
+        points = (self.joker, *self.ranks)
+        for name, value in zip(names, points, strict=True):
+            check_int(name, value)
         if len(self.ranks) != 13:
             raise ValueError(f"penalties need one value per rank, ace to king; got {self.ranks}")
-        if self.joker < 0 or min(self.ranks) < 0:
-            raise ValueError("penalty points must not be negative")
+        for name, value in zip(names, points, strict=True):
+            check_int(name, value, minimum=0)  # penalty points must not be negative
 
     def of(self, card: Card) -> int:
-        """The points ``card`` costs when left in hand."""
-        return self.joker if card.rank is None else self.ranks[card.rank - 1]
+        """The points ``card`` costs when left in hand.
+
+        Raises:
+            TypeError: if ``card`` is not a :class:`~contract_rummy.Card`.
+        """
+        try:
+            return self.joker if card.rank is None else self.ranks[card.rank - 1]
+        except (AttributeError, TypeError):
+            raise TypeError(f"expected a Card, got {card!r}") from None
 
 
 #: R25: K Q J 10 score 10, an ace 15, a joker 15, number cards their face value.
@@ -129,30 +149,49 @@ PAGAT_LADDER: Final = tuple(
 
 
 def _ladder(value: Iterable[tuple[Contract, int]]) -> tuple[tuple[Contract, int], ...]:
-    return tuple((contract, dealt) for contract, dealt in value)
+    if _not_a_collection(value):
+        raise TypeError(f"ladder must be (contract, cards dealt) pairs, got {value!r}")
+    rungs = []
+    for rung in value:
+        try:
+            contract, dealt = rung
+        except (TypeError, ValueError):
+            raise TypeError(
+                f"ladder must be (contract, cards dealt) pairs, got {rung!r}"
+            ) from None
+        rungs.append((contract, dealt))
+    return tuple(rungs)
 
 
 def _wild_ranks(value: Iterable[Rank | int]) -> frozenset[Rank]:
-    return frozenset(Rank(rank) for rank in value)
-
-
-def _positive(_: object, attribute: attrs.Attribute[int], value: int) -> None:
-    if value < 1:
-        raise ValueError(f"{attribute.name} must be at least 1, got {value}")
-
-
-def _non_negative(_: object, attribute: attrs.Attribute[int], value: int) -> None:
-    if value < 0:
-        raise ValueError(f"{attribute.name} must not be negative, got {value}")
+    if _not_a_collection(value):
+        raise TypeError(f"wild_ranks must be a set of Ranks, got {value!r}")
+    ranks = set()
+    for rank in value:
+        if not is_int(rank):
+            raise TypeError(f"wild_ranks must hold Ranks, got {rank!r}")
+        if rank not in range(1, 14):
+            raise ValueError(f"wild_ranks must hold Ranks (1-13), got {rank!r}")
+        ranks.add(Rank(rank))
+    return frozenset(ranks)
 
 
 def _integer(_: object, attribute: attrs.Attribute[Any], value: Any) -> None:
     # attrs' instance_of(int) lets True through; a bool is not a count (R1, R2).
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise TypeError(f"{attribute.name} must be an int, got {value!r}")
+    check_int(attribute.name, value)
 
 
-_BOOL = attrs.validators.instance_of(bool)
+def _instance_of(kinds: type | tuple[type, ...], described: str) -> Any:
+    """A validator like attrs' ``instance_of``, with a message that reads as a sentence."""
+
+    def check(_: object, attribute: attrs.Attribute[Any], value: Any) -> None:
+        if not isinstance(value, kinds):
+            raise TypeError(f"{attribute.name} must be {described}, got {value!r}")
+
+    return check
+
+
+_BOOL = _instance_of(bool, "True or False")
 #: R27 as the library resolves it: three reshuffles a round, then the round ends.
 _RESHUFFLES: int | None = 3
 #: R29 as the library resolves it: a round ends, unscored by anyone going out, after this
@@ -161,8 +200,10 @@ _TURNS: int | None = 500
 
 
 def _int_field(default: int, *, minimum: int = 1) -> int:
-    check = _positive if minimum == 1 else _non_negative
-    return attrs.field(default=default, validator=[_integer, check])
+    def check(_: object, attribute: attrs.Attribute[int], value: object) -> None:
+        check_int(attribute.name, value, minimum=minimum)
+
+    return attrs.field(default=default, validator=check)
 
 
 def _bool_field(default: bool) -> bool:
@@ -175,7 +216,8 @@ class Variant:
 
     The defaults are the ``pagat`` profile (:data:`PAGAT`); each field names the rule it
     configures. Build other rule sets with :func:`attrs.evolve`; a rule set that cannot be
-    played raises :class:`ValueError` at construction, saying why.
+    played raises :class:`ValueError` at construction, saying why, and a setting of the
+    wrong type raises :class:`TypeError` naming it.
 
     Attributes:
         name: A name for messages and listings.
@@ -231,12 +273,12 @@ class Variant:
             by :attr:`Card.index` (what :meth:`is_wild` looks up).
     """
 
-    name: str = attrs.field(default="custom", validator=attrs.validators.instance_of(str))
+    name: str = attrs.field(default="custom", validator=_instance_of(str, "a str"))
     min_players: int = _int_field(4)
     max_players: int = _int_field(4)
     decks: int = _int_field(2)
     jokers: int | JokerRule = attrs.field(
-        default=3, validator=attrs.validators.instance_of((int, JokerRule))
+        default=3, validator=_instance_of((int, JokerRule), "an int or a JokerRule")
     )
     extra_deck_from: int | None = attrs.field(
         default=None, validator=attrs.validators.optional(_integer)
@@ -245,7 +287,7 @@ class Variant:
     wild_ranks: frozenset[Rank] = attrs.field(default=frozenset(), converter=_wild_ranks)
     wilds_score_as_jokers: bool = _bool_field(False)
     aces: AceRule = attrs.field(
-        default=AceRule.LOW_OR_HIGH, validator=attrs.validators.instance_of(AceRule)
+        default=AceRule.LOW_OR_HIGH, validator=_instance_of(AceRule, "an AceRule")
     )
     min_group_length: int = _int_field(3)
     min_run_length: int = _int_field(4)
@@ -263,13 +305,13 @@ class Variant:
     down_players_may_buy: bool = _bool_field(True)
     discarder_may_buy: bool = _bool_field(True)
     joker_swap: JokerSwap = attrs.field(
-        default=JokerSwap.RUNS, validator=attrs.validators.instance_of(JokerSwap)
+        default=JokerSwap.RUNS, validator=_instance_of(JokerSwap, "a JokerSwap")
     )
     penalties: Penalties = attrs.field(
-        default=PAGAT_PENALTIES, validator=attrs.validators.instance_of(Penalties)
+        default=PAGAT_PENALTIES, validator=_instance_of(Penalties, "a Penalties")
     )
     tie_break: TieBreak = attrs.field(
-        default=TieBreak.SHARE, validator=attrs.validators.instance_of(TieBreak)
+        default=TieBreak.SHARE, validator=_instance_of(TieBreak, "a TieBreak")
     )
     cut_bonus: int = _int_field(0, minimum=0)
     shanghai_call: bool = _bool_field(False)
@@ -307,7 +349,7 @@ class Variant:
             yield f"min_players ({self.min_players}) is above max_players ({self.max_players})"
         if self.min_players < 2:
             yield f"a game needs at least 2 players, got min_players={self.min_players}"
-        if isinstance(self.jokers, int) and not isinstance(self.jokers, bool) and self.jokers < 0:
+        if is_int(self.jokers) and self.jokers < 0:
             yield f"jokers must not be negative, got {self.jokers}"
         if isinstance(self.jokers, bool):
             yield "jokers must be a number or a JokerRule, not a bool"
@@ -335,7 +377,7 @@ class Variant:
         if not isinstance(contract, Contract):
             yield f"round {number}: expected a Contract, got {contract!r}"
             return
-        if isinstance(dealt, bool) or not isinstance(dealt, int) or dealt < 1:
+        if not is_int(dealt) or dealt < 1:
             yield f"round {number}: cards dealt must be a positive int, got {dealt!r}"
             return
         for length in contract.groups:
@@ -396,8 +438,7 @@ class Variant:
 
     def check_players(self, players: int) -> None:
         """Raise :class:`ValueError` unless this variant is played by ``players`` (R1)."""
-        if isinstance(players, bool) or not isinstance(players, int):
-            raise TypeError(f"players must be an int, got {players!r}")
+        check_int("players", players)
         if not self.min_players <= players <= self.max_players:
             allowed = (
                 str(self.min_players)
@@ -416,7 +457,7 @@ class Variant:
         """
         try:
             return self.wild_by_index[card.index]
-        except AttributeError:
+        except (AttributeError, TypeError):  # no index, or a str's or a tuple's index method
             raise TypeError(f"expected a Card, got {card!r}") from None
 
     def penalty(self, card: Card) -> int:
@@ -427,7 +468,7 @@ class Variant:
         """
         try:
             return self._points[card.index]
-        except AttributeError:
+        except (AttributeError, TypeError):  # no index, or a str's or a tuple's index method
             raise TypeError(f"expected a Card, got {card!r}") from None
 
     # -- the rounds ----------------------------------------------------------------------
@@ -484,8 +525,7 @@ class Variant:
         return self.last_round_at_once and self._rung(round_number) == len(self.ladder) - 1
 
     def _rung(self, round_number: int) -> int:
-        if isinstance(round_number, bool) or not isinstance(round_number, int):
-            raise TypeError(f"round_number must be an int, got {round_number!r}")
+        check_int("round_number", round_number)
         if not 1 <= round_number <= len(self.ladder):
             raise ValueError(
                 f"round_number must be 1-{len(self.ladder)} for {self.name}, got {round_number}"

@@ -15,7 +15,19 @@ def _hypothesis_setup_hook() -> None:
     """Register the library's strategies for ``st.from_type``."""
     from hypothesis import strategies as st  # noqa: PLC0415 - Hypothesis is an optional extra
 
-    from contract_rummy import Card, Contract, Group, RoundState, Run, Variant  # noqa: PLC0415
+    from contract_rummy import (  # noqa: PLC0415
+        Card,
+        Contract,
+        Discard,
+        End,
+        Group,
+        LayOff,
+        Penalties,
+        RoundState,
+        Run,
+        SwapJoker,
+        Variant,
+    )
 
     def later(name: str, **options: Any) -> st.SearchStrategy[Any]:
         def build() -> st.SearchStrategy[Any]:
@@ -29,4 +41,24 @@ def _hypothesis_setup_hook() -> None:
     st.register_type_strategy(Run, later("melds", kind=Run))
     st.register_type_strategy(Contract, later("contracts"))
     st.register_type_strategy(Variant, later("variants"))
+    st.register_type_strategy(Penalties, later("penalties"))
+
+    # The actions that hold a card take notation too, so the types alone would draw any str.
+    # Targets are indices into a table: never negative, though they may point past its end.
+    def card() -> st.SearchStrategy[Card]:
+        return st.from_type(Card)
+
+    def target() -> st.SearchStrategy[int]:
+        return st.integers(min_value=0)
+
+    def end() -> st.SearchStrategy[End | None]:
+        return st.none() | st.sampled_from(End)
+
+    st.register_type_strategy(Discard, st.deferred(lambda: st.builds(Discard, card())))
+    st.register_type_strategy(
+        LayOff, st.deferred(lambda: st.builds(LayOff, card(), target(), end()))
+    )
+    st.register_type_strategy(
+        SwapJoker, st.deferred(lambda: st.builds(SwapJoker, card(), target(), target(), end()))
+    )
     st.register_type_strategy(RoundState, later("states"))

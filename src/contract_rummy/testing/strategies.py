@@ -5,13 +5,15 @@ Every function takes keyword arguments only and returns a strategy:
 - :func:`cards` and :func:`hands`: cards and hands from a variant's deck;
 - :func:`melds`: valid groups and runs, wild cards included;
 - :func:`contracts` and :func:`variants`: contracts, the named rule sets and custom ones;
+- :func:`penalties`: penalty points for the cards left in hand, preset and custom;
 - :func:`states`: game states reached by seeded legal play from a seeded deal, which
   shrink towards short games;
 - :func:`actions` and :func:`any_actions`: the legal actions of a state, and arbitrary,
   possibly illegal ones (wrong phase, cards not held, targets out of range, broken melds).
 
 Once the package is installed, ``st.from_type(cr.Card)`` (and ``Group``, ``Run``,
-``Contract``, ``Variant``, ``RoundState``) use these strategies too.
+``Contract``, ``Variant``, ``Penalties``, ``RoundState``) use these strategies too, and
+``st.from_type`` builds every action with cards of the deck.
 
 >>> from hypothesis import given
 >>> import contract_rummy as cr
@@ -54,6 +56,8 @@ from contract_rummy.melds import End, Group, Run
 from contract_rummy.state import Phase, RoundState
 from contract_rummy.variants import (
     PAGAT,
+    PAGAT_PENALTIES,
+    PROGRESSIVE_PENALTIES,
     VARIANTS,
     AceRule,
     JokerRule,
@@ -71,6 +75,7 @@ __all__ = [
     "contracts",
     "hands",
     "melds",
+    "penalties",
     "states",
     "variants",
 ]
@@ -195,6 +200,25 @@ def contracts(
     return pairs.map(lambda pair: Contract(groups=pair[0], runs=pair[1]))
 
 
+def penalties() -> st.SearchStrategy[Penalties]:
+    """The preset penalty tables and custom ones: 0-50 points a joker, 0-25 a rank (R25).
+
+    >>> from hypothesis import given
+    >>> import contract_rummy as cr
+    >>> from contract_rummy.testing.strategies import penalties
+    >>> @given(penalties())
+    ... def test_no_card_scores_below_zero(table):
+    ...     assert table.of(cr.JOKER) >= 0 and min(table.ranks) >= 0
+    >>> test_no_card_scores_below_zero()
+    """
+    custom = st.builds(
+        Penalties,
+        joker=st.integers(0, 50),
+        ranks=st.lists(st.integers(0, 25), min_size=13, max_size=13),
+    )
+    return st.one_of(st.sampled_from([PAGAT_PENALTIES, PROGRESSIVE_PENALTIES]), custom)
+
+
 @st.composite
 def _custom_variant(draw: st.DrawFn) -> Variant:
     fewest = draw(st.integers(2, 6))
@@ -264,10 +288,7 @@ def _custom_variant(draw: st.DrawFn) -> Variant:
         down_players_may_buy=draw(st.booleans()),
         discarder_may_buy=draw(st.booleans()),
         joker_swap=draw(st.sampled_from(list(JokerSwap))),
-        penalties=Penalties(
-            joker=draw(st.integers(0, 50)),
-            ranks=draw(st.lists(st.integers(0, 25), min_size=13, max_size=13)),
-        ),
+        penalties=draw(penalties()),
         tie_break=draw(st.sampled_from(list(TieBreak))),
         cut_bonus=draw(st.sampled_from([0, 50])),
         max_reshuffles=draw(st.one_of(st.none(), st.integers(0, 4))),
