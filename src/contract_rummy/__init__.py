@@ -2,7 +2,7 @@
 
 Contract Rummy is also played as Liverpool, Progressive, Shanghai and May I?. This package
 holds its cards, melds, contracts and rule sets as immutable typed values, with every rule
-numbered (R1-R28, see the documentation's rules page) and every open rule a
+numbered (R1-R29, see the documentation's rules page) and every open rule a
 :class:`Variant` setting.
 
 >>> import contract_rummy as cr

@@ -1,6 +1,6 @@
-"""Rule sets as data: :class:`Variant` holds a setting for every rule left open (R1-R28).
+"""Rule sets as data: :class:`Variant` holds a setting for every rule left open (R1-R29).
 
-:data:`PAGAT` is the default profile, rules R1-R28. Every other rule set is a
+:data:`PAGAT` is the default profile, rules R1-R29. Every other rule set is a
 ``Variant`` too, made with :func:`attrs.evolve`, and checked when it is built: a variant that
 cannot be played is refused with a message saying why.
 
@@ -540,14 +540,15 @@ def check_variant(value: object) -> Variant:
     return value
 
 
-#: The default profile: rules R1-R28, after Pagat's Contract Rummy for four players.
+#: The default profile: rules R1-R29, after Pagat's Contract Rummy for four players.
 #:
 #: R1 four players; R2 two decks and three jokers, only jokers wild; R5 and R11 the seven
 #: contracts with 10 then 12 cards; R7-R8 groups of 3 and runs of 4 up to 14 cards, aces low
 #: or high; R12 same-suit runs never contiguous; R14 exact first melds; R15 lay-offs from the
 #: next turn; R16 a final discard; R17 the taken discard stays; R18-R22 unlimited buys with one
 #: penalty card, by anyone, the discarder last; R23 joker swaps in runs; R24 the last round
-#: at once; R25 penalties K Q J 10 = 10, A 15, joker 15, others face value; R28 ties share.
+#: at once; R25 penalties K Q J 10 = 10, A 15, joker 15, others face value; R28 ties share;
+#: R29 three reshuffles and 500 turns at most in a round.
 PAGAT: Final[Variant] = Variant(name="pagat")
 
 #: Every named rule set, by name.
