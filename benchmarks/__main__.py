@@ -21,9 +21,9 @@ The sections, all run by default in this order (choose with ``--only memory,phas
   20-card hands as buys leave them.
 
 Figures are medians over several runs or states, since shared machines are noisy. The quick
-run (``python -m benchmarks --quick``) takes about half a minute; the full run takes about
-twelve minutes on a machine playing 25,000 random actions a second, ten and a half of them in
-the memory section's 10,000 games (``--only`` leaves it out).
+run (``python -m benchmarks --quick``) takes about half a minute; the full run takes ten to
+twelve minutes on a machine playing 25,000 random actions a second, nine to ten and a half of
+them in the memory section's 10,000 games (``--only`` leaves it out).
 """
 
 from __future__ import annotations
