@@ -83,7 +83,10 @@ def docs(session: nox.Session) -> None:
 
 @nox.session
 def bench(session: nox.Session) -> None:
-    """Measure speed: run the benchmarks and print their figures (never asserted)."""
+    """Measure speed and memory: run the benchmarks and print their figures (never asserted).
+
+    Options go after ``--``: ``nox -s bench -- --quick --only memory,scaling``.
+    """
     session.install("-e", ".")
     session.run("python", "-m", "benchmarks", *session.posargs)
 

@@ -1,29 +1,113 @@
-"""Measure the engine's speed and print the figures; nothing here is asserted.
+"""Measure the engine's speed and memory and print the figures; nothing here is asserted.
 
-Figures are medians over several runs, since shared machines are noisy:
+The sections, all run by default in this order (choose with ``--only memory,phases``):
 
-- uniform random play: actions per second, a random choice among ``legal_actions`` at
-  every step of seeded games, on one core;
-- ``legal_actions`` by phase: the median time to list every action of states met in play;
-- the go-down search on its worst cases: 13-card hands with three jokers, and 20-card
-  hands as buys leave them.
+- ``memory``: seeded games of uniform random play back to back and, after 100, 300, 1,000,
+  3,000 and 10,000 of them (100, 200 and 300 with ``--quick``), the process's peak and
+  current resident memory, the number of live Python objects, and the Python heap
+  (``tracemalloc``) that the same five games, replayed at each point, need and leave
+  behind: flat columns mean memory does not grow with the games played;
+- ``random``: uniform random play in actions per second, a random choice among
+  ``legal_actions`` at every step of seeded games, on one core;
+- ``phases``: for each phase of uniform random play (DRAW, BUY, PLAY by a player not down,
+  PLAY by a player down, ROUND_OVER), how many states, the median and mean time of listing
+  every legal action and of ``apply``, and the phase's share of the total time;
+- ``scaling``: how the time of listing every legal action of a PLAY state grows with the
+  hand's size, with its wild cards, and, for a player who is down, with a table of 6 to 12
+  melds to lay off on and swap jokers from; beyond the three jokers of ``pagat``, the wild
+  cards come from a variant with 2s wild; one listing past a time budget (5 s; 1 s with
+  ``--quick``) stops its row, which then prints "> 5 s";
+- ``godown``: the go-down search on its worst cases: 13-card hands with three jokers, and
+  20-card hands as buys leave them.
 
-Run ``python -m benchmarks --quick`` for a short run.
+Figures are medians over several runs or states, since shared machines are noisy. The quick
+run (``python -m benchmarks --quick``) takes about half a minute; the full run takes ten to
+twelve minutes on a machine playing 25,000 random actions a second, nine to ten and a half of
+them in the memory section's 10,000 games (``--only`` leaves it out).
 """
 
 from __future__ import annotations
 
 import argparse
-import functools
+import gc
+import os
+import platform
 import random
+import signal
 import statistics
 import sys
 import time
+import tracemalloc
 from collections import defaultdict
 from collections.abc import Callable, Sequence
+from types import FrameType
+
+import attrs
 
 import contract_rummy as cr
 from contract_rummy.godown import iter_go_downs
+
+if sys.platform != "win32":
+    import resource
+
+#: The sections, in the order they run.
+SECTIONS = ("memory", "random", "phases", "scaling", "godown")
+
+#: ``pagat`` with 2s wild as well as the three jokers: 11 wild cards in the deck.
+DEUCES = attrs.evolve(cr.PAGAT, name="deuces", wild_ranks={cr.Rank.TWO})
+
+#: A listing that takes longer than this (seconds) is timed once rather than repeated.
+LONG_LISTING = 0.05
+
+
+@attrs.frozen
+class Settings:
+    """How much each section measures: the quick run's or the full run's amounts."""
+
+    #: Games per run and runs of the ``random`` section.
+    games: int
+    repeats: int
+    #: Hands per round of the go-down search.
+    hands: int
+    #: After how many games the ``memory`` section reports.
+    checkpoints: tuple[int, ...]
+    #: Games per run and runs of the ``phases`` section.
+    phase_games: int
+    phase_repeats: int
+    #: States per round, timings per state and the time budget (seconds) of one listing in
+    #: the ``scaling`` section.
+    per_round: int
+    timings: int
+    budget: float
+
+
+QUICK = Settings(
+    games=3,
+    repeats=3,
+    hands=20,
+    checkpoints=(100, 200, 300),
+    phase_games=3,
+    phase_repeats=3,
+    per_round=2,
+    timings=3,
+    budget=1.0,
+)
+FULL = Settings(
+    games=20,
+    repeats=5,
+    hands=100,
+    checkpoints=(100, 300, 1_000, 3_000, 10_000),
+    phase_games=10,
+    phase_repeats=5,
+    per_round=10,
+    timings=5,
+    budget=5.0,
+)
+
+
+def say(text: str = "") -> None:
+    """Print one line at once, so that a long run shows its progress."""
+    print(text, flush=True)
 
 
 def random_game(seed: int, sink: Callable[[cr.RoundState], None] | None = None) -> int:
@@ -40,6 +124,165 @@ def random_game(seed: int, sink: Callable[[cr.RoundState], None] | None = None) 
     return steps
 
 
+# -- memory ---------------------------------------------------------------------------------
+
+
+#: The games the ``memory`` section replays under ``tracemalloc`` at each row: seeds 0-4.
+PROBE_GAMES = 5
+
+
+@attrs.frozen
+class MemoryRow:
+    """The memory figures after a number of games played back to back."""
+
+    games: int
+    actions: int
+    #: Seconds spent playing the games (the replays under ``tracemalloc`` left out).
+    seconds: float
+    #: The process's peak and current resident memory in bytes (``None`` where unknown).
+    peak_rss: int | None
+    rss: int | None
+    #: Objects the garbage collector tracks, after a collection.
+    objects: int
+    #: The most Python heap (bytes) one of the replayed games allocated above what was
+    #: allocated when it started, and what the replays left allocated once collected.
+    game_peak: int
+    retained: int
+
+
+def _peak_rss() -> int | None:
+    """The process's peak resident memory so far, in bytes (``None`` where unknown)."""
+    if sys.platform == "win32":
+        return None
+    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    return peak if sys.platform == "darwin" else peak * 1024  # macOS counts bytes, Linux KiB
+
+
+def _rss() -> int | None:
+    """The process's resident memory now, in bytes, where the system tells it (Linux)."""
+    try:
+        with open("/proc/self/statm", encoding="ascii") as statm:
+            pages = int(statm.read().split()[1])
+    except (OSError, ValueError, IndexError):
+        return None
+    return pages * os.sysconf("SC_PAGE_SIZE")
+
+
+def _live_objects() -> int:
+    """How many objects the garbage collector tracks once it has collected."""
+    gc.collect()
+    return len(gc.get_objects())
+
+
+def _probe() -> tuple[int, int]:
+    """Replay the probe games under ``tracemalloc``: (most heap a game took, heap left)."""
+    peaks = [0] * PROBE_GAMES
+    gc.collect()  # the same collections then happen at the same points of every replay
+    tracemalloc.start()
+    for seed in range(PROBE_GAMES):
+        tracemalloc.reset_peak()
+        before = tracemalloc.get_traced_memory()[0]
+        random_game(seed)
+        peaks[seed] = tracemalloc.get_traced_memory()[1] - before
+    gc.collect()
+    retained = tracemalloc.get_traced_memory()[0]
+    tracemalloc.stop()
+    return max(peaks), retained
+
+
+def bench_memory(
+    checkpoints: Sequence[int], on_row: Callable[[MemoryRow], None]
+) -> list[MemoryRow]:
+    """Play seeded random games back to back; report the memory figures at each checkpoint.
+
+    At each checkpoint (and before the first game) the same probe games are replayed under
+    ``tracemalloc`` (slower): the Python heap they need and what they leave behind can only
+    grow with the games played before them if something accumulates. Each row goes to
+    ``on_row`` as soon as it is measured; all of them are returned at the end.
+    """
+    rows: list[MemoryRow] = []
+    seconds = 0.0
+    seed = actions = 0
+    for checkpoint in (0, *checkpoints):
+        start = time.perf_counter()
+        while seed < checkpoint:
+            actions += random_game(seed)
+            seed += 1
+        seconds += time.perf_counter() - start
+        game_peak, retained = _probe()
+        row = MemoryRow(
+            games=seed,
+            actions=actions,
+            seconds=seconds,
+            peak_rss=_peak_rss(),
+            rss=_rss(),
+            objects=_live_objects() - len(rows),  # the rows kept here are not the engine's
+            game_peak=game_peak,
+            retained=retained,
+        )
+        rows.append(row)
+        on_row(row)
+    return rows
+
+
+def _mb(size: int | None) -> str:
+    """A size in bytes as megabytes, or ``n/a``."""
+    return "n/a" if size is None else f"{size / 2**20:.1f} MB"
+
+
+def _kb(size: int | None) -> str:
+    """A size in bytes as kilobytes, or ``n/a``."""
+    return "n/a" if size is None else f"{size / 2**10:,.1f} KB"
+
+
+def _change(first: int | None, last: int | None, unit: Callable[[int | None], str]) -> str:
+    """The signed difference of two sizes, or ``n/a``."""
+    if first is None or last is None:
+        return "n/a"
+    sign = "+" if last >= first else "-"
+    return f"{sign}{unit(abs(last - first))}"
+
+
+def _print_memory_row(row: MemoryRow) -> None:
+    """Print one row of the memory table."""
+    say(
+        f"  {row.games:>7,} {row.actions:>11,} {_mb(row.peak_rss):>9} {_mb(row.rss):>9} "
+        f"{row.objects:>13,} {_kb(row.game_peak):>15} {_kb(row.retained):>9} "
+        f"{row.seconds:>9.0f}s"
+    )
+
+
+def report_memory(settings: Settings) -> None:
+    """Print the memory section."""
+    last = settings.checkpoints[-1]
+    say(
+        f"memory over {last:,} games of uniform random play played back to back (seeds 0 to "
+        f"{last - 1:,}); at each row, seeds 0 to {PROBE_GAMES - 1} are replayed under "
+        "tracemalloc:"
+    )
+    say(
+        f"  {'games':>7} {'actions':>11} {'peak RSS':>9} {'RSS now':>9} {'live objects':>13} "
+        f"{'heap peak/game':>15} {'retained':>9} {'play time':>10}"
+    )
+    rows = bench_memory(settings.checkpoints, _print_memory_row)
+    first, final = rows[1], rows[-1]
+    say(
+        f"  from {first.games:,} to {final.games:,} games: peak RSS "
+        f"{_change(first.peak_rss, final.peak_rss, _mb)}, RSS now "
+        f"{_change(first.rss, final.rss, _mb)}, live objects {final.objects - first.objects:+,}, "
+        f"heap peak of the replayed games {_change(first.game_peak, final.game_peak, _kb)}, "
+        f"left by them {_change(first.retained, final.retained, _kb)}"
+    )
+    say(
+        "  (peak RSS: the most the process has held since it started; heap peak/game: the "
+        "most Python heap one replayed game allocated; retained: what the replayed games left "
+        "allocated after a collection)"
+    )
+
+
+# -- uniform random play ---------------------------------------------------------------------
+
+
 def bench_random_play(games: int, repeats: int) -> tuple[float, int]:
     """Median actions per second over ``repeats`` runs of ``games`` seeded games."""
     rates = []
@@ -51,32 +294,443 @@ def bench_random_play(games: int, repeats: int) -> tuple[float, int]:
     return statistics.median(rates), actions
 
 
-def bench_legal_actions(games: int, repeats: int) -> dict[str, tuple[float, int]]:
-    """Median time (µs) of listing every legal action, by phase, over states met in play."""
-    states: list[cr.RoundState] = []
-    for seed in range(games):
-        random_game(1000 + seed, states.append)
-    times: dict[str, list[float]] = defaultdict(list)
-    for state in states:
-        best = min(_time(functools.partial(_count, state)) for _ in range(repeats))
-        times[state.phase.name].append(best)
-    return {phase: (statistics.median(t) * 1e6, len(t)) for phase, t in times.items()}
+def report_random(settings: Settings) -> None:
+    """Print the uniform random play section."""
+    rate, actions = bench_random_play(settings.games, settings.repeats)
+    say(
+        f"uniform random play: {rate:,.0f} actions/s (median of {settings.repeats} runs of "
+        f"{settings.games} games, {actions:,} actions per run)"
+    )
+
+
+# -- time by phase ---------------------------------------------------------------------------
+
+#: The rows of the phase table, in order.
+PHASE_ROWS = ("DRAW", "BUY", "PLAY, not down", "PLAY, down", "ROUND_OVER")
+
+
+def _phase_row(state: cr.RoundState) -> str:
+    """The row of the phase table ``state`` belongs to."""
+    if state.phase is cr.Phase.PLAY:
+        return "PLAY, down" if state.down[state.active] else "PLAY, not down"
+    return state.phase.name
+
+
+def _timed_random_game(
+    seed: int, listing: dict[str, list[float]], applying: dict[str, list[float]]
+) -> None:
+    """Play ``random_game(seed)``, adding each step's listing and apply times to its row."""
+    chooser = random.Random(seed)
+    state = cr.new_game(seed=seed)
+    clock = time.perf_counter
+    while state.phase is not cr.Phase.GAME_OVER:
+        start = clock()
+        legal = cr.legal_actions(state)
+        count = len(legal)
+        listed = clock()
+        action = legal[chooser.randrange(count)]
+        applying_start = clock()
+        after = cr.apply(state, action)
+        done = clock()
+        row = _phase_row(state)
+        listing[row].append(listed - start)
+        applying[row].append(done - applying_start)
+        state = after
+
+
+@attrs.frozen
+class PhaseFigures:
+    """One phase's figures (seconds), each the median over the runs."""
+
+    states: int
+    list_median: float
+    list_mean: float
+    apply_median: float
+    apply_mean: float
+    total: float
+    share: float
+
+
+@attrs.frozen
+class PhaseTable:
+    """The figures of every phase, and the whole run's (each the median over the runs)."""
+
+    rows: dict[str, PhaseFigures]
+    #: Seconds a run spends listing and applying, and the share of it spent listing.
+    total: float
+    listing_share: float
+
+
+def bench_phases(games: int, repeats: int, first_seed: int) -> PhaseTable:
+    """Time listing and applying at every step of seeded random games, by phase."""
+    runs: dict[str, list[tuple[float, float, float, float, float, float]]] = defaultdict(list)
+    counts: dict[str, int] = {}
+    totals: list[float] = []
+    listing_shares: list[float] = []
+    for _ in range(repeats):
+        listing: dict[str, list[float]] = defaultdict(list)
+        applying: dict[str, list[float]] = defaultdict(list)
+        for seed in range(first_seed, first_seed + games):
+            _timed_random_game(seed, listing, applying)
+        spent = {row: sum(listing[row]) + sum(applying[row]) for row in listing}
+        everything = sum(spent.values())
+        totals.append(everything)
+        listing_shares.append(sum(sum(times) for times in listing.values()) / everything)
+        for row, times in listing.items():
+            counts[row] = len(times)
+            runs[row].append(
+                (
+                    statistics.median(times),
+                    statistics.fmean(times),
+                    statistics.median(applying[row]),
+                    statistics.fmean(applying[row]),
+                    spent[row],
+                    spent[row] / everything,
+                )
+            )
+    rows = {
+        row: PhaseFigures(
+            counts[row], *(statistics.median(column) for column in zip(*figures, strict=True))
+        )
+        for row, figures in runs.items()
+    }
+    return PhaseTable(rows, statistics.median(totals), statistics.median(listing_shares))
+
+
+def report_phases(settings: Settings) -> None:
+    """Print the table of time by phase."""
+    games, first = settings.phase_games, 1000
+    table = bench_phases(games, settings.phase_repeats, first)
+    say(
+        f"legal_actions and apply by phase, uniform random play ({games} games, seeds {first} "
+        f"to {first + games - 1}; each figure the median of {settings.phase_repeats} runs; "
+        "share: of the time spent listing and applying):"
+    )
+    say(
+        f"  {'phase':<15} {'states':>7} {'list median':>12} {'list mean':>10} "
+        f"{'apply median':>13} {'apply mean':>11} {'share':>6}"
+    )
+    for row in PHASE_ROWS:
+        if row not in table.rows:
+            say(f"  {row:<15} {0:>7}")
+            continue
+        f = table.rows[row]
+        say(
+            f"  {row:<15} {f.states:>7,} {f.list_median * 1e6:>9.1f} µs "
+            f"{f.list_mean * 1e6:>7.1f} µs {f.apply_median * 1e6:>10.1f} µs "
+            f"{f.apply_mean * 1e6:>8.1f} µs {f.share:>6.1%}"
+        )
+    states = sum(f.states for f in table.rows.values())
+    say(
+        f"  {'all':<15} {states:>7,}   {table.total:.2f} s a run: "
+        f"{table.listing_share:.0%} listing, {1 - table.listing_share:.0%} applying"
+    )
+
+
+# -- how a PLAY step's cost grows ------------------------------------------------------------
+
+
+class _OverBudget(BaseException):
+    """Raised by the interval timer when one listing overruns its time budget."""
+
+
+def _on_alarm(signum: int, frame: FrameType | None) -> None:
+    """Stop the listing under way: its time budget has run out."""
+    raise _OverBudget
 
 
 def _count(state: cr.RoundState) -> int:
+    """List every legal action of ``state`` and count them."""
     return len(cr.legal_actions(state))
 
 
-def _time(task: Callable[[], object]) -> float:
-    start = time.perf_counter()
-    task()
-    return time.perf_counter() - start
+def _time_listing(state: cr.RoundState, budget: float) -> tuple[float, int] | None:
+    """Time one listing of every legal action: (seconds, actions), or ``None`` past ``budget``.
+
+    Where the system has an interval timer, it interrupts the listing once ``budget``
+    seconds have passed; elsewhere the listing runs to its end and is then found too long.
+    """
+    if not hasattr(signal, "setitimer"):
+        start = time.perf_counter()
+        count = _count(state)
+        elapsed = time.perf_counter() - start
+        return None if elapsed > budget else (elapsed, count)
+    previous = signal.signal(signal.SIGALRM, _on_alarm)
+    try:
+        signal.setitimer(signal.ITIMER_REAL, budget)
+        start = time.perf_counter()
+        count = _count(state)
+        elapsed = time.perf_counter() - start
+        signal.setitimer(signal.ITIMER_REAL, 0)
+    except _OverBudget:
+        return None
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous if previous is not None else signal.SIG_DFL)
+    return elapsed, count
 
 
-def _hands(size: int, jokers: int, count: int, seed: int) -> list[tuple[cr.Card, ...]]:
+@attrs.frozen
+class Listing:
+    """The listing times of one configuration's states."""
+
+    #: The median time (seconds) and the number of actions of each state measured.
+    times: tuple[float, ...]
+    counts: tuple[int, ...]
+    #: How many states the configuration has, and the round of the state whose listing
+    #: overran the budget, which stopped the configuration there (``None`` if none did).
+    states: int
+    stopped_in_round: int | None
+
+
+def bench_listing(states: Sequence[cr.RoundState], timings: int, budget: float) -> Listing:
+    """Time listing every legal action of each state (median of ``timings``).
+
+    A listing slower than ``LONG_LISTING`` is timed once; one over ``budget`` seconds stops
+    the configuration.
+    """
+    times: list[float] = []
+    counts: list[int] = []
+    for state in states:
+        first = _time_listing(state, budget)
+        if first is None:
+            return Listing(tuple(times), tuple(counts), len(states), state.round_number)
+        elapsed, count = first
+        taken = [elapsed]
+        if elapsed < LONG_LISTING:
+            for _ in range(timings - 1):
+                again = _time_listing(state, budget)
+                if again is None:
+                    return Listing(tuple(times), tuple(counts), len(states), state.round_number)
+                taken.append(again[0])
+        times.append(statistics.median(taken))
+        counts.append(count)
+    return Listing(tuple(times), tuple(counts), len(states), None)
+
+
+def _listing_line(label: str, listing: Listing, budget: float) -> str:
+    """One row of a scaling table: median and worst time, actions listed."""
+    if listing.stopped_in_round is not None:
+        return (
+            f"  {label}          -   > {budget:g} s   stopped after {len(listing.times)} of "
+            f"{listing.states} states: listing a round-{listing.stopped_in_round} hand took "
+            f"over {budget:g} s"
+        )
+    return (
+        f"  {label} {statistics.median(listing.times) * 1e3:>10.3f} "
+        f"{max(listing.times) * 1e3:>10.2f} {statistics.median(listing.counts):>9,.0f} "
+        f"{max(listing.counts):>9,}"
+    )
+
+
+def _hands(
+    size: int, wild: int, count: int, seed: int, variant: cr.Variant = cr.PAGAT
+) -> list[tuple[cr.Card, ...]]:
+    """Seeded random hands of ``size`` cards, ``wild`` of them wild.
+
+    The wild cards are jokers first, then the variant's wild naturals (such as 2s); the
+    other cards are naturals that are not wild.
+    """
     rng = random.Random(seed)
-    naturals = [card for card in cr.PAGAT.deck(4) if not card.is_joker]
-    return [(*rng.sample(naturals, size - jokers), *(cr.JOKER,) * jokers) for _ in range(count)]
+    deck = variant.deck(4)
+    naturals = [card for card in deck if not variant.is_wild(card)]
+    wild_naturals = [card for card in deck if variant.is_wild(card) and not card.is_joker]
+    jokers = min(wild, deck.count(cr.JOKER))
+    return [
+        (
+            *rng.sample(naturals, size - wild),
+            *rng.sample(wild_naturals, wild - jokers),
+            *(cr.JOKER,) * jokers,
+        )
+        for _ in range(count)
+    ]
+
+
+def _play_state(
+    hand: tuple[cr.Card, ...], round_number: int, variant: cr.Variant = cr.PAGAT
+) -> cr.RoundState:
+    """A PLAY state in which the active player holds ``hand`` (the last card just drawn)."""
+    rest = list(variant.deck(4))
+    for card in hand:
+        rest.remove(card)
+    state = cr.start_round(
+        variant,
+        round_number=round_number,
+        dealer=3,
+        hands=[hand[:-1], rest[:10], rest[10:20], rest[20:30]],
+        stock=[hand[-1], *rest[31:]],
+        discard=rest[30:31],
+    )
+    state = cr.apply(state, cr.DrawStock())
+    while state.phase is cr.Phase.BUY:
+        state = cr.apply(state, cr.Pass())
+    return state
+
+
+def _not_down_states(
+    size: int, wild: int, per_round: int, variant: cr.Variant = cr.PAGAT
+) -> list[cr.RoundState]:
+    """PLAY states of a player not down, ``per_round`` in each round, the rounds interleaved."""
+    rounds = range(1, variant.rounds + 1)
+    hands = {r: _hands(size, wild, per_round, seed=100 + r, variant=variant) for r in rounds}
+    return [_play_state(hands[r][i], r, variant) for i in range(per_round) for r in rounds]
+
+
+def _run_card(suit: cr.Suit, position: int) -> cr.Card:
+    """The natural card at ``position`` (1-14, 14 the high ace) of a run of ``suit``."""
+    return cr.Card(cr.Rank(1 + (position - 1) % 13), suit)
+
+
+def _contract_melds(
+    variant: cr.Variant,
+    round_number: int,
+    pool: list[cr.Card],
+    jokers: list[cr.Card],
+    stand_ins: list[cr.Card],
+    rng: random.Random,
+) -> tuple[cr.Group | cr.Run, ...]:
+    """One player's contract for the round, its cards taken from ``pool``.
+
+    Groups have distinct ranks and runs distinct suits; each run takes one of ``jokers``
+    while they last, in a random position, and the card the joker stands for goes back to
+    ``pool`` and onto ``stand_ins``.
+    """
+    contract = variant.contract(round_number)
+    melds: list[cr.Group | cr.Run] = []
+    ranks = [rank for rank in cr.Rank if sum(card.rank == rank for card in pool) >= 4]
+    for rank, length in zip(rng.sample(ranks, len(contract.groups)), contract.groups, strict=True):
+        cards = [card for card in pool if card.rank == rank][:length]
+        for card in cards:
+            pool.remove(card)
+        melds.append(cr.Group(rank, cards, variant=variant))
+    suits = list(cr.Suit)
+    for length in contract.runs:
+        windows = []
+        for suit in suits:
+            for low in range(1, 16 - length):
+                cards = [_run_card(suit, p) for p in range(low, low + length)]
+                if all(cards.count(card) <= pool.count(card) for card in cards):
+                    windows.append((suit, low, cards))
+        suit, low, cards = rng.choice(windows)
+        suits.remove(suit)
+        for card in cards:
+            pool.remove(card)
+        if jokers:
+            position = rng.randrange(length)
+            pool.append(cards[position])
+            stand_ins.append(cards[position])
+            cards[position] = jokers.pop()
+        melds.append(cr.Run(suit, low, cards, variant=variant))
+    return tuple(melds)
+
+
+def _down_state(size: int, round_number: int, players_down: int, seed: int) -> cr.RoundState:
+    """A ``pagat`` PLAY state of player 0, down since their previous turn, with ``size`` cards.
+
+    Players 0 to ``players_down - 1`` each went down with a random contract of the round
+    (the three jokers go into the first runs laid); the others drew and discarded. Player 0
+    holds the card each joker on the table stands for, where one is left, so that swaps
+    exist, and random cards besides.
+    """
+    rng = random.Random(seed)
+    deck = cr.PAGAT.deck(4)
+    pool = [card for card in deck if not card.is_joker]
+    jokers = [card for card in deck if card.is_joker]
+    stand_ins: list[cr.Card] = []
+    rng.shuffle(pool)
+    melds = [
+        _contract_melds(cr.PAGAT, round_number, pool, jokers, stand_ins, rng)
+        for _ in range(players_down)
+    ]
+    held: list[cr.Card] = []
+    for card in stand_ins[: size - 1]:
+        if card in pool:
+            pool.remove(card)
+            held.append(card)
+    held += [pool.pop() for _ in range(size - 1 - len(held))]
+    draws = [pool.pop() for _ in range(5)]
+    hands = [[*(card for meld in melds[0] for card in meld.cards), *held]]
+    for player in range(1, 4):
+        if player < players_down:
+            hands.append([*(card for meld in melds[player] for card in meld.cards), pool.pop()])
+        else:
+            hands.append([pool.pop() for _ in range(10)])
+    rest = [*pool, *jokers]
+    rng.shuffle(rest)
+    state = cr.start_round(
+        round_number=round_number,
+        dealer=3,
+        hands=hands,
+        stock=[*draws, *rest[1:]],
+        discard=rest[:1],
+    )
+    for player in range(5):
+        state = cr.apply(state, cr.DrawStock())
+        while state.phase is cr.Phase.BUY:
+            state = cr.apply(state, cr.Pass())
+        if player < players_down:
+            state = cr.apply(state, cr.GoDown(melds[player]))
+        if player < 4:
+            state = cr.apply(state, cr.Discard(draws[player]))
+    return state
+
+
+def _down_states(size: int, per_round: int) -> list[cr.RoundState]:
+    """PLAY states of a player who is down, holding ``size`` cards.
+
+    ``per_round`` states in each of rounds 1-6 (the rounds with lay-offs), with 3 or 4
+    players down: 6 to 12 melds on the table.
+    """
+    return [
+        _down_state(size, r, 3 + (i + r) % 2, seed=1000 * size + 10 * r + i)
+        for i in range(per_round)
+        for r in range(1, 7)
+    ]
+
+
+def report_scaling(settings: Settings) -> None:
+    """Print how the time of listing a PLAY state's legal actions grows."""
+    per_round, timings, budget = settings.per_round, settings.timings, settings.budget
+    header = f"{'median ms':>10} {'worst ms':>10} {'actions':>9} {'most':>9}"
+    say(
+        f"listing every legal action of a PLAY state, len(legal_actions(state)): median and "
+        f"worst over {per_round} hands in each round, each hand's median of {timings} "
+        f"timings (once when over {LONG_LISTING * 1e3:g} ms); one listing over {budget:g} s "
+        "stops its row; actions: median and most listed"
+    )
+    say(f"(a) hand size, player not down, variant pagat, rounds 1-7 (7 x {per_round} hands):")
+    say(f"  {'cards':>5} {'jokers':>6} {header}")
+    for size in (10, 15, 20, 25, 30):
+        for jokers in (0, 3):
+            listing = bench_listing(_not_down_states(size, jokers, per_round), timings, budget)
+            say(_listing_line(f"{size:>5} {jokers:>6}", listing, budget))
+    say(
+        "(b) wild cards in a 13-card hand, player not down, rounds 1-7: variant pagat (jokers, "
+        f"3 in the deck) and variant {DEUCES.name!r} = attrs.evolve(cr.PAGAT, "
+        f"name={DEUCES.name!r}, wild_ranks={{cr.Rank.TWO}}) (3 jokers and 8 twos wild; a hand "
+        "takes jokers first, then 2s; its other cards are not 2s):"
+    )
+    say(f"  {'variant':>7} {'wild':>4} {header}")
+    for variant, most in ((cr.PAGAT, 3), (DEUCES, 8)):
+        for wild in range(most + 1):
+            states = _not_down_states(13, wild, per_round, variant)
+            listing = bench_listing(states, timings, budget)
+            say(_listing_line(f"{variant.name:>7} {wild:>4}", listing, budget))
+    say(
+        f"(c) hand size, player down since their last turn, variant pagat, rounds 1-6 "
+        f"(6 x {per_round} hands), 3 or 4 players down: a table of 6 to 12 melds, the three "
+        "jokers in runs, the hand holding the cards they stand for (lay-offs and swaps), no "
+        "wild card in hand:"
+    )
+    say(f"  {'cards':>5} {'melds':>6} {header}")
+    for size in (10, 15, 20, 25, 30):
+        states = _down_states(size, per_round)
+        melds = sorted({len(state.table) for state in states})
+        listing = bench_listing(states, timings, budget)
+        say(_listing_line(f"{size:>5} {f'{melds[0]}-{melds[-1]}':>6}", listing, budget))
+
+
+# -- the go-down search ----------------------------------------------------------------------
 
 
 def bench_go_down(
@@ -97,64 +751,68 @@ def bench_go_down(
     return statistics.median(times) * 1e3, max(times) * 1e3, most
 
 
-def _play_state(hand: tuple[cr.Card, ...], round_number: int) -> cr.RoundState:
-    """A PLAY state in which the active player holds ``hand`` (the last card just drawn)."""
-    rest = list(cr.PAGAT.deck(4))
-    for card in hand:
-        rest.remove(card)
-    state = cr.start_round(
-        round_number=round_number,
-        dealer=3,
-        hands=[hand[:-1], rest[:10], rest[10:20], rest[20:30]],
-        stock=[hand[-1], *rest[31:]],
-        discard=rest[30:31],
-    )
-    state = cr.apply(state, cr.DrawStock())
-    while state.phase is cr.Phase.BUY:
-        state = cr.apply(state, cr.Pass())
-    return state
-
-
-def bench_legal_play(size: int, jokers: int, count: int, repeats: int) -> tuple[float, float]:
-    """Median and worst time (ms) of listing every legal action with ``size`` cards in hand."""
-    times = []
-    for round_number in range(1, 8):
-        for hand in _hands(size, jokers, count, seed=100 + round_number):
-            state = _play_state(hand, round_number)
-            times.append(min(_time(functools.partial(_count, state)) for _ in range(repeats)))
-    return statistics.median(times) * 1e3, max(times) * 1e3
-
-
-def main(argv: Sequence[str] | None = None) -> int:
-    """Run every benchmark and print a table of figures."""
-    parser = argparse.ArgumentParser(prog="python -m benchmarks", description=__doc__)
-    parser.add_argument("--quick", action="store_true", help="fewer games and repeats")
-    args = parser.parse_args(argv)
-    games, repeats, hands = (3, 3, 20) if args.quick else (20, 5, 100)
-
-    rate, actions = bench_random_play(games, repeats)
-    print(
-        f"uniform random play: {rate:,.0f} actions/s (median of {repeats} runs of "
-        f"{games} games, {actions:,} actions per run)"
-    )
-
-    print("legal_actions by phase (median of the best of 3 timings per state):")
-    for phase, (micros, states) in sorted(bench_legal_actions(max(2, games // 4), 3).items()):
-        print(f"  {phase:<11} {micros:8.1f} µs over {states:,} states")
-
-    median, worst = bench_legal_play(13, 3, hands // 7 + 1, 3)
-    print(
-        f"legal_actions, 13 cards with 3 jokers in hand, every round: median {median:.3f} ms, "
-        f"worst {worst:.2f} ms"
-    )
-
-    print("go-down search (median / worst over random hands, every round):")
+def report_go_down(settings: Settings) -> None:
+    """Print the go-down search section."""
+    count = settings.hands // 7 + 1
+    say("go-down search (median / worst over random hands, every round):")
     for size, jokers in ((13, 3), (13, 0), (20, 3), (20, 1)):
-        median, worst, most = bench_go_down(size, jokers, range(1, 8), hands // 7 + 1, 3)
-        print(
+        median, worst, most = bench_go_down(size, jokers, range(1, 8), count, 3)
+        say(
             f"  {size} cards, {jokers} jokers: median {median:.3f} ms, worst {worst:.2f} ms, "
             f"up to {most:,} go-downs"
         )
+
+
+# -- the command -----------------------------------------------------------------------------
+
+REPORTS: dict[str, Callable[[Settings], None]] = {
+    "memory": report_memory,
+    "random": report_random,
+    "phases": report_phases,
+    "scaling": report_scaling,
+    "godown": report_go_down,
+}
+
+
+def _sections(text: str) -> tuple[str, ...]:
+    """Parse ``--only``: section names separated by commas, kept in their running order."""
+    chosen = {name.strip() for name in text.split(",") if name.strip()}
+    unknown = sorted(chosen - set(SECTIONS))
+    if unknown or not chosen:
+        raise argparse.ArgumentTypeError(
+            f"unknown section {', '.join(unknown) or '(none given)'}; "
+            f"choose among {','.join(SECTIONS)}"
+        )
+    return tuple(name for name in SECTIONS if name in chosen)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the chosen benchmarks and print their figures."""
+    parser = argparse.ArgumentParser(
+        prog="python -m benchmarks",
+        description=__doc__,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    parser.add_argument("--quick", action="store_true", help="fewer games, states and repeats")
+    parser.add_argument(
+        "--only",
+        type=_sections,
+        default=SECTIONS,
+        metavar="SECTIONS",
+        help=f"run only these sections, separated by commas (of {','.join(SECTIONS)})",
+    )
+    args = parser.parse_args(argv)
+    settings = QUICK if args.quick else FULL
+    start = time.perf_counter()
+    say(
+        f"contract_rummy benchmarks ({'quick' if args.quick else 'full'} run), Python "
+        f"{platform.python_version()} on {platform.system()} {platform.machine()}"
+    )
+    for name in args.only:
+        say()
+        REPORTS[name](settings)
+    say()
+    say(f"done in {time.perf_counter() - start:.0f} s")
     return 0
 
 
