@@ -19,6 +19,8 @@ from __future__ import annotations
 
 from typing import TypeGuard
 
+__all__ = ["check_int", "is_int"]
+
 
 def is_int(value: object) -> TypeGuard[int]:
     """Whether ``value`` is an int and not a bool (``True`` is not a card rank)."""

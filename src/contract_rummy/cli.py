@@ -22,7 +22,7 @@ from contract_rummy.events import RoundEnd, RoundEnded
 from contract_rummy.state import Phase, RoundState
 from contract_rummy.variants import VARIANTS
 
-__all__ = ["main"]
+__all__ = ["demo", "main"]
 
 
 def _standings(state: RoundState) -> list[str]:

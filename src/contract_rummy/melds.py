@@ -217,7 +217,7 @@ class Group(Meld):
         rank = _rank(rank)
         cards = _group_cards(cards)
         check_variant(variant)
-        problem = group_problem(rank, cards, variant)
+        problem = _group_problem(rank, cards, variant)
         if problem:
             raise InvalidMeldError(problem)
         self.__attrs_init__(cards, variant=variant, rank=rank)
@@ -353,7 +353,7 @@ class Run(Meld):
             raise InvalidMeldError(f"R8: a run's low position must be an int, got {low!r}")
         cards = _cards(cards)
         check_variant(variant)
-        problem = run_problem(suit, low, cards, variant)
+        problem = _run_problem(suit, low, cards, variant)
         if problem:
             raise InvalidMeldError(problem)
         self.__attrs_init__(cards, variant=variant, suit=suit, low=low)
@@ -580,7 +580,7 @@ def under(meld: Group | Run, variant: Variant) -> Group | Run:
     return Run(meld.suit, meld.low, meld.cards, variant=variant)
 
 
-def group_problem(rank: Rank, cards: tuple[Card, ...], variant: Variant) -> str | None:
+def _group_problem(rank: Rank, cards: tuple[Card, ...], variant: Variant) -> str | None:
     """Why ``cards`` are not a group of ``rank`` under ``variant`` (R7, R10), or ``None``."""
     if len(cards) < variant.min_group_length:
         return f"R7: a group needs at least {variant.min_group_length} cards, got {len(cards)}"
@@ -590,7 +590,7 @@ def group_problem(rank: Rank, cards: tuple[Card, ...], variant: Variant) -> str 
     return None
 
 
-def run_problem(suit: Suit, low: int, cards: tuple[Card, ...], variant: Variant) -> str | None:
+def _run_problem(suit: Suit, low: int, cards: tuple[Card, ...], variant: Variant) -> str | None:
     """Why ``cards`` are not a run of ``suit`` from ``low`` (R8, R10), or ``None``."""
     length = len(cards)
     if length < variant.min_run_length:
@@ -660,11 +660,11 @@ def meld(text: str | Iterable[Card], *, variant: Variant = PAGAT) -> Group | Run
 def _readings(cards: tuple[Card, ...], variant: Variant) -> Iterable[Interpretation]:
     group_cards = tuple(sorted(cards))
     for rank in Rank:
-        if group_problem(rank, group_cards, variant) is None:
+        if _group_problem(rank, group_cards, variant) is None:
             yield Group(rank, group_cards, variant=variant)
     for suit in Suit:
         for low in range(1, 14):
-            if run_problem(suit, low, cards, variant) is None:
+            if _run_problem(suit, low, cards, variant) is None:
                 yield Run(suit, low, cards, variant=variant)
 
 

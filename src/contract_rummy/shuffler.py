@@ -30,7 +30,16 @@ import attrs
 
 from contract_rummy._checks import check_int
 
-__all__ = ["SEEDED", "SYSTEM", "SeededShuffler", "Shuffler", "SystemShuffler", "seed_state"]
+__all__ = [
+    "SEEDED",
+    "SYSTEM",
+    "SeededShuffler",
+    "Shuffler",
+    "SystemShuffler",
+    "below",
+    "next_u32",
+    "seed_state",
+]
 
 T = TypeVar("T")
 

@@ -24,7 +24,7 @@ from contract_rummy.engine._round import end_round
 from contract_rummy.events import Bought, Drew, Event, RoundEnd, Step
 from contract_rummy.state import NO_WINDOW, BuyWindow, Phase, RoundState
 
-__all__ = ["BUY", "active_draws", "open_window"]
+__all__ = ["BUY", "active_draws", "buyers", "open_window"]
 
 _BUY_OR_PASS: Final[tuple[Action, ...]] = (Buy(), Pass())
 

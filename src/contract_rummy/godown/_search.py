@@ -34,7 +34,7 @@ from contract_rummy.contracts import Contract
 from contract_rummy.godown._tables import Tables, tables
 from contract_rummy.variants import Variant
 
-__all__ = ["GROUP", "RUN", "MeldSpec", "search"]
+__all__ = ["GROUP", "RUN", "Candidate", "Choices", "MeldSpec", "Place", "Plan", "plan", "search"]
 
 GROUP: Final = 0
 RUN: Final = 1
