@@ -43,7 +43,7 @@ from contract_rummy.actions import (
     TakeDiscard,
 )
 from contract_rummy.engine._buy import BUY
-from contract_rummy.engine._common import PhaseRules
+from contract_rummy.engine._common import Outcome, PhaseRules
 from contract_rummy.engine._draw import DRAW
 from contract_rummy.engine._play import PLAY
 from contract_rummy.engine._round import GAME_OVER, ROUND_OVER
@@ -163,10 +163,7 @@ def step(state: RoundState, action: Action) -> Step:
     >>> after.phase, events
     (Phase.DRAW, ())
     """
-    _check_state(state)
-    if type(action) not in _ACTIONS:
-        raise TypeError(f"expected an action, got {action!r}")
-    return _RULES[state.phase].play(state, action)
+    return Step._make(_play(state, action))
 
 
 def apply(state: RoundState, action: Action) -> RoundState:
@@ -185,7 +182,14 @@ def apply(state: RoundState, action: Action) -> RoundState:
     ...
     contract_rummy.errors.IllegalActionError: R13: Pass() is not possible now: player 3 must ...
     """
-    return step(state, action).state
+    return _play(state, action)[0]
+
+
+def _play(state: RoundState, action: Action) -> Outcome:
+    _check_state(state)
+    if type(action) not in _ACTIONS:
+        raise TypeError(f"expected an action, got {action!r}")
+    return _RULES[state.phase].play(state, action)
 
 
 def is_legal(state: RoundState, action: object) -> bool:

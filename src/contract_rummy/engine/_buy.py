@@ -12,6 +12,7 @@ from typing import Final
 from contract_rummy._hands import add
 from contract_rummy.actions import Action, Buy, Pass
 from contract_rummy.engine._common import (
+    Outcome,
     PhaseRules,
     Pile,
     can_draw,
@@ -21,7 +22,7 @@ from contract_rummy.engine._common import (
     wrong_phase,
 )
 from contract_rummy.engine._round import end_round
-from contract_rummy.events import Bought, Drew, Event, RoundEnd, Step
+from contract_rummy.events import Bought, Drew, Event, RoundEnd
 from contract_rummy.state import NO_WINDOW, BuyWindow, Phase, RoundState
 
 __all__ = ["BUY", "active_draws", "buyers", "open_window"]
@@ -57,16 +58,16 @@ def buyers(state: RoundState, last_buyer: int | None) -> tuple[int, ...]:
     )
 
 
-def open_window(state: RoundState) -> Step:
+def open_window(state: RoundState) -> Outcome:
     """R18, R19: the active player chose the stock; ask the first player who may buy."""
     queue = buyers(state, None)
     if queue:
         window = BuyWindow(queue[1:], None)
-        return Step(state._replace(phase=Phase.BUY, to_act=queue[0], window=window), ())
+        return state._replace(phase=Phase.BUY, to_act=queue[0], window=window), ()
     return active_draws(state)
 
 
-def active_draws(state: RoundState, events: tuple[Event, ...] = ()) -> Step:
+def active_draws(state: RoundState, events: tuple[Event, ...] = ()) -> Outcome:
     """R20: the active player draws the top of the stock and plays; R27 if none can be."""
     drawn = draw(state, 1, Pile(state.discard, state.discarded_by))
     if drawn is None:
@@ -84,7 +85,7 @@ def active_draws(state: RoundState, events: tuple[Event, ...] = ()) -> Step:
         reshuffles=drawn.reshuffles,
         window=NO_WINDOW,
     )
-    return Step(after, (*events, *drawn.events, Drew(player, card)))
+    return after, (*events, *drawn.events, Drew(player, card))
 
 
 def _legal(state: RoundState) -> Sequence[Action]:
@@ -96,18 +97,18 @@ def _check(state: RoundState, action: Action) -> None:
         wrong_phase(state, action)
 
 
-def _play(state: RoundState, action: Action) -> Step:
+def _play(state: RoundState, action: Action) -> Outcome:
     _check(state, action)
     if isinstance(action, Pass):
         queue = state.window.queue
         if queue:
             window = BuyWindow(queue[1:], state.window.last_buyer)
-            return Step(state._replace(to_act=queue[0], window=window), ())
+            return state._replace(to_act=queue[0], window=window), ()
         return active_draws(state)
     return _buy(state)
 
 
-def _buy(state: RoundState) -> Step:
+def _buy(state: RoundState) -> Outcome:
     buyer = state.to_act
     assert buyer is not None
     card = state.discard[-1]
@@ -127,7 +128,7 @@ def _buy(state: RoundState) -> Step:
     queue = buyers(bought, buyer)
     if queue:
         window = BuyWindow(queue[1:], buyer)
-        return Step(bought._replace(to_act=queue[0], window=window), events)
+        return bought._replace(to_act=queue[0], window=window), events
     return active_draws(bought, events)
 
 

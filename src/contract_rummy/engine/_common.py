@@ -3,17 +3,18 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Final, NamedTuple, NoReturn, TypeVar
+from typing import Final, NamedTuple, NoReturn, TypeAlias, TypeVar
 
 from contract_rummy.actions import Action, Discard
 from contract_rummy.cards import _RUN_CARDS, NATURALS, Card
 from contract_rummy.errors import IllegalActionError
-from contract_rummy.events import Event, Reshuffled, Step
+from contract_rummy.events import Event, Reshuffled
 from contract_rummy.state import Phase, RoundState
 
 __all__ = [
     "DISCARDS",
     "Drawn",
+    "Outcome",
     "PhaseRules",
     "Pile",
     "can_draw",
@@ -31,6 +32,11 @@ A = TypeVar("A")
 DISCARDS: Final = tuple(Discard(card) for card in (*NATURALS, _RUN_CARDS[0][0]))
 
 
+#: What playing an action gives: the next state and its events (a :class:`Step`, as a plain
+#: tuple until :func:`contract_rummy.step` wraps it).
+Outcome: TypeAlias = tuple[RoundState, tuple[Event, ...]]
+
+
 class PhaseRules(NamedTuple):
     """The rules of one phase: each phase of :class:`Phase` has one of these.
 
@@ -44,7 +50,7 @@ class PhaseRules(NamedTuple):
 
     legal: Callable[[RoundState], Sequence[Action]]
     check: Callable[[RoundState, Action], object]
-    play: Callable[[RoundState, Action], Step]
+    play: Callable[[RoundState, Action], Outcome]
 
 
 def refuse(rule: str, message: str) -> NoReturn:

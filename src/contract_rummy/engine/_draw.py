@@ -9,13 +9,14 @@ from contract_rummy._hands import add, find
 from contract_rummy.actions import Action, DrawStock, TakeDiscard
 from contract_rummy.engine._buy import open_window
 from contract_rummy.engine._common import (
+    Outcome,
     PhaseRules,
     pile_without_top,
     refuse,
     with_item,
     wrong_phase,
 )
-from contract_rummy.events import Step, TookDiscard
+from contract_rummy.events import TookDiscard
 from contract_rummy.state import Phase, RoundState, Turn
 
 __all__ = ["DRAW"]
@@ -41,7 +42,7 @@ def _check(state: RoundState, action: Action) -> None:
         refuse("R17", f"player {state.active} holds no other card to discard after taking it")
 
 
-def _play(state: RoundState, action: Action) -> Step:
+def _play(state: RoundState, action: Action) -> Outcome:
     _check(state, action)
     if isinstance(action, DrawStock):
         # R18, R19: choosing the stock opens the buy window on the top discard.
@@ -59,7 +60,7 @@ def _play(state: RoundState, action: Action) -> Step:
         discarded_by=pile.discarded_by,
         turn=Turn(kept_card=kept),
     )
-    return Step(after, (TookDiscard(player, card),))
+    return after, (TookDiscard(player, card),)
 
 
 #: Phase DRAW (R13, R17, R18).

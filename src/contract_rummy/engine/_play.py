@@ -16,6 +16,7 @@ from contract_rummy.actions import Action, Discard, GoDown, LayOff, SwapJoker
 from contract_rummy.cards import Card
 from contract_rummy.engine._common import (
     DISCARDS,
+    Outcome,
     PhaseRules,
     pile_with,
     refuse,
@@ -24,7 +25,7 @@ from contract_rummy.engine._common import (
 )
 from contract_rummy.engine._round import end_round
 from contract_rummy.errors import IllegalActionError
-from contract_rummy.events import Event, RoundEnd, Step, WildFreed
+from contract_rummy.events import Event, RoundEnd, WildFreed
 from contract_rummy.godown import GoDowns, go_downs, godown_problem
 from contract_rummy.melds import End, Group, Run, under
 from contract_rummy.state import NEW_TURN, Phase, RoundState, TableMeld, Turn
@@ -286,7 +287,7 @@ def _check(state: RoundState, action: Action) -> object:
 # == playing ==================================================================================
 
 
-def _play(state: RoundState, action: Action) -> Step:
+def _play(state: RoundState, action: Action) -> Outcome:
     if isinstance(action, Discard):
         return _discard(state, action.card, _check_discard(state, action))
     player = state.active
@@ -319,10 +320,10 @@ def _play(state: RoundState, action: Action) -> Step:
         wrong_phase(state, action)
     if not left:  # R24, or a variant without R16: an empty hand goes out
         return end_round(after, RoundEnd.WENT_OUT, events)
-    return Step(after, events)
+    return after, events
 
 
-def _discard(state: RoundState, card: Card, left: Hand) -> Step:
+def _discard(state: RoundState, card: Card, left: Hand) -> Outcome:
     """End the turn with ``card`` on the pile (R13); the last card goes out (R16, R25)."""
     player = state.active
     pile = pile_with(state, card, player)
@@ -343,7 +344,7 @@ def _discard(state: RoundState, card: Card, left: Hand) -> Step:
         turn=NEW_TURN,
         turns=state.turns + 1,
     )
-    return Step(after, ())
+    return after, ()
 
 
 #: Phase PLAY (R13-R17, R23, R24).

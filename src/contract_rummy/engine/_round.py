@@ -7,9 +7,9 @@ from collections.abc import Sequence
 from typing import Final
 
 from contract_rummy.actions import Action, NextRound
-from contract_rummy.engine._common import PhaseRules, wrong_phase
+from contract_rummy.engine._common import Outcome, PhaseRules, wrong_phase
 from contract_rummy.engine._setup import deal
-from contract_rummy.events import Dealt, Event, GameEnded, RoundEnd, RoundEnded, Step
+from contract_rummy.events import Dealt, Event, GameEnded, RoundEnd, RoundEnded
 from contract_rummy.state import NEW_TURN, NO_WINDOW, Phase, RoundState
 from contract_rummy.variants import TieBreak, Variant
 
@@ -18,7 +18,7 @@ __all__ = ["GAME_OVER", "ROUND_OVER", "end_round"]
 _NEXT_ROUND: Final[tuple[Action, ...]] = (NextRound(),)
 
 
-def end_round(state: RoundState, reason: RoundEnd, events: tuple[Event, ...] = ()) -> Step:
+def end_round(state: RoundState, reason: RoundEnd, events: tuple[Event, ...] = ()) -> Outcome:
     """Score every hand (R25, R26) and close the round, or the game after the last (R28).
 
     ``events`` are what the action did before the round ended; the round's end follows.
@@ -44,7 +44,7 @@ def end_round(state: RoundState, reason: RoundEnd, events: tuple[Event, ...] = (
         turn=NEW_TURN,
         window=NO_WINDOW,
     )
-    return Step(after, (*events, *ended))
+    return after, (*events, *ended)
 
 
 def _winners(
@@ -68,7 +68,7 @@ def _round_over_check(state: RoundState, action: Action) -> None:
         wrong_phase(state, action)
 
 
-def _next_round(state: RoundState, action: Action) -> Step:
+def _next_round(state: RoundState, action: Action) -> Outcome:
     """Deal the next round, the deal passing to the left (R4, R5)."""
     _round_over_check(state, action)
     players = state.players
@@ -81,14 +81,14 @@ def _next_round(state: RoundState, action: Action) -> Step:
         state.rng,
         state.shuffler,
     )
-    return Step(after, (Dealt(after.round_number, after.dealer, after.discard[-1]),))
+    return after, (Dealt(after.round_number, after.dealer, after.discard[-1]),)
 
 
 def _game_over_legal(state: RoundState) -> Sequence[Action]:
     return ()
 
 
-def _game_over_play(state: RoundState, action: Action) -> Step:
+def _game_over_play(state: RoundState, action: Action) -> Outcome:
     wrong_phase(state, action)
 
 
