@@ -51,10 +51,8 @@ def distinct(hand: Hand) -> list[Card]:
     >>> [str(card) for card in distinct(parse_cards("7C 7C 8C JK JK"))]
     ['7C', '8C', 'JK']
     """
-    if not hand:
-        return []
-    previous = hand[0]
-    found = [previous]
+    found: list[Card] = []
+    previous = None
     for card in hand:
         if card is not previous:
             found.append(card)

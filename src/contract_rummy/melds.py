@@ -25,6 +25,7 @@ from contract_rummy._checks import is_int
 from contract_rummy.cards import (
     _RUN_CARDS,
     ACE_HIGH,
+    JOKER,
     Card,
     Rank,
     Suit,
@@ -343,6 +344,10 @@ class Run(Meld):
 
     suit: Suit
     low: int
+    #: Once asked for: each natural neighbour with its places, and a wild card's places.
+    _options: (
+        tuple[tuple[tuple[Card, tuple[End | None, ...]], ...], tuple[End | None, ...]] | None
+    ) = attrs.field(default=None, init=False, eq=False, repr=False)
 
     def __init__(
         self, suit: Suit, low: int, cards: Iterable[Card] | str, *, variant: Variant = PAGAT
@@ -470,16 +475,26 @@ class Run(Meld):
         >>> [(str(card), end) for card, end in run.lay_offs(parse_cards("JK 7S 8S 2S"))]
         [('2S', None), ('7S', None), ('JK', End.LOW), ('JK', End.HIGH)]
         """
+        options = self._options
+        if options is None:
+            options = (
+                tuple((card, self.placements(card)) for card in self.neighbours()),
+                self.placements(JOKER),  # where any wild card goes: the joker is always wild
+            )
+            object.__setattr__(self, "_options", options)
+        naturals, wild_ends = options
         held = list(cards)
-        indices = {card.index for card in held}
-        wild = self.variant.wild_by_index
         found: list[tuple[Card, End | None]] = []
-        for card in self.neighbours():
-            if card.index in indices:
-                found.extend((card, end) for end in self.placements(card))
-        for card in held:
-            if wild[card.index]:
-                found.extend((card, end) for end in self.placements(card))
+        if naturals:
+            indices = {card.index for card in held}
+            for card, ends in naturals:
+                if card.index in indices:
+                    found.extend((card, end) for end in ends)
+        if wild_ends:
+            wild = self.variant.wild_by_index
+            for card in held:
+                if wild[card.index]:
+                    found.extend((card, end) for end in wild_ends)
         return found
 
     def swappable(self, cards: Iterable[Card]) -> list[Card]:

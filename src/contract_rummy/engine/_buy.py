@@ -6,6 +6,7 @@ The buy window opens when the active player chooses the stock, and closes when n
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 from typing import Final
 
@@ -36,19 +37,16 @@ def buyers(state: RoundState, last_buyer: int | None) -> tuple[int, ...]:
     if not variant.buying or not state.discard:
         return ()
     # R21: the bought card leaves first, then the penalty is drawn, reshuffling if need be.
-    if not can_draw(state, variant.buy_penalty):
+    if len(state.stock) < variant.buy_penalty and not can_draw(state, variant.buy_penalty):
         return ()
-    players = state.players
-    active = state.active
-    order = [(active + k) % players for k in range(1, players)]
-    discarder = state.discarded_by[-1]
-    if discarder is not None and discarder in order:
-        order.remove(discarder)
-        if variant.discarder_may_buy:
-            order.append(discarder)  # R21: the discarder buys back with the lowest priority
+    order = _order(
+        len(state.hands), state.active, state.discarded_by[-1], variant.discarder_may_buy
+    )
     max_buys = variant.max_buys
-    buys, down = state.buys, state.down
     down_may_buy = variant.down_players_may_buy
+    if last_buyer is None and max_buys is None and down_may_buy:
+        return order
+    buys, down = state.buys, state.down
     return tuple(
         p
         for p in order
@@ -56,6 +54,23 @@ def buyers(state: RoundState, last_buyer: int | None) -> tuple[int, ...]:
         and (max_buys is None or buys[p] < max_buys)
         and (down_may_buy or not down[p])
     )
+
+
+@functools.cache
+def _order(
+    players: int, active: int, discarder: int | None, discarder_may_buy: bool
+) -> tuple[int, ...]:
+    """The players who may be offered the top discard, in priority order (R19, R21).
+
+    From the active player's left; the player who discarded the card comes last, or not at
+    all. (Worked out once for each table and seat: there are few.)
+    """
+    order = [(active + k) % players for k in range(1, players)]
+    if discarder is not None and discarder in order:
+        order.remove(discarder)
+        if discarder_may_buy:
+            order.append(discarder)  # R21: the discarder buys back with the lowest priority
+    return tuple(order)
 
 
 def open_window(state: RoundState) -> Outcome:

@@ -26,7 +26,7 @@ from contract_rummy.engine._common import (
 from contract_rummy.engine._round import end_round
 from contract_rummy.errors import IllegalActionError
 from contract_rummy.events import Event, RoundEnd, WildFreed
-from contract_rummy.godown import GoDowns, go_downs, godown_problem
+from contract_rummy.godown import GoDowns, godown_problem, search
 from contract_rummy.melds import End, Group, Run, under
 from contract_rummy.state import NEW_TURN, Phase, RoundState, TableMeld, Turn
 from contract_rummy.variants import JokerSwap
@@ -73,10 +73,10 @@ def _legal(state: RoundState) -> Sequence[Action]:
     hand = state.hands[player]
     kept = state.turn.kept_card
     cards = distinct(hand)
-    discards = tuple(DISCARDS[card.index] for card in cards if card is not kept)
+    discards = tuple([DISCARDS[card.index] for card in cards if card is not kept])
     if not state.down[player]:
-        found = go_downs(state.variant, state.round_number, hand, kept)
-        return _Listing(found, discards) if len(found) else discards
+        found = search(state.variant, state.round_number, hand, kept)
+        return _Listing(GoDowns(state.variant, found), discards) if found else discards
     if _lay_off_refusal(state, "lay-offs") is not None:
         return discards
     if len(hand) <= 2:  # R16: only cards whose lay-off leaves a card to discard
@@ -100,9 +100,8 @@ def _lay_offs(state: RoundState, cards: list[Card]) -> list[Action]:
     """Every lay-off of ``cards`` (R15), meld by meld, in the order the meld takes them."""
     found: list[Action] = []
     for target, placed in enumerate(state.table):
-        found.extend(
-            LayOff._trusted(card, target, end) for card, end in placed.meld.lay_offs(cards)
-        )
+        for card, end in placed.meld.lay_offs(cards):
+            found.append(LayOff._trusted(card, target, end))
     return found
 
 

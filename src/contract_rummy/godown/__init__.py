@@ -6,7 +6,8 @@ This package is the only place that knows how go-downs are found; the engine
 - :func:`go_downs`: the go-downs of a hand as a lazy sequence of
   :class:`~contract_rummy.GoDown` actions, built only when read;
 - :func:`iter_go_downs`: the same go-downs as tuples of melds;
-- :func:`godown_problem`: why one proposed go-down is refused, or ``None``.
+- :func:`godown_problem`: why one proposed go-down is refused, or ``None``;
+- :func:`search`: the go-downs as the search finds them, for :class:`GoDowns` to build.
 
 >>> from contract_rummy.cards import parse_cards
 >>> from contract_rummy.variants import PAGAT
@@ -29,7 +30,7 @@ from contract_rummy.godown._search import GROUP, Found, MeldSpec, search
 from contract_rummy.melds import Group, Run
 from contract_rummy.variants import Variant
 
-__all__ = ["GoDowns", "go_downs", "godown_problem", "iter_go_downs"]
+__all__ = ["GoDowns", "go_downs", "godown_problem", "iter_go_downs", "search"]
 
 _CARDS: Final = (*NATURALS, _RUN_CARDS[0][0])
 _RANKS: Final = tuple(Rank)

@@ -23,6 +23,7 @@ The go-downs come out in a fixed order: depth first over the places in contract 
 from __future__ import annotations
 
 import bisect
+import operator
 from collections.abc import Iterator, Sequence
 from typing import Final, NamedTuple
 
@@ -38,6 +39,7 @@ __all__ = ["GROUP", "RUN", "Candidate", "Choices", "MeldSpec", "Place", "Plan", 
 
 GROUP: Final = 0
 RUN: Final = 1
+_INDEX: Final = operator.attrgetter("index")
 
 
 class MeldSpec(NamedTuple):
@@ -162,9 +164,10 @@ class Plan:
     runs: int
 
 
-def plan(variant: Variant, round_number: int) -> Plan:
-    """The :class:`Plan` of round ``round_number`` of ``variant``, kept in its tables."""
-    t = tables(variant)
+def plan(variant: Variant, round_number: int, t: Tables | None = None) -> Plan:
+    """The :class:`Plan` of round ``round_number`` of ``variant``, kept in its tables ``t``."""
+    if t is None:
+        t = tables(variant)
     found = t.plans.get(round_number)
     if found is None:
         contract = variant.contract(round_number)
@@ -221,23 +224,24 @@ def search(
     without a final discard it may keep nothing, but never only the card R17 keeps.
     """
     t = tables(variant)
-    p = plan(variant, round_number)
+    p = plan(variant, round_number, t)
     total = len(hand)
     if total < p.contract.min_cards + p.keep:
         return []
-    counts = [0] * 53
-    ranks = [0] * 14
+    # Most hands cannot meet their contract: count what the bound needs first.
+    ranks = [0] * 14  # ranks[0]: the jokers
     suit_masks = [0] * 5
     rank_of, suit_of, suit_bits = t.rank_of, t.suit_of, t.suit_bits
     for card in hand:
         index = card.index
-        counts[index] += 1
         ranks[rank_of[index]] += 1
         suit_masks[suit_of[index]] |= suit_bits[index]
-    wild = t.wild
-    wilds = counts[wild[0]] if len(wild) == 1 else sum(counts[w] for w in wild)
-    if _wilds_needed(t, p, ranks, suit_masks) > wilds:
+    wilds = ranks[0] + sum(ranks[rank] for rank in t.wild_ranks) if t.wild_ranks else ranks[0]
+    if _wilds_needed(t, p, ranks, suit_masks, wilds) > wilds:
         return []
+    counts = [0] * 53
+    for card in hand:
+        counts[card.index] += 1
     if p.at_once and not p.groups and _runs_needed(t, counts) > p.runs:
         return []
     listed: dict[Place, list[Choices | None]] = {}
@@ -371,14 +375,27 @@ def _touching(run: MeldSpec, chosen: tuple[MeldSpec, ...]) -> bool:
 # -- bounds -------------------------------------------------------------------------------------
 
 
-def _wilds_needed(t: Tables, p: Plan, ranks: list[int], suit_masks: list[int]) -> int:
+def _wilds_needed(t: Tables, p: Plan, ranks: list[int], suit_masks: list[int], wilds: int) -> int:
     """A lower bound on the wild cards that meeting the contract takes from the hand.
 
     Each group needs what its rank lacks, taking the best ranks first; each run needs at
     least what the best window of its length lacks. Longer melds never need fewer.
-    ``ranks[r]`` counts the hand's cards of rank ``r`` (wild or not).
+    ``ranks[r]`` counts the hand's cards of rank ``r`` (wild or not). The runs, quicker to
+    count, come first: once they need more than ``wilds``, the groups are not counted.
     """
     need = 0
+    size = p.run_size
+    if size:
+        memo = t.windows(size)
+        best = 0
+        for mask in suit_masks[:4]:
+            found = memo.get(mask)
+            if found is None:
+                found = t.best_run_window(size, mask)
+            best = max(best, found)
+        need = (size - best) * p.runs
+        if need > wilds:
+            return need
     size = p.group_size
     if size:
         full = 0
@@ -393,16 +410,6 @@ def _wilds_needed(t: Tables, p: Plan, ranks: list[int], suit_masks: list[int]) -
             partial.sort()
             partial.extend([size] * missing)
             need += sum(partial[:missing])
-    size = p.run_size
-    if size:
-        memo = t.windows(size)
-        best = 0
-        for mask in suit_masks[:4]:
-            found = memo.get(mask)
-            if found is None:
-                found = t.best_run_window(size, mask)
-            best = max(best, found)
-        need += (size - best) * p.runs
     return need
 
 

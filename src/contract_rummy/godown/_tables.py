@@ -50,6 +50,7 @@ class Tables:
         suit_of: ``suit_of[i]``: the suit index of card ``i``, 4 for the joker.
         best_window: Memo of :meth:`best_run_window`, filled as hands are met.
         rank_of: ``rank_of[i]``: the rank of card ``i`` (1-13), 0 for the joker.
+        wild_ranks: The ranks that are wild, besides the joker.
         candidates: Memo of the search's candidate melds by rank and by suit, filled as
             hands are met (see :mod:`._search`).
         plans: The search's plan of each round, by round number (see :mod:`._search`).
@@ -69,6 +70,7 @@ class Tables:
     suit_bits: tuple[int, ...]
     suit_of: tuple[int, ...]
     rank_of: tuple[int, ...]
+    wild_ranks: tuple[int, ...]
     best_window: dict[int, dict[int, int]] = attrs.field(factory=dict, eq=False)
     candidates: dict[tuple[object, ...], tuple[Any, ...]] = attrs.field(factory=dict, eq=False)
     plans: dict[int, Any] = attrs.field(factory=dict, eq=False)
@@ -153,6 +155,7 @@ def _build(variant: Variant) -> Tables:
         suit_bits=tuple(suit_bits),
         suit_of=(*(index // 13 for index in range(52)), 4),
         rank_of=(*(index % 13 + 1 for index in range(52)), 0),
+        wild_ranks=tuple(sorted(rank.value for rank in variant.wild_ranks)),
     )
 
 
