@@ -140,8 +140,19 @@ class SeededShuffler:
         """
         _check_state(state)
         result = list(items)
+        # below() and PCG32's step, written out: a deal draws a hundred numbers.
         for top in range(len(result) - 1, 0, -1):
-            pick, state = below(top + 1, state)
+            bound = top + 1
+            threshold = (1 << 32) % bound
+            while True:
+                xorshifted = (((state >> 18) ^ state) >> 27) & _MASK32
+                rotation = state >> 59
+                output = ((xorshifted >> rotation) | (xorshifted << (-rotation & 31))) & _MASK32
+                product = output * bound
+                state = (state * _MULTIPLIER + _INCREMENT) & _MASK64
+                if product & _MASK32 >= threshold:
+                    break
+            pick = product >> 32
             result[top], result[pick] = result[pick], result[top]
         return result, state
 

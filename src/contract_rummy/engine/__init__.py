@@ -94,7 +94,9 @@ class LegalActions(Sequence[Action]):
     __slots__ = ("_actions", "_state")
 
     def __init__(self, state: RoundState) -> None:
-        self._state = _check_state(state)
+        if type(state) is not RoundState:
+            _check_state(state)
+        self._state = state
         self._actions: Sequence[Action] | None = None
 
     @property
@@ -113,7 +115,8 @@ class LegalActions(Sequence[Action]):
         return iter(self._all())
 
     def __len__(self) -> int:
-        return len(self._all())
+        actions = self._actions
+        return len(self._all() if actions is None else actions)
 
     def __bool__(self) -> bool:
         return len(self._all()) > 0
@@ -123,7 +126,8 @@ class LegalActions(Sequence[Action]):
     @overload
     def __getitem__(self, index: slice) -> Sequence[Action]: ...
     def __getitem__(self, index: int | slice) -> Action | Sequence[Action]:
-        return self._all()[index]
+        actions = self._actions
+        return (self._all() if actions is None else actions)[index]
 
     def __contains__(self, action: object) -> bool:
         return is_legal(self._state, action)
@@ -186,7 +190,8 @@ def apply(state: RoundState, action: Action) -> RoundState:
 
 
 def _play(state: RoundState, action: Action) -> Outcome:
-    _check_state(state)
+    if type(state) is not RoundState:
+        _check_state(state)
     if type(action) not in _ACTIONS:
         raise TypeError(f"expected an action, got {action!r}")
     return _RULES[state.phase].play(state, action)

@@ -43,10 +43,10 @@ def _check(state: RoundState, action: Action) -> None:
 
 
 def _play(state: RoundState, action: Action) -> Outcome:
-    _check(state, action)
     if isinstance(action, DrawStock):
         # R18, R19: choosing the stock opens the buy window on the top discard.
         return open_window(state)
+    _check(state, action)
     player = state.active
     hand = state.hands[player]
     card = state.discard[-1]
