@@ -84,11 +84,12 @@ class Choices(NamedTuple):
 
     Attributes:
         candidates: The candidates.
-        positions: Each one's position in the place's whole list of candidates.
+        positions: Each one's position in the place's whole list of candidates; ``None``
+            for the whole list itself.
     """
 
     candidates: tuple[Candidate, ...]
-    positions: Sequence[int]
+    positions: tuple[int, ...] | None
 
 
 def _by_wilds(candidates: tuple[Candidate, ...], wilds: int) -> list[Choices | None]:
@@ -98,7 +99,7 @@ def _by_wilds(candidates: tuple[Candidate, ...], wilds: int) -> list[Choices | N
     list is made here; :func:`_choices` makes the others when the search first needs them.
     """
     found: list[Choices | None] = [None] * (wilds + 1)
-    found[wilds] = Choices(candidates, range(len(candidates)))
+    found[wilds] = Choices(candidates, None)
     return found
 
 
@@ -122,6 +123,30 @@ class Place(NamedTuple):
     length: int
 
 
+class Level(NamedTuple):
+    """What the fill needs to know of one place, in the order it fills them.
+
+    Attributes:
+        length: The place's minimum length.
+        reserve: The cards the places after it take at least, and the card kept to
+            discard: a longer meld here may use the rest.
+        exact: Whether the meld has exactly its minimum length (R14).
+        last: Whether it is the last place.
+        together: Whether it is the last place of a round played at once (R24): it takes
+            every card left.
+        follow: Whether the next place is the same kind and length (taken in order).
+        touch: Whether a run here must not touch a run of the same suit (R12).
+    """
+
+    length: int
+    reserve: int
+    exact: bool
+    last: bool
+    together: bool
+    follow: bool
+    touch: bool
+
+
 #: A go-down: its melds in the order the places took them (sort them for GoDown's order).
 Found = tuple[MeldSpec, ...]
 
@@ -142,6 +167,7 @@ class Plan:
         check_touch: Whether two runs of the contract must not touch (R12).
         interchangeable: Whether places that could take the same meld always have the
             same length, so that taking their melds in order finds each go-down once.
+        levels: What the fill needs to know of each place.
         group_size: The shortest group, or 0 without groups.
         groups: How many groups.
         run_size: The shortest run, or 0 without runs.
@@ -158,6 +184,7 @@ class Plan:
     final_discard: bool
     check_touch: bool
     interchangeable: bool
+    levels: tuple[Level, ...]
     group_size: int
     groups: int
     run_size: int
@@ -177,22 +204,37 @@ def plan(variant: Variant, round_number: int, t: Tables | None = None) -> Plan:
             *(Place(GROUP, length) for length in contract.groups),
             *(Place(RUN, length) for length in contract.runs),
         )
+        keep = 0 if at_once or not variant.final_discard else 1
+        check_touch = not variant.runs_may_touch and len(contract.runs) > 1
+        rest = tuple(sum(place.length for place in places[i:]) for i in range(len(places) + 1))
         found = t.plans[round_number] = Plan(
             contract=contract,
             places=places,
-            rest=tuple(sum(place.length for place in places[i:]) for i in range(len(places) + 1)),
+            rest=rest,
             same_next=tuple(
                 i + 1 < len(places) and places[i + 1] == places[i] for i in range(len(places))
             ),
             exact=exact,
             at_once=at_once,
-            keep=0 if at_once or not variant.final_discard else 1,
+            keep=keep,
             final_discard=variant.final_discard,
-            check_touch=not variant.runs_may_touch and len(contract.runs) > 1,
+            check_touch=check_touch,
             interchangeable=exact
             or all(
                 len({place.length for place in places if place.kind == kind}) <= 1
                 for kind in (GROUP, RUN)
+            ),
+            levels=tuple(
+                Level(
+                    length=place.length,
+                    reserve=rest[i + 1] + (0 if at_once else keep),
+                    exact=exact,
+                    last=i + 1 == len(places),
+                    together=at_once and i + 1 == len(places),
+                    follow=i + 1 < len(places) and places[i + 1] == place,
+                    touch=check_touch and place.kind == RUN,
+                )
+                for i, place in enumerate(places)
             ),
             group_size=min(contract.groups, default=0),
             groups=len(contract.groups),
@@ -208,6 +250,7 @@ class _Search:
 
     t: Tables
     plan: Plan
+    guard: int
     #: ``choices[i][w]``: the candidates for ``places[i]`` that use at most ``w`` wild
     #: cards (shared by equal places).
     choices: tuple[list[Choices | None], ...]
@@ -240,8 +283,12 @@ def search(
     if _wilds_needed(t, p, ranks, suit_masks, wilds) > wilds:
         return []
     counts = [0] * 53
+    packed = 0
+    unit = t.unit
     for card in hand:
-        counts[card.index] += 1
+        index = card.index
+        counts[index] += 1
+        packed += unit[index]
     if p.at_once and not p.groups and _runs_needed(t, counts) > p.runs:
         return []
     listed: dict[Place, list[Choices | None]] = {}
@@ -254,13 +301,14 @@ def search(
     context = _Search(
         t=t,
         plan=p,
+        guard=t.guard,
         choices=tuple(listed[place] for place in p.places),
         kept=-1 if kept_card is None else kept_card.index,
-        present=tuple(index for index in range(53) if counts[index]),
+        present=tuple(index for index in range(53) if counts[index]) if p.at_once else (),
     )
     out: list[Found] = []
     seen: set[Found] | None = None if p.interchangeable else set()
-    _fill(context, 0, t.pack(hand), total, wilds, 0, (), out, seen)
+    _fill(context, 0, packed, total, wilds, 0, (), out, seen)
     return out
 
 
@@ -282,25 +330,20 @@ def _fill(
     ``start`` is where ``places[i]`` starts in its candidates: at the meld the same place
     before it took, so interchangeable places take their melds in order.
     """
-    p = s.plan
-    places = p.places
-    place = places[i]
-    last = i + 1 == len(places)
-    high = place.length if p.exact else left - p.rest[i + 1] - (0 if p.at_once else p.keep)
-    if high < place.length:
+    length, reserve, exact, last, together, follow, touch = s.plan.levels[i]
+    high = length if exact else left - reserve
+    if high < length:
         return
-    if p.at_once and last:
-        _finish_at_once(s, place, hand, left, chosen, out, seen)
+    if together:
+        _finish_at_once(s, s.plan.places[i], hand, left, chosen, out, seen)
         return
     row = s.choices[i]
-    choices = row[wilds] or _choices(row, wilds)
-    source, positions = choices
-    first = bisect.bisect_left(positions, start) if start else 0
-    guard = s.t.guard
+    source, positions = row[wilds] or _choices(row, wilds)
+    # Over the whole list, positions are indices; over part of it, look them up.
+    first = bisect.bisect_left(positions, start) if start and positions is not None else start
+    guard = s.guard
     held = hand | guard
-    follow = p.same_next[i]
-    touch = p.check_touch and place.kind == RUN
-    longer = not p.exact
+    longer = not exact
     for at in range(first, len(source)):
         meld, cards, size, used = source[at]
         if (held - cards) & guard != guard or (longer and size > high):
@@ -308,7 +351,7 @@ def _fill(
         if touch and _touching(meld, chosen):
             continue
         if not last:
-            next_start = positions[at] if follow else 0
+            next_start = (at if positions is None else positions[at]) if follow else 0
             _fill(s, i + 1, hand - cards, left - size, wilds - used, next_start,
                   (*chosen, meld), out, seen)  # fmt: skip
         elif left - size > 1 or _keeps_a_discard(s, hand - cards, left - size):
