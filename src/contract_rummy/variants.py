@@ -525,6 +525,8 @@ class Variant:
         return self.last_round_at_once and self._rung(round_number) == len(self.ladder) - 1
 
     def _rung(self, round_number: int) -> int:
+        if type(round_number) is int and 0 < round_number <= len(self.ladder):
+            return round_number - 1  # the engine's own calls, on its hot path
         check_int("round_number", round_number)
         if not 1 <= round_number <= len(self.ladder):
             raise ValueError(

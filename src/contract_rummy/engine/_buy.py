@@ -15,7 +15,6 @@ from contract_rummy.actions import Action, Buy, Pass
 from contract_rummy.engine._common import (
     Outcome,
     PhaseRules,
-    Pile,
     can_draw,
     draw,
     pile_without_top,
@@ -29,6 +28,8 @@ from contract_rummy.state import NO_WINDOW, BuyWindow, Phase, RoundState
 __all__ = ["BUY", "active_draws", "buyers", "open_window"]
 
 _BUY_OR_PASS: Final[tuple[Action, ...]] = (Buy(), Pass())
+#: Buy windows are few (who is still to be asked, and the last buyer): each made once.
+_window: Final = functools.cache(BuyWindow)
 
 
 def buyers(state: RoundState, last_buyer: int | None) -> tuple[int, ...]:
@@ -77,14 +78,14 @@ def open_window(state: RoundState) -> Outcome:
     """R18, R19: the active player chose the stock; ask the first player who may buy."""
     queue = buyers(state, None)
     if queue:
-        window = BuyWindow(queue[1:], None)
+        window = _window(queue[1:], None)
         return state._replace(phase=Phase.BUY, to_act=queue[0], window=window), ()
     return active_draws(state)
 
 
 def active_draws(state: RoundState, events: tuple[Event, ...] = ()) -> Outcome:
     """R20: the active player draws the top of the stock and plays; R27 if none can be."""
-    drawn = draw(state, 1, Pile(state.discard, state.discarded_by))
+    drawn = draw(state, 1, (state.discard, state.discarded_by))
     if drawn is None:
         return end_round(state, RoundEnd.STOCK_EXHAUSTED, events)
     player = state.active
@@ -117,7 +118,7 @@ def _play(state: RoundState, action: Action) -> Outcome:
     if isinstance(action, Pass):
         queue = state.window.queue
         if queue:
-            window = BuyWindow(queue[1:], state.window.last_buyer)
+            window = _window(queue[1:], state.window.last_buyer)
             return state._replace(to_act=queue[0], window=window), ()
         return active_draws(state)
     return _buy(state)
@@ -142,7 +143,7 @@ def _buy(state: RoundState) -> Outcome:
     # R20: the next discard is offered again from the active player's left.
     queue = buyers(bought, buyer)
     if queue:
-        window = BuyWindow(queue[1:], buyer)
+        window = _window(queue[1:], buyer)
         return bought._replace(to_act=queue[0], window=window), events
     return active_draws(bought, events)
 

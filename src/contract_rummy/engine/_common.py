@@ -85,25 +85,20 @@ def with_item(values: tuple[A, ...], index: int, value: A) -> tuple[A, ...]:
     return (*values[:index], value, *values[index + 1 :])
 
 
-class Pile(NamedTuple):
-    """The discard pile, bottom first, and who discarded each of its cards (R21).
-
-    The two always change together, through :func:`pile_without_top`,
-    :func:`pile_with` and the reshuffle of :func:`draw`.
-    """
-
-    discard: tuple[Card, ...]
-    discarded_by: tuple[int | None, ...]
+#: The discard pile, bottom first, and who discarded each of its cards (R21): the two always
+#: change together, through :func:`pile_without_top`, :func:`pile_with` and the reshuffle of
+#: :func:`draw`.
+Pile: TypeAlias = tuple[tuple[Card, ...], tuple[int | None, ...]]
 
 
 def pile_without_top(state: RoundState) -> Pile:
     """The pile once its top card is taken (R13) or bought (R19)."""
-    return Pile(state.discard[:-1], state.discarded_by[:-1])
+    return state.discard[:-1], state.discarded_by[:-1]
 
 
 def pile_with(state: RoundState, card: Card, player: int) -> Pile:
     """The pile once ``player`` discards ``card`` on it (R13)."""
-    return Pile((*state.discard, card), (*state.discarded_by, player))
+    return (*state.discard, card), (*state.discarded_by, player)
 
 
 class Drawn(NamedTuple):

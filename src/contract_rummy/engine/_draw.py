@@ -7,6 +7,7 @@ from typing import Final
 
 from contract_rummy._hands import add, find
 from contract_rummy.actions import Action, DrawStock, TakeDiscard
+from contract_rummy.cards import JOKER, NATURALS
 from contract_rummy.engine._buy import open_window
 from contract_rummy.engine._common import (
     Outcome,
@@ -17,12 +18,14 @@ from contract_rummy.engine._common import (
     wrong_phase,
 )
 from contract_rummy.events import TookDiscard
-from contract_rummy.state import Phase, RoundState, Turn
+from contract_rummy.state import NEW_TURN, Phase, RoundState, Turn
 
 __all__ = ["DRAW"]
 
 _STOCK_OR_DISCARD: Final[tuple[Action, ...]] = (DrawStock(), TakeDiscard())
 _STOCK_ONLY: Final[tuple[Action, ...]] = (DrawStock(),)
+#: The turn of a player who took each card from the discard pile and must keep it (R17).
+_KEPT: Final = tuple(Turn(kept_card=card) for card in (*NATURALS, JOKER))
 
 
 def _legal(state: RoundState) -> Sequence[Action]:
@@ -52,13 +55,13 @@ def _play(state: RoundState, action: Action) -> Outcome:
     card = state.discard[-1]
     # R17: the taken card stays in hand this turn, unless a copy was held before.
     kept = None if state.variant.discard_taken_card or find(hand, card) >= 0 else card
-    pile = pile_without_top(state)
+    discard, discarded_by = pile_without_top(state)
     after = state._replace(
         phase=Phase.PLAY,
         hands=with_item(state.hands, player, add(hand, (card,))),
-        discard=pile.discard,
-        discarded_by=pile.discarded_by,
-        turn=Turn(kept_card=kept),
+        discard=discard,
+        discarded_by=discarded_by,
+        turn=NEW_TURN if kept is None else _KEPT[kept.index],
     )
     return after, (TookDiscard(player, card),)
 

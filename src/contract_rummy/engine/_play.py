@@ -325,12 +325,12 @@ def _play(state: RoundState, action: Action) -> Outcome:
 def _discard(state: RoundState, card: Card, left: Hand) -> Outcome:
     """End the turn with ``card`` on the pile (R13); the last card goes out (R16, R25)."""
     player = state.active
-    pile = pile_with(state, card, player)
+    discard, discarded_by = pile_with(state, card, player)
     hands = with_item(state.hands, player, left)
     limit = state.variant.max_turns
     if not left or (limit is not None and state.turns >= limit):
         # R16, R25: the last card goes out; R29: the round has had every turn it may.
-        after = state._replace(hands=hands, discard=pile.discard, discarded_by=pile.discarded_by)
+        after = state._replace(hands=hands, discard=discard, discarded_by=discarded_by)
         return end_round(after, RoundEnd.TURN_LIMIT if left else RoundEnd.WENT_OUT)
     active = (player + 1) % len(hands)
     after = state._replace(
@@ -338,8 +338,8 @@ def _discard(state: RoundState, card: Card, left: Hand) -> Outcome:
         active=active,
         to_act=active,
         hands=hands,
-        discard=pile.discard,
-        discarded_by=pile.discarded_by,
+        discard=discard,
+        discarded_by=discarded_by,
         turn=NEW_TURN,
         turns=state.turns + 1,
     )

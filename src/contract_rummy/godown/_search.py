@@ -244,6 +244,15 @@ def plan(variant: Variant, round_number: int, t: Tables | None = None) -> Plan:
     return found
 
 
+class _Hand(NamedTuple):
+    """What the search counts of a hand: each card, each rank, each suit's positions."""
+
+    counts: list[int]
+    ranks: list[int]
+    suit_masks: list[int]
+    wilds: int
+
+
 @attrs.frozen
 class _Search:
     """Everything the depth-first fill reads: fixed for one hand."""
@@ -292,9 +301,10 @@ def search(
     if p.at_once and not p.groups and _runs_needed(t, counts) > p.runs:
         return []
     listed: dict[Place, list[Choices | None]] = {}
+    held = _Hand(counts, ranks, suit_masks, wilds)
     for place in dict.fromkeys(p.places):
         high = place.length if p.exact else total - (p.contract.min_cards - place.length) - p.keep
-        found = _candidates(t, counts, wilds, place, high)
+        found = _candidates(t, held, place, high)
         if not found:
             return []  # nothing in the hand can fill this place
         listed[place] = _by_wilds(found, wilds)
@@ -485,18 +495,18 @@ def _runs_needed(t: Tables, counts: list[int]) -> int:
 # suits come in order and each list is sorted, so the whole list is sorted too.
 
 
-def _candidates(
-    t: Tables, counts: list[int], wilds: int, place: Place, high: int
-) -> tuple[Candidate, ...]:
+def _candidates(t: Tables, hand: _Hand, place: Place, high: int) -> tuple[Candidate, ...]:
     shortest = place.length
+    counts, wilds = hand.counts, hand.wilds
     held = tuple(counts[w] for w in t.wild)
     memo = t.candidates
     found: list[Candidate] = []
     if place.kind == GROUP:
+        ranks = hand.ranks
         for rank in range(1, 14):
-            a, b, c, d = t.rank_cards[rank]
-            if counts[a] + counts[b] + counts[c] + counts[d] + wilds < shortest:
+            if ranks[rank] + wilds < shortest:
                 continue
+            a, b, c, d = t.rank_cards[rank]
             key: tuple[object, ...] = (
                 GROUP,
                 rank,
@@ -515,12 +525,7 @@ def _candidates(
         return tuple(found)
     high = min(high, t.longest)
     for suit in range(4):
-        row = t.at[suit]
-        mask = 0
-        for position in range(t.lowest, t.highest + 1):
-            index = row[position]
-            if counts[index] and not t.is_wild[index]:
-                mask |= 1 << (position - 1)
+        mask = hand.suit_masks[suit] & t.natural_positions[suit]
         key = (RUN, suit, mask, held, shortest, high)
         listed = memo.get(key)
         if listed is None:

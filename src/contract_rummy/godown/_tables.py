@@ -51,6 +51,8 @@ class Tables:
         best_window: Memo of :meth:`best_run_window`, filled as hands are met.
         rank_of: ``rank_of[i]``: the rank of card ``i`` (1-13), 0 for the joker.
         wild_ranks: The ranks that are wild, besides the joker.
+        natural_positions: ``natural_positions[s]``: the run positions of suit ``s`` that a
+            run may take and whose card is not wild, as bits (see :attr:`suit_bits`).
         candidates: Memo of the search's candidate melds by rank and by suit, filled as
             hands are met (see :mod:`._search`).
         plans: The search's plan of each round, by round number (see :mod:`._search`).
@@ -71,6 +73,7 @@ class Tables:
     suit_of: tuple[int, ...]
     rank_of: tuple[int, ...]
     wild_ranks: tuple[int, ...]
+    natural_positions: tuple[int, ...]
     best_window: dict[int, dict[int, int]] = attrs.field(factory=dict, eq=False)
     candidates: dict[tuple[object, ...], tuple[Any, ...]] = attrs.field(factory=dict, eq=False)
     plans: dict[int, Any] = attrs.field(factory=dict, eq=False)
@@ -156,6 +159,14 @@ def _build(variant: Variant) -> Tables:
         suit_of=(*(index // 13 for index in range(52)), 4),
         rank_of=(*(index % 13 + 1 for index in range(52)), 0),
         wild_ranks=tuple(sorted(rank.value for rank in variant.wild_ranks)),
+        natural_positions=tuple(
+            sum(
+                1 << (position - 1)
+                for position in range(variant.lowest_position, variant.highest_position + 1)
+                if not is_wild[row[position].index]
+            )
+            for row in _RUN_CARDS
+        ),
     )
 
 
