@@ -131,7 +131,7 @@ NO_WINDOW: Final = BuyWindow()
 _KEEP: Final[Any] = object()
 
 
-@attrs.frozen(init=False, hash=False, getstate_setstate=False)
+@attrs.frozen(init=False, hash=False, getstate_setstate=False, weakref_slot=False)
 class RoundState:
     """The whole game at one moment: the current round and the totals so far.
 
@@ -273,31 +273,33 @@ class RoundState:
         shuffler: Shuffler,
     ) -> RoundState:
         """A state the engine made, known to be consistent: built without any check."""
-        state = _new(cls)
-        _set_variant(state, variant)
-        _set_round_number(state, round_number)
-        _set_dealer(state, dealer)
-        _set_phase(state, phase)
-        _set_active(state, active)
-        _set_to_act(state, to_act)
-        _set_hands(state, hands)
-        _set_stock(state, stock)
-        _set_discard(state, discard)
-        _set_discarded_by(state, discarded_by)
-        _set_table(state, table)
-        _set_down(state, down)
-        _set_scores(state, scores)
-        _set_penalties(state, penalties)
-        _set_winners(state, winners)
-        _set_buys(state, buys)
-        _set_turn(state, turn)
-        _set_window(state, window)
-        _set_reshuffles(state, reshuffles)
-        _set_turns(state, turns)
-        _set_rng(state, rng)
-        _set_shuffler(state, shuffler)
-        _set_hash(state, None)
-        return state
+        state: Any = _new(_Draft)
+        state.variant = variant
+        state.round_number = round_number
+        state.dealer = dealer
+        state.phase = phase
+        state.active = active
+        state.to_act = to_act
+        state.hands = hands
+        state.stock = stock
+        state.discard = discard
+        state.discarded_by = discarded_by
+        state.table = table
+        state.down = down
+        state.scores = scores
+        state.penalties = penalties
+        state.winners = winners
+        state.buys = buys
+        state.turn = turn
+        state.window = window
+        state.reshuffles = reshuffles
+        state.turns = turns
+        state.rng = rng
+        state.shuffler = shuffler
+        state._hash = None
+        state.__class__ = cls
+        built: RoundState = state
+        return built
 
     def _replace(
         self,
@@ -328,31 +330,33 @@ class RoundState:
 
         Every parameter is typed, so a misspelled or mistyped field fails type checking.
         """
-        state = _new(RoundState)
-        _set_variant(state, self.variant)
-        _set_round_number(state, self.round_number)
-        _set_dealer(state, self.dealer)
-        _set_phase(state, self.phase if phase is _KEEP else phase)
-        _set_active(state, self.active if active is _KEEP else active)
-        _set_to_act(state, self.to_act if to_act is _KEEP else to_act)
-        _set_hands(state, self.hands if hands is _KEEP else hands)
-        _set_stock(state, self.stock if stock is _KEEP else stock)
-        _set_discard(state, self.discard if discard is _KEEP else discard)
-        _set_discarded_by(state, self.discarded_by if discarded_by is _KEEP else discarded_by)
-        _set_table(state, self.table if table is _KEEP else table)
-        _set_down(state, self.down if down is _KEEP else down)
-        _set_scores(state, self.scores if scores is _KEEP else scores)
-        _set_penalties(state, self.penalties if penalties is _KEEP else penalties)
-        _set_winners(state, self.winners if winners is _KEEP else winners)
-        _set_buys(state, self.buys if buys is _KEEP else buys)
-        _set_turn(state, self.turn if turn is _KEEP else turn)
-        _set_window(state, self.window if window is _KEEP else window)
-        _set_reshuffles(state, self.reshuffles if reshuffles is _KEEP else reshuffles)
-        _set_turns(state, self.turns if turns is _KEEP else turns)
-        _set_rng(state, self.rng if rng is _KEEP else rng)
-        _set_shuffler(state, self.shuffler)
-        _set_hash(state, None)
-        return state
+        state: Any = _new(_Draft)
+        state.variant = self.variant
+        state.round_number = self.round_number
+        state.dealer = self.dealer
+        state.phase = self.phase if phase is _KEEP else phase
+        state.active = self.active if active is _KEEP else active
+        state.to_act = self.to_act if to_act is _KEEP else to_act
+        state.hands = self.hands if hands is _KEEP else hands
+        state.stock = self.stock if stock is _KEEP else stock
+        state.discard = self.discard if discard is _KEEP else discard
+        state.discarded_by = self.discarded_by if discarded_by is _KEEP else discarded_by
+        state.table = self.table if table is _KEEP else table
+        state.down = self.down if down is _KEEP else down
+        state.scores = self.scores if scores is _KEEP else scores
+        state.penalties = self.penalties if penalties is _KEEP else penalties
+        state.winners = self.winners if winners is _KEEP else winners
+        state.buys = self.buys if buys is _KEEP else buys
+        state.turn = self.turn if turn is _KEEP else turn
+        state.window = self.window if window is _KEEP else window
+        state.reshuffles = self.reshuffles if reshuffles is _KEEP else reshuffles
+        state.turns = self.turns if turns is _KEEP else turns
+        state.rng = self.rng if rng is _KEEP else rng
+        state.shuffler = self.shuffler
+        state._hash = None
+        state.__class__ = RoundState
+        built: RoundState = state
+        return built
 
     def __hash__(self) -> int:
         cached = self._hash
@@ -452,34 +456,19 @@ def _restore(*values: Any) -> RoundState:
     return RoundState._trusted(*values)
 
 
-# The engine builds its states slot by slot, as attrs' own frozen __init__ does, but through
-# each slot's setter held in a module global, which saves looking each field's name up.
+class _Draft:
+    """A state being built by the engine: a RoundState's slots, writable.
+
+    The engine fills a draft's slots with plain attribute stores, then makes it a
+    RoundState by changing its class (the two have the same layout). A frozen class can
+    only be filled through ``object.__setattr__``, field by field, which made building a
+    state several times as costly; states are built at every action.
+    """
+
+    __slots__ = tuple(field.name for field in attrs.fields(RoundState))
+
+
 _new: Final = object.__new__
-(
-    _set_variant,
-    _set_round_number,
-    _set_dealer,
-    _set_phase,
-    _set_active,
-    _set_to_act,
-    _set_hands,
-    _set_stock,
-    _set_discard,
-    _set_discarded_by,
-    _set_table,
-    _set_down,
-    _set_scores,
-    _set_penalties,
-    _set_winners,
-    _set_buys,
-    _set_turn,
-    _set_window,
-    _set_reshuffles,
-    _set_turns,
-    _set_rng,
-    _set_shuffler,
-    _set_hash,
-) = (RoundState.__dict__[field.name].__set__ for field in attrs.fields(RoundState))
 
 
 # == checking a state built by hand ===========================================================
