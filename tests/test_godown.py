@@ -80,3 +80,17 @@ def test_r14_a_place_nothing_in_the_hand_can_fill() -> None:
     assert _go_downs(cr.PAGAT, "7C 7D 8H 9S 10D JH QS KD AC 2C 3H") == []
     run_and_group = "7C 7D 7H 2S 3D 4H 5C 6S 8D 9H"
     assert list(iter_go_downs(cr.PAGAT, 2, cards(run_and_group), None)) == []
+
+
+def test_r8_a_run_from_ace_to_ace_needs_two_aces_whatever_was_searched_before() -> None:
+    # The same positions of clubs held, with one ace and with two: only two aces make the
+    # 14-card run. Searching the one-ace hand first must not hide that run from the other.
+    one_ace = cards("AC 2C 3C 4C 5C 6C 7C 8C 9C 10C JC QC KC 4D 5D 6D 7D 8D 4S 5S 6S 7S 8S")
+    two_aces = cards("AC AC 2C 3C 4C 5C 6C 7C 8C 9C 10C JC QC KC 4D 5D 6D 7D 4S 5S 6S 7S 8S")
+    ace_to_ace = cr.Run(cr.Suit.CLUBS, 1, "AC 2C 3C 4C 5C 6C 7C 8C 9C 10C JC QC KC AC")
+    for _ in range(2):
+        found = list(iter_go_downs(cr.PAGAT, 7, one_ace, None))
+        assert len(found) == 2
+        assert all(len(melds[0]) == 13 for melds in found)
+        (melds,) = list(iter_go_downs(cr.PAGAT, 7, two_aces, None))
+        assert ace_to_ace in melds

@@ -489,10 +489,11 @@ def _runs_needed(t: Tables, counts: list[int]) -> int:
 # -- candidates ---------------------------------------------------------------------------------
 #
 # A place's candidates are listed rank by rank (groups) or suit by suit (runs). What a rank or
-# a suit gives depends on few numbers of the hand (a rank's four counts and the wild cards
-# held; a suit's held positions and the wild cards held), which hands share all the time, so
-# each rank's and each suit's list is kept in the variant's tables once worked out. Ranks and
-# suits come in order and each list is sorted, so the whole list is sorted too.
+# a suit gives depends on few numbers of the hand, which hands share all the time: a rank's
+# four counts and the wild cards held; a suit's held positions, how many of its ace are held
+# (up to two: a run from ace to ace holds one at each end) and the wild cards held. So each
+# rank's and each suit's list is kept in the variant's tables once worked out. Ranks and suits
+# come in order and each list is sorted, so the whole list is sorted too.
 
 
 def _candidates(t: Tables, hand: _Hand, place: Place, high: int) -> tuple[Candidate, ...]:
@@ -526,7 +527,8 @@ def _candidates(t: Tables, hand: _Hand, place: Place, high: int) -> tuple[Candid
     high = min(high, t.longest)
     for suit in range(4):
         mask = hand.suit_masks[suit] & t.natural_positions[suit]
-        key = (RUN, suit, mask, held, shortest, high)
+        aces = min(counts[13 * suit], 2)
+        key = (RUN, suit, mask, aces, held, shortest, high)
         listed = memo.get(key)
         if listed is None:
             listed = memo[key] = _listed(t, _runs(t, counts, wilds, suit, mask, shortest, high))
