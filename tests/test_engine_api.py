@@ -298,3 +298,15 @@ def test_action_ends_are_ends() -> None:
     with pytest.raises(TypeError) as caught:
         cr.SwapJoker("7C", 0, 1, typeless(1))
     assert str(caught.value) == "joker_end must be End.LOW, End.HIGH or None, got 1"
+
+
+def test_a_listing_with_go_downs_indexes_like_a_tuple() -> None:
+    state = _pass_buys(play(deal("7C 7D 7H 9S 9D 9H KD", "", "", "", stock="QS"), cr.DrawStock()))
+    legal = cr.legal_actions(state)
+    listed = tuple(legal)
+    assert any(isinstance(action, cr.GoDown) for action in listed)
+    assert [legal[i] for i in range(-len(listed), len(listed))] == [*listed, *listed]
+    assert legal[1:3] == list(listed[1:3])
+    for index in (len(listed), -len(listed) - 1):
+        with pytest.raises(IndexError):
+            legal[index]

@@ -194,3 +194,34 @@ def test_the_turn_and_buy_window_read_through_the_old_names() -> None:
     assert state.buy_queue == state.window.queue == ()
     assert state.last_buyer is state.window.last_buyer is None
     assert state.window == cr.NO_WINDOW
+
+
+def test_counts_and_winners_are_checked_against_the_rules() -> None:
+    state = _play_state()
+    with pytest.raises(cr.InvalidStateError, match="R29: turns counts"):
+        attrs.evolve(state, turns=0)
+    with pytest.raises(cr.InvalidStateError, match="R29: turns counts"):
+        attrs.evolve(state, turns=501)
+    with pytest.raises(cr.InvalidStateError, match="R29: pagat allows 3 reshuffles"):
+        attrs.evolve(state, reshuffles=4)
+    capped = attrs.evolve(cr.PAGAT, max_buys=1)
+    with pytest.raises(cr.InvalidStateError, match="R21: pagat allows 1 buys a round"):
+        attrs.evolve(state, variant=capped, buys=(2, 0, 0, 0))
+    over = _round_over()
+    with pytest.raises(cr.InvalidStateError, match="penalties must not be negative"):
+        attrs.evolve(over, penalties=(-1, 2, 3, 10))
+    last = attrs.evolve(over, round_number=7)
+    for winners in [(), (9,), (1, 1)]:
+        with pytest.raises(cr.InvalidStateError, match="R28: winners must be players"):
+            attrs.evolve(last, phase=cr.Phase.GAME_OVER, winners=winners)
+    assert attrs.evolve(last, phase=cr.Phase.GAME_OVER, winners=(0,)).winners == (0,)
+
+
+def test_r20_the_last_buyer_is_not_asked_again_at_once() -> None:
+    state = deal("7C 7D", "8C", "9C", "KS", discard="4D")
+    buying = cr.apply(state, cr.DrawStock())
+    assert buying.phase is cr.Phase.BUY
+    with pytest.raises(cr.InvalidStateError, match="R20: player 1 made the last buy"):
+        attrs.evolve(buying, window=cr.BuyWindow(buying.window.queue, buying.to_act))
+    with pytest.raises(cr.InvalidStateError, match="the last buyer 9 is not in the game"):
+        attrs.evolve(buying, window=cr.BuyWindow(buying.window.queue, 9))

@@ -131,7 +131,7 @@ NO_WINDOW: Final = BuyWindow()
 _KEEP: Final[Any] = object()
 
 
-@attrs.frozen(init=False, hash=False, getstate_setstate=False, weakref_slot=False)
+@attrs.frozen(cache_hash=True, weakref_slot=False)
 class RoundState:
     """The whole game at one moment: the current round and the totals so far.
 
@@ -191,57 +191,9 @@ class RoundState:
     turns: int
     rng: int
     shuffler: Shuffler = SEEDED
-    _hash: int | None = attrs.field(default=None, init=False, eq=False, repr=False)
 
-    def __init__(
-        self,
-        variant: Variant,
-        round_number: int,
-        dealer: int,
-        phase: Phase,
-        active: int,
-        to_act: int | None,
-        hands: tuple[tuple[Card, ...], ...],
-        stock: tuple[Card, ...],
-        discard: tuple[Card, ...],
-        discarded_by: tuple[int | None, ...],
-        table: tuple[TableMeld, ...],
-        down: tuple[bool, ...],
-        scores: tuple[int, ...],
-        penalties: tuple[int, ...] | None,
-        winners: tuple[int, ...] | None,
-        buys: tuple[int, ...],
-        turn: Turn,
-        window: BuyWindow,
-        reshuffles: int,
-        turns: int,
-        rng: int,
-        shuffler: Shuffler = SEEDED,
-    ) -> None:
-        self.__attrs_init__(
-            variant,
-            round_number,
-            dealer,
-            phase,
-            active,
-            to_act,
-            hands,
-            stock,
-            discard,
-            discarded_by,
-            table,
-            down,
-            scores,
-            penalties,
-            winners,
-            buys,
-            turn,
-            window,
-            reshuffles,
-            turns,
-            rng,
-            shuffler,
-        )
+    def __attrs_post_init__(self) -> None:
+        # Only a state built by hand comes here: the engine builds its own with _trusted.
         _check_types(self)
         for problem in _problems(self):
             raise InvalidStateError(problem)
@@ -296,7 +248,7 @@ class RoundState:
         state.turns = turns
         state.rng = rng
         state.shuffler = shuffler
-        state._hash = None
+        setattr(state, _CACHE, None)
         state.__class__ = cls
         built: RoundState = state
         return built
@@ -353,48 +305,10 @@ class RoundState:
         state.turns = self.turns if turns is _KEEP else turns
         state.rng = self.rng if rng is _KEEP else rng
         state.shuffler = self.shuffler
-        state._hash = None
+        setattr(state, _CACHE, None)
         state.__class__ = RoundState
         built: RoundState = state
         return built
-
-    def __hash__(self) -> int:
-        cached = self._hash
-        if cached is None:
-            cached = hash(self._values())
-            object.__setattr__(self, "_hash", cached)
-        return cached
-
-    def __reduce__(self) -> tuple[Any, ...]:
-        # Pickles and copies carry the fields only: a cached hash is not valid in another
-        # process, where strings hash differently.
-        return (_restore, self._values())
-
-    def _values(self) -> tuple[Any, ...]:
-        return (
-            self.variant,
-            self.round_number,
-            self.dealer,
-            self.phase,
-            self.active,
-            self.to_act,
-            self.hands,
-            self.stock,
-            self.discard,
-            self.discarded_by,
-            self.table,
-            self.down,
-            self.scores,
-            self.penalties,
-            self.winners,
-            self.buys,
-            self.turn,
-            self.window,
-            self.reshuffles,
-            self.turns,
-            self.rng,
-            self.shuffler,
-        )
 
     @property
     def players(self) -> int:
@@ -452,22 +366,20 @@ class RoundState:
         return "\n".join(lines)
 
 
-def _restore(*values: Any) -> RoundState:
-    return RoundState._trusted(*values)
-
-
 class _Draft:
     """A state being built by the engine: a RoundState's slots, writable.
 
     The engine fills a draft's slots with plain attribute stores, then makes it a
     RoundState by changing its class (the two have the same layout). A frozen class can
-    only be filled through ``object.__setattr__``, field by field, which made building a
-    state several times as costly; states are built at every action.
+    only be filled through ``object.__setattr__``, field by field, which costs several
+    times as much, and the engine builds a state at every action.
     """
 
-    __slots__ = tuple(field.name for field in attrs.fields(RoundState))
+    __slots__ = getattr(RoundState, "__slots__")  # noqa: B009 - not typed on the class
 
 
+#: The one slot that is not a field, attrs' cached hash: empty in a new state.
+(_CACHE,) = (name for name in _Draft.__slots__ if name not in attrs.fields_dict(RoundState))
 _new: Final = object.__new__
 
 
@@ -571,8 +483,20 @@ def _problems(state: RoundState) -> Iterator[str]:
             yield f"hands[{p}] must be in canonical order (sorted)"
     if not 0 <= state.rng < 2**64:
         yield f"rng must be a shuffler state, 0 to 2**64 - 1, got {state.rng}"
-    if min(state.buys, default=0) < 0 or state.reshuffles < 0 or state.turns < 0:
-        yield "buys, reshuffles and turns must not be negative"
+    variant = state.variant
+    if min(state.buys, default=0) < 0 or state.reshuffles < 0:
+        yield "buys and reshuffles must not be negative"
+    if variant.max_buys is not None and max(state.buys, default=0) > variant.max_buys:
+        yield f"R21: {variant.name} allows {variant.max_buys} buys a round, got {state.buys}"
+    if variant.max_reshuffles is not None and state.reshuffles > variant.max_reshuffles:
+        yield (
+            f"R29: {variant.name} allows {variant.max_reshuffles} reshuffles a round, "
+            f"got {state.reshuffles}"
+        )
+    if state.turns < 1 or (variant.max_turns is not None and state.turns > variant.max_turns):
+        yield f"R29: turns counts the round's turns from 1 to max_turns, got {state.turns}"
+    if state.penalties is not None and min(state.penalties, default=0) < 0:
+        yield f"penalties must not be negative, got {state.penalties}"
     yield from _table_problems(state, players)
     yield from _deck_problems(state, players)
     yield from _phase_problems(state, players)
@@ -623,6 +547,13 @@ def _phase_problems(state: RoundState, players: int) -> Iterator[str]:
         yield f"winners must be set exactly when the game is over (phase {phase.name})"
     if phase is Phase.GAME_OVER and state.round_number != state.variant.rounds:
         yield f"the game ends after round {state.variant.rounds}, not {state.round_number}"
+    winners = state.winners
+    if winners is not None and (
+        not winners
+        or len(set(winners)) != len(winners)
+        or any(not 0 <= p < players for p in winners)
+    ):
+        yield f"R28: winners must be players of the game, at least one, each once: {winners}"
     if over:
         if to_act is not None:
             yield f"to_act must be None when the round is over, got {to_act}"
@@ -635,6 +566,11 @@ def _phase_problems(state: RoundState, players: int) -> Iterator[str]:
             yield f"the buy queue {queue} must list other players than to_act, once each"
         if any(not 0 <= p < players for p in queue):
             yield f"the buy queue {queue} names a player who is not in the game"
+        last = state.window.last_buyer
+        if last is not None and not 0 <= last < players:
+            yield f"the last buyer {last} is not in the game"
+        if to_act is not None and to_act == last:
+            yield f"R20: player {to_act} made the last buy and may not be asked again at once"
         if not state.discard:
             yield "a buy window needs a card on the discard pile"
     elif to_act != active:

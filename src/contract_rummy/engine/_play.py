@@ -59,7 +59,9 @@ class _Listing(Sequence[Action]):
         count = len(self._go_downs)
         if index < 0:
             index += len(self)
-        if 0 <= index < count:
+            if index < 0:
+                raise IndexError("legal action index out of range")
+        if index < count:
             return self._go_downs[index]
         return self._discards[index - count]
 
