@@ -310,3 +310,16 @@ def test_a_listing_with_go_downs_indexes_like_a_tuple() -> None:
     for index in (len(listed), -len(listed) - 1):
         with pytest.raises(IndexError):
             legal[index]
+
+
+def test_an_action_class_is_not_an_action() -> None:
+    with pytest.raises(TypeError, match=r"got the class .*DrawStock.*: call it"):
+        cr.apply(cr.new_game(seed=1), cr.DrawStock)  # type: ignore[arg-type]
+
+
+def test_r17_off_a_player_with_no_card_may_take_the_discard_and_throw_it_back() -> None:
+    variant = attrs.evolve(cr.PAGAT, discard_taken_card=True)
+    state = deal("", "2C 3C", "4C 5C", "6C 7C", discard="KD", variant=variant)
+    assert list(cr.legal_actions(state)) == [cr.DrawStock(), cr.TakeDiscard()]
+    state = play(state, cr.TakeDiscard(), cr.Discard(cards("KD")[0]))
+    assert state.phase is cr.Phase.ROUND_OVER

@@ -89,3 +89,9 @@ def test_play_game_fails_loudly_when_the_game_outlasts_its_bound() -> None:
         cr.play_game([cr.GreedyBot()] * 4, seed=1, max_actions=-1)
     final = cr.play_game([cr.GreedyBot()] * 4, seed=158, max_actions=MAX_ACTIONS)
     assert final.phase is cr.Phase.GAME_OVER
+
+
+def test_play_game_refuses_a_bound_that_is_not_a_count() -> None:
+    for bound in (1.5, "10", True):
+        with pytest.raises(TypeError, match="max_actions must be an int"):
+            cr.play_game([cr.GreedyBot()] * 4, seed=1, max_actions=bound)  # type: ignore[arg-type]

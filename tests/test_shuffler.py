@@ -331,3 +331,26 @@ def test_system_shuffle_of_a_deck() -> None:
     shuffled, state = SYSTEM.shuffle(deck, 123)
     assert state == 123
     assert sorted(shuffled) == list(deck)
+
+
+def test_the_public_generator_functions_check_their_arguments() -> None:
+    with pytest.raises(ValueError, match=r"state must be in 0\.\.2"):
+        next_u32(-1)
+    with pytest.raises(ValueError, match=r"state must be in 0\.\.2"):
+        below(52, -5)
+    with pytest.raises(TypeError, match="bound must be an int"):
+        below(True, 1)
+    with pytest.raises(TypeError, match="state"):
+        next_u32(True)
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_the_seeded_shuffle_draws_as_below_does(seed: int) -> None:
+    items = list(range(seed % 17 + 100))
+    state = seed_state(seed)
+    expected = list(items)
+    check = state
+    for top in range(len(expected) - 1, 0, -1):
+        pick, check = below(top + 1, check)
+        expected[top], expected[pick] = expected[pick], expected[top]
+    assert SEEDED.shuffle(items, state) == (expected, check)

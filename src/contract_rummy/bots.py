@@ -18,7 +18,7 @@ from typing import Protocol
 
 import attrs
 
-from contract_rummy._checks import is_int
+from contract_rummy._checks import check_int
 from contract_rummy.actions import (
     Action,
     Buy,
@@ -173,8 +173,8 @@ def play_game(
 ) -> RoundState:
     """Play a whole seeded game with one bot per player and return the final state.
 
-    Every game ends: the variant's turn limit (R29) ends any round nobody can finish. A
-    caller who wants a tighter bound passes ``max_actions``.
+    With a turn limit (R29, as in every named variant) every game ends; a caller who wants
+    a tighter bound, or plays without one, passes ``max_actions``.
 
     Raises:
         RuntimeError: if the game is not over after ``max_actions`` actions.
@@ -185,8 +185,8 @@ def play_game(
     ...
     RuntimeError: the game (seed 2) is not over after 10 actions: round 1, phase ...
     """
-    if max_actions is not None and (not is_int(max_actions) or max_actions < 0):
-        raise ValueError(f"max_actions must be None or an int >= 0, got {max_actions!r}")
+    if max_actions is not None:
+        check_int("max_actions", max_actions, minimum=0)
     state = new_game(variant, seed=seed, players=len(bots))
     for before, action, after in play(state, bots, max_actions=max_actions):
         if on_step is not None:

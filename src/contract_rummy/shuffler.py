@@ -89,18 +89,32 @@ def _check_state(state: int) -> int:
 def next_u32(state: int) -> tuple[int, int]:
     """The next 32-bit output and the state after it.
 
+    Raises:
+        TypeError: if ``state`` is not an int (a bool is not one).
+        ValueError: if ``state`` is not a shuffler state, from 0 to ``2**64 - 1``.
+
+    >>> from contract_rummy.shuffler import next_u32, seed_state
     >>> next_u32(seed_state(42))[0]
     3270867926
     """
+    _check_state(state)
     return _output(state), _step(state)
 
 
 def below(bound: int, state: int) -> tuple[int, int]:
     """An unbiased integer in ``range(bound)``, and the next state (Lemire's method).
 
+    Raises:
+        TypeError: if ``bound`` or ``state`` is not an int (a bool is not one).
+        ValueError: if ``bound`` is not from 1 to ``2**32 - 1``, or ``state`` is not a
+            shuffler state, from 0 to ``2**64 - 1``.
+
+    >>> from contract_rummy.shuffler import below, seed_state
     >>> below(52, seed_state(7))[0]
     15
     """
+    check_int("bound", bound)
+    _check_state(state)
     if not 0 < bound <= _MASK32:
         raise ValueError(f"bound must be in 1..2**32-1, got {bound}")
     threshold = (1 << 32) % bound
@@ -164,8 +178,7 @@ class SeededShuffler:
             ValueError: if ``bound`` is not from 1 to ``2**32 - 1``, or ``state`` is not a
                 shuffler state, from 0 to ``2**64 - 1``.
         """
-        check_int("bound", bound)
-        return below(bound, _check_state(state))
+        return below(bound, state)
 
 
 @attrs.frozen

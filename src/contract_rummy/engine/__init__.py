@@ -193,6 +193,9 @@ def _play(state: RoundState, action: Action) -> Outcome:
     if type(state) is not RoundState:
         _check_state(state)
     if type(action) not in _ACTIONS:
+        given: object = action
+        if given in _ACTIONS:  # the class itself, such as DrawStock for DrawStock()
+            raise TypeError(f"expected an action, got the class {action!r}: call it")
         raise TypeError(f"expected an action, got {action!r}")
     return _RULES[state.phase].play(state, action)
 

@@ -29,7 +29,7 @@ _KEPT: Final = tuple(Turn(kept_card=card) for card in (*NATURALS, JOKER))
 
 
 def _legal(state: RoundState) -> Sequence[Action]:
-    if state.discard and state.hands[state.active]:
+    if state.discard and (state.hands[state.active] or state.variant.discard_taken_card):
         return _STOCK_OR_DISCARD
     return _STOCK_ONLY
 
@@ -41,7 +41,7 @@ def _check(state: RoundState, action: Action) -> None:
         wrong_phase(state, action)
     if not state.discard:
         refuse("R13", "the discard pile is empty: take the top card of the stock")
-    if not state.hands[state.active]:
+    if not state.hands[state.active] and not state.variant.discard_taken_card:
         refuse("R17", f"player {state.active} holds no other card to discard after taking it")
 
 
