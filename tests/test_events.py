@@ -138,3 +138,22 @@ def test_r25_going_out_reports_the_round_and_its_scores() -> None:
     top = dealt.state.top_discard
     assert top is not None
     assert dealt.events == (cr.Dealt(2, 0, top),)
+
+
+def test_an_exact_cut_is_reported_with_the_deal() -> None:
+    cutting = attrs.evolve(cr.PAGAT, cut_bonus=50)
+    exact = []
+    for seed in range(400):
+        state = cr.new_game(cutting, seed=seed)
+        state = attrs.evolve(state, phase=cr.Phase.ROUND_OVER, to_act=None, penalties=(0,) * 4)
+        after, events = cr.step(state, cr.NextRound())
+        (dealt,) = events
+        assert isinstance(dealt, cr.Dealt)
+        changed = [p for p in range(4) if after.scores[p] != state.scores[p]]
+        if dealt.exact_cut is None:
+            assert changed == []
+        else:
+            assert changed == [dealt.exact_cut] == [(after.dealer - 1) % 4]
+            assert after.scores[dealt.exact_cut] == state.scores[dealt.exact_cut] - 50
+            exact.append(seed)
+    assert exact

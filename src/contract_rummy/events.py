@@ -167,17 +167,20 @@ class GameEnded:
 
 @attrs.frozen
 class Dealt:
-    """A round was shuffled and dealt (R4, R5).
+    """The next round was shuffled and dealt (R4, R5), by ``NextRound()``.
 
     Attributes:
         round_number: The round dealt.
         dealer: Who dealt it.
         top_discard: The card turned up to start the discard pile.
+        exact_cut: With a cut bonus (``Variant.cut_bonus``), the player on the dealer's
+            right whose cut was exact, and whose total it lowered; else ``None``.
     """
 
     round_number: int
     dealer: int
     top_discard: Card
+    exact_cut: int | None = None
 
 
 #: Anything :func:`contract_rummy.step` reports.

@@ -72,7 +72,7 @@ def _next_round(state: RoundState, action: Action) -> Outcome:
     """Deal the next round, the deal passing to the left (R4, R5)."""
     _round_over_check(state, action)
     players = state.players
-    after = deal(
+    after, exact_cut = deal(
         state.variant,
         players,
         state.round_number + 1,
@@ -81,7 +81,7 @@ def _next_round(state: RoundState, action: Action) -> Outcome:
         state.rng,
         state.shuffler,
     )
-    return after, (Dealt(after.round_number, after.dealer, after.discard[-1]),)
+    return after, (Dealt(after.round_number, after.dealer, after.discard[-1], exact_cut),)
 
 
 def _game_over_legal(state: RoundState) -> Sequence[Action]:

@@ -53,7 +53,7 @@ def new_game(
     variant.check_players(players)
     rng = seed_state(secrets.randbits(64) if seed is None else seed)
     dealer, rng = shuffler.below(players, rng)
-    return deal(variant, players, 1, dealer, (0,) * players, rng, shuffler)
+    return deal(variant, players, 1, dealer, (0,) * players, rng, shuffler)[0]
 
 
 def start_round(
@@ -177,19 +177,21 @@ def deal(
     scores: tuple[int, ...],
     rng: int,
     shuffler: Shuffler,
-) -> RoundState:
+) -> tuple[RoundState, int | None]:
     """Shuffle everything afresh and deal one card at a time from the dealer's left (R5).
 
     With a cut bonus (R32), the player on the dealer's right first cuts the shuffled deck.
+    Returns the round, and the player whose exact cut lowered their total, if any.
     """
     deck, rng = shuffler.shuffle(variant.deck(players), rng)
     dealt = variant.cards_dealt(round_number)
     needed = dealt * players + 1
+    exact: int | None = None
     if variant.cut_bonus:
         # The player on the dealer's right cuts; an exact cut lowers their total.
         cut, rng = shuffler.below(len(deck) - 1, rng)
         if cut + 1 == needed:
-            cutter = (dealer - 1) % players
+            cutter = exact = (dealer - 1) % players
             scores = tuple(
                 total - variant.cut_bonus if p == cutter else total
                 for p, total in enumerate(scores)
@@ -197,7 +199,7 @@ def deal(
     hands: list[list[Card]] = [[] for _ in range(players)]
     for i in range(dealt * players):
         hands[(dealer + 1 + i) % players].append(deck[i])
-    return fresh_round(
+    state = fresh_round(
         variant,
         round_number,
         dealer,
@@ -208,6 +210,7 @@ def deal(
         rng,
         shuffler,
     )
+    return state, exact
 
 
 def fresh_round(

@@ -292,6 +292,7 @@ def _custom_variant(draw: st.DrawFn) -> Variant:
         tie_break=draw(st.sampled_from(list(TieBreak))),
         cut_bonus=draw(st.sampled_from([0, 50])),
         max_reshuffles=draw(st.one_of(st.none(), st.integers(0, 4))),
+        max_turns=draw(st.one_of(st.none(), st.integers(1, 12), st.just(500))),
     )
 
 
