@@ -29,7 +29,7 @@ from __future__ import annotations
 import enum
 import itertools
 from collections import Counter
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from types import UnionType
 from typing import Any, Final
 
@@ -43,7 +43,16 @@ from contract_rummy.melds import Group, Run, under
 from contract_rummy.shuffler import SEEDED, Shuffler
 from contract_rummy.variants import Variant
 
-__all__ = ["NEW_TURN", "NO_WINDOW", "BuyWindow", "Phase", "RoundState", "TableMeld", "Turn"]
+__all__ = [
+    "NEW_TURN",
+    "NO_WINDOW",
+    "BuyWindow",
+    "Phase",
+    "RoundState",
+    "TableMeld",
+    "Turn",
+    "deck_difference",
+]
 
 
 class Phase(enum.Enum):
@@ -522,20 +531,39 @@ def _table_problems(state: RoundState, players: int) -> Iterator[str]:
 
 
 def _deck_problems(state: RoundState, players: int) -> Iterator[str]:
-    counts = Counter(state.variant.deck(players))
-    counts.subtract(card for hand in state.hands for card in hand)
-    counts.subtract(state.stock)
-    counts.subtract(state.discard)
-    counts.subtract(card for placed in state.table for card in placed.cards)
-    missing = sorted(counts.elements())
-    extra = sorted(card for card, n in counts.items() for _ in range(max(-n, 0)))
-    if missing or extra:
-        parts = [f"missing {format_cards(missing)}"] if missing else []
-        parts += [f"extra {format_cards(extra)}"] if extra else []
+    cards = [
+        *(card for hand in state.hands for card in hand),
+        *state.stock,
+        *state.discard,
+        *(card for placed in state.table for card in placed.cards),
+    ]
+    difference = deck_difference(state.variant, players, cards)
+    if difference:
         yield (
             f"R2: every card of the {state.variant.name} deck for {players} players must be "
-            "in a hand, the stock, the discard pile or the table exactly once: " + "; ".join(parts)
+            f"in a hand, the stock, the discard pile or the table exactly once: {difference}"
         )
+
+
+def deck_difference(variant: Variant, players: int, cards: Iterable[Card]) -> str | None:
+    """What ``cards`` lack or have too many of, against ``variant``'s deck (R2).
+
+    The deck is the one ``players`` players use. The answer reads ``"missing 7C; extra
+    JK"``, or is ``None`` when the cards are the deck exactly.
+
+    >>> from contract_rummy.state import deck_difference
+    >>> import contract_rummy as cr
+    >>> cards = [*cr.PAGAT.deck(4)[1:], cr.JOKER]
+    >>> deck_difference(cr.PAGAT, 4, cards)
+    'missing AC; extra JK'
+    """
+    counts = Counter(variant.deck(players))
+    counts.subtract(cards)
+    missing = sorted(counts.elements())
+    extra = sorted(card for card, n in counts.items() for _ in range(max(-n, 0)))
+    parts = [f"missing {format_cards(missing)}"] if missing else []
+    parts += [f"extra {format_cards(extra)}"] if extra else []
+    return "; ".join(parts) or None
 
 
 def _phase_problems(state: RoundState, players: int) -> Iterator[str]:

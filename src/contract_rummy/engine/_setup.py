@@ -8,9 +8,9 @@ from collections.abc import Iterable, Sequence
 from typing import Final
 
 from contract_rummy._checks import is_int
-from contract_rummy.cards import Card, format_cards, parse_cards
+from contract_rummy.cards import Card, parse_cards
 from contract_rummy.shuffler import SEEDED, Shuffler, seed_state
-from contract_rummy.state import NEW_TURN, NO_WINDOW, Phase, RoundState
+from contract_rummy.state import NEW_TURN, NO_WINDOW, Phase, RoundState, deck_difference
 from contract_rummy.variants import PAGAT, Variant, check_variant
 
 __all__ = ["deal", "fresh_round", "new_game", "start_round"]
@@ -150,22 +150,11 @@ def _card_list(value: object, name: str) -> list[Card]:
 
 
 def _check_deck(variant: Variant, players: int, cards: list[Card]) -> None:
-    expected = dict.fromkeys(variant.deck(players), 0)
-    for card in variant.deck(players):
-        expected[card] += 1
-    for card in cards:
-        expected[card] = expected.get(card, 0) - 1
-    missing = [card for card, n in expected.items() for _ in range(max(n, 0))]
-    extra = [card for card, n in expected.items() for _ in range(max(-n, 0))]
-    if missing or extra:
-        parts = []
-        if missing:
-            parts.append(f"missing {format_cards(sorted(missing))}")
-        if extra:
-            parts.append(f"extra {format_cards(sorted(extra))}")
+    difference = deck_difference(variant, players, cards)
+    if difference:
         raise ValueError(
             f"R2: the cards must be the {variant.name} deck for {players} players exactly once: "
-            + "; ".join(parts)
+            + difference
         )
 
 
