@@ -13,12 +13,12 @@ from typing import Final, TypeAlias
 
 from contract_rummy.cards import Card
 
-__all__ = ["Hand", "add", "distinct", "find", "keeps_a_discard", "remove"]
+__all__ = ["BY_INDEX", "Hand", "add", "distinct", "find", "keeps_a_discard", "remove"]
 
 #: A hand: cards in canonical order.
 Hand: TypeAlias = tuple[Card, ...]
 #: Sorting by this key gives the canonical order without calling Card.__lt__.
-_BY_INDEX: Final = operator.attrgetter("index")
+BY_INDEX: Final = operator.attrgetter("index")
 
 
 def keeps_a_discard(left: int, *, only_kept_left: bool, final_discard: bool) -> bool:
@@ -64,9 +64,9 @@ def add(hand: Hand, cards: Sequence[Card]) -> Hand:
     """``hand`` with ``cards`` added, still in canonical order."""
     if len(cards) == 1:
         card = cards[0]
-        at = bisect.bisect_right(hand, card.index, key=_BY_INDEX)
+        at = bisect.bisect_right(hand, card.index, key=BY_INDEX)
         return (*hand[:at], card, *hand[at:])
-    return tuple(sorted((*hand, *cards), key=_BY_INDEX))
+    return tuple(sorted((*hand, *cards), key=BY_INDEX))
 
 
 def find(hand: Hand, card: Card) -> int:
@@ -79,7 +79,7 @@ def find(hand: Hand, card: Card) -> int:
     >>> find(hand, hand[2]), find(hand, parse_cards("9C")[0])
     (2, -1)
     """
-    at = bisect.bisect_left(hand, card.index, key=_BY_INDEX)
+    at = bisect.bisect_left(hand, card.index, key=BY_INDEX)
     return at if at < len(hand) and hand[at] is card else -1
 
 

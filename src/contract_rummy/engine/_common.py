@@ -6,7 +6,7 @@ from collections.abc import Callable, Sequence
 from typing import Final, NamedTuple, NoReturn, TypeAlias, TypeVar
 
 from contract_rummy.actions import Action, Discard
-from contract_rummy.cards import _RUN_CARDS, NATURALS, Card
+from contract_rummy.cards import _ALL, Card
 from contract_rummy.errors import IllegalActionError
 from contract_rummy.events import Event, Reshuffled
 from contract_rummy.state import Phase, RoundState
@@ -29,7 +29,7 @@ __all__ = [
 A = TypeVar("A")
 
 #: One Discard value per card: actions are immutable, so listings share them.
-DISCARDS: Final = tuple(Discard(card) for card in (*NATURALS, _RUN_CARDS[0][0]))
+DISCARDS: Final = tuple(Discard(card) for card in _ALL)
 
 
 #: What playing an action gives: the next state and its events (a :class:`Step`, as a plain

@@ -7,7 +7,7 @@ from typing import Final
 
 from contract_rummy._hands import add, find
 from contract_rummy.actions import Action, DrawStock, TakeDiscard
-from contract_rummy.cards import JOKER, NATURALS
+from contract_rummy.cards import _ALL
 from contract_rummy.engine._buy import open_window
 from contract_rummy.engine._common import (
     Outcome,
@@ -25,7 +25,7 @@ __all__ = ["DRAW"]
 _STOCK_OR_DISCARD: Final[tuple[Action, ...]] = (DrawStock(), TakeDiscard())
 _STOCK_ONLY: Final[tuple[Action, ...]] = (DrawStock(),)
 #: The turn of a player who took each card from the discard pile and must keep it (R17).
-_KEPT: Final = tuple(Turn(kept_card=card) for card in (*NATURALS, JOKER))
+_KEPT: Final = tuple(Turn(kept_card=card) for card in _ALL)
 
 
 def _legal(state: RoundState) -> Sequence[Action]:

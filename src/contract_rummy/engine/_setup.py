@@ -2,22 +2,17 @@
 
 from __future__ import annotations
 
-import operator
 import secrets
 from collections.abc import Iterable, Sequence
-from typing import Final
 
 from contract_rummy._checks import is_int
+from contract_rummy._hands import BY_INDEX, Hand
 from contract_rummy.cards import Card, parse_cards
 from contract_rummy.shuffler import SEEDED, Shuffler, seed_state
 from contract_rummy.state import NEW_TURN, NO_WINDOW, Phase, RoundState, deck_difference
 from contract_rummy.variants import PAGAT, Variant, check_variant
 
 __all__ = ["deal", "fresh_round", "new_game", "start_round"]
-
-#: Sorting by this key gives the canonical order of cards without calling Card.__lt__.
-_BY_INDEX: Final = operator.attrgetter("index")
-Hand = tuple[Card, ...]
 
 
 def new_game(
@@ -223,7 +218,7 @@ def fresh_round(
         phase=Phase.DRAW,
         active=active,
         to_act=active,
-        hands=tuple(tuple(sorted(hand, key=_BY_INDEX)) for hand in hands),
+        hands=tuple(tuple(sorted(hand, key=BY_INDEX)) for hand in hands),
         stock=stock,
         discard=discard,
         discarded_by=(None,) * len(discard),

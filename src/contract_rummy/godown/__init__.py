@@ -24,7 +24,7 @@ from collections.abc import Iterator, Sequence
 from typing import Final, overload
 
 from contract_rummy.actions import GoDown
-from contract_rummy.cards import _RUN_CARDS, NATURALS, Card, Rank, Suit
+from contract_rummy.cards import _ALL, Card, Rank, Suit
 from contract_rummy.godown._check import godown_problem
 from contract_rummy.godown._search import GROUP, Found, MeldSpec, search
 from contract_rummy.melds import Group, Run
@@ -32,7 +32,6 @@ from contract_rummy.variants import Variant
 
 __all__ = ["GoDowns", "go_downs", "godown_problem", "iter_go_downs", "search"]
 
-_CARDS: Final = (*NATURALS, _RUN_CARDS[0][0])
 _RANKS: Final = tuple(Rank)
 _SUITS: Final = tuple(Suit)
 
@@ -70,7 +69,7 @@ class GoDowns(Sequence[GoDown]):
         # The search only finds valid melds (the tests check it against the meld rules).
         meld = self._built.get(spec)
         if meld is None:
-            cards = tuple(_CARDS[index] for index in spec.cards)
+            cards = tuple(_ALL[index] for index in spec.cards)
             if spec.kind == GROUP:
                 meld = Group._trusted(_RANKS[spec.key - 1], cards, self._variant)
             else:

@@ -23,7 +23,6 @@ The go-downs come out in a fixed order: depth first over the places in contract 
 from __future__ import annotations
 
 import bisect
-import operator
 from collections.abc import Iterator, Sequence
 from typing import Final, NamedTuple
 
@@ -39,7 +38,6 @@ __all__ = ["GROUP", "RUN", "Candidate", "Choices", "MeldSpec", "Place", "Plan", 
 
 GROUP: Final = 0
 RUN: Final = 1
-_INDEX: Final = operator.attrgetter("index")
 
 
 class MeldSpec(NamedTuple):

@@ -20,7 +20,7 @@ from typing import Any, Final
 
 import attrs
 
-from contract_rummy.cards import _RUN_CARDS, NATURALS, Card
+from contract_rummy.cards import _ALL, _RUN_CARDS, Card
 from contract_rummy.variants import Variant
 
 __all__ = ["Tables", "tables"]
@@ -133,7 +133,7 @@ class Tables:
 
 
 def _build(variant: Variant) -> Tables:
-    is_wild = tuple(variant.is_wild(card) for card in (*NATURALS, _RUN_CARDS[0][0]))
+    is_wild = tuple(variant.is_wild(card) for card in _ALL)
     copies = max(
         max(variant.deck_size(players))
         for players in range(variant.min_players, variant.max_players + 1)
