@@ -76,11 +76,23 @@ def _order(
 
 def open_window(state: RoundState) -> Outcome:
     """R18, R19: the active player chose the stock; ask the first player who may buy."""
-    queue = buyers(state, None)
+    return _ask(state, buyers(state, None), None)
+
+
+def _ask(
+    state: RoundState,
+    queue: tuple[int, ...],
+    last_buyer: int | None,
+    events: tuple[Event, ...] = (),
+) -> Outcome:
+    """Offer the top discard to the first of ``queue`` (R19, R20).
+
+    With nobody left to ask, the active player draws.
+    """
     if queue:
-        window = _window(queue[1:], None)
-        return state._replace(phase=Phase.BUY, to_act=queue[0], window=window), ()
-    return active_draws(state)
+        window = _window(queue[1:], last_buyer)
+        return state._replace(phase=Phase.BUY, to_act=queue[0], window=window), events
+    return active_draws(state, events)
 
 
 def active_draws(state: RoundState, events: tuple[Event, ...] = ()) -> Outcome:
@@ -116,11 +128,7 @@ def _check(state: RoundState, action: Action) -> None:
 def _play(state: RoundState, action: Action) -> Outcome:
     _check(state, action)
     if isinstance(action, Pass):
-        queue = state.window.queue
-        if queue:
-            window = _window(queue[1:], state.window.last_buyer)
-            return state._replace(to_act=queue[0], window=window), ()
-        return active_draws(state)
+        return _ask(state, state.window.queue, state.window.last_buyer)
     return _buy(state)
 
 
@@ -141,11 +149,7 @@ def _buy(state: RoundState) -> Outcome:
     )
     events = (*drawn.events, Bought(buyer, card, drawn.cards))
     # R20: the next discard is offered again from the active player's left.
-    queue = buyers(bought, buyer)
-    if queue:
-        window = _window(queue[1:], buyer)
-        return bought._replace(to_act=queue[0], window=window), events
-    return active_draws(bought, events)
+    return _ask(bought, buyers(bought, buyer), buyer, events)
 
 
 #: Phase BUY (R18-R22).
