@@ -8,8 +8,8 @@ import pytest
 import contract_rummy as cr
 from scenario import deal
 
-#: Seeds on which four GreedyBots played for ever before the turn limit (each player takes
-#: the discard and discards again, so the stock never runs out).
+#: Seeds on which four GreedyBots would play for ever without the turn limit: each player
+#: takes the discard and discards again, so the stock never runs out.
 LOOPING_SEEDS = (158, 360, 762, 798, 959)
 #: Far more actions than a whole game takes: reaching it means the game did not end.
 MAX_ACTIONS = 100_000

@@ -187,7 +187,7 @@ def test_states_pickle_and_copy_to_equal_values_with_equal_hashes() -> None:
     assert {state: 1}[pickle.loads(pickle.dumps(state))] == 1
 
 
-def test_the_turn_and_buy_window_read_through_the_old_names() -> None:
+def test_the_turn_and_the_buy_window_can_be_read_field_by_field() -> None:
     state = _play_state()
     assert state.kept_card is state.turn.kept_card is cards("7H")[0]
     assert state.went_down_this_turn is state.turn.went_down is False

@@ -1,7 +1,7 @@
 """Small argument checks shared by the public constructors.
 
-Every int argument of the package goes through here, so that they all refuse a bool (which
-Python counts as an int) and word their refusals alike.
+The package's int arguments go through here, so that they all refuse a bool (which Python
+counts as an int) and word their refusals alike.
 
 >>> check_int("decks", 2, minimum=1)
 2

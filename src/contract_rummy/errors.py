@@ -1,11 +1,13 @@
 """The library's exceptions: every one is a :class:`ValueError` that says what was wrong.
 
-Three kinds, one for each way input can be refused:
+Four kinds, one for each way input can be refused:
 
 - :class:`NotationError`: text that is not card notation.
 - :class:`InvalidMeldError`: cards that do not form the meld they claim to (R7-R10).
 - :class:`IllegalActionError`: a well-formed action that the rules refuse in this state;
   its message starts with the number of the rule that refused it, as in ``"R16: ..."``.
+- :class:`InvalidStateError`: a game state, built by hand, whose fields contradict each
+  other or the rules.
 """
 
 from __future__ import annotations

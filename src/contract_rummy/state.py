@@ -106,8 +106,9 @@ class Turn:
 
     Attributes:
         kept_card: The card taken from the discard pile this turn, which may not be
-            discarded on the same turn (R17); ``None`` when there is none, or when a copy
-            was held before.
+            discarded on the same turn (R17); ``None`` when there is none, when a copy
+            was held before, or when the variant lets the taken card be discarded
+            (``Variant.discard_taken_card``).
         went_down: Whether the player went down this turn, so may not lay off yet (R15).
     """
 
@@ -452,10 +453,12 @@ def _check_types(state: RoundState) -> None:
     went_down: object = state.turn.went_down
     if not isinstance(went_down, bool):
         raise TypeError(f"turn.went_down must be a bool, got {went_down!r}")
-    window: object = state.window
-    assert isinstance(window, BuyWindow)
-    if not _INTS(window.queue) or not _optional(is_int)(window.last_buyer):
-        raise TypeError(f"window must hold a tuple of players and a player or None: {window!r}")
+    queue: object = state.window.queue
+    last_buyer: object = state.window.last_buyer
+    if not _INTS(queue) or not _optional(is_int)(last_buyer):
+        raise TypeError(
+            f"window must hold a tuple of players and a player or None: {state.window!r}"
+        )
 
 
 def _problems(state: RoundState) -> Iterator[str]:

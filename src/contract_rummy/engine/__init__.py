@@ -76,7 +76,7 @@ _ACTIONS: Final = frozenset(
 
 
 def _check_state(state: object) -> RoundState:
-    if type(state) is not RoundState and not isinstance(state, RoundState):
+    if not isinstance(state, RoundState):
         raise TypeError(f"expected a RoundState, got {state!r}")
     return state
 

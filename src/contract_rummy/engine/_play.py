@@ -24,7 +24,7 @@ from contract_rummy.engine._common import (
     wrong_phase,
 )
 from contract_rummy.engine._round import end_round
-from contract_rummy.errors import IllegalActionError
+from contract_rummy.errors import IllegalActionError, InvalidMeldError
 from contract_rummy.events import Event, RoundEnd, WildFreed
 from contract_rummy.godown import GoDowns, godown_problem, search
 from contract_rummy.melds import End, Group, Run, under
@@ -202,11 +202,15 @@ def _check_go_down(state: RoundState, action: GoDown) -> _GoingDown:
     if state.down[player]:
         refuse("R14", f"player {player} is already down; once down, no new meld is started")
     hand = state.hands[player]
-    problem = godown_problem(variant, state.round_number, hand, state.turn.kept_card, action.melds)
+    try:  # each meld checked once, against this variant (a no-op for the listed ones)
+        melds = tuple(under(meld, variant) for meld in action.melds)
+    except InvalidMeldError as error:
+        rule, _, message = str(error).partition(": ")
+        refuse(rule, message)
+    problem = godown_problem(variant, state.round_number, hand, state.turn.kept_card, melds)
     if problem:
         rule, _, message = problem.partition(": ")
         refuse(rule, message)
-    melds = tuple(under(meld, variant) for meld in action.melds)
     left = list(hand)
     for meld in melds:
         for card in meld.cards:

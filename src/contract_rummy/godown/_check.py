@@ -29,8 +29,9 @@ def godown_problem(
 ) -> str | None:
     """Why ``melds`` is not a legal go-down from ``hand``, or ``None`` if it is.
 
-    Each meld is checked against ``variant`` (once: a meld built under it is taken as it
-    is). The message starts with the number of the rule that refuses the go-down.
+    Each meld is checked against ``variant``; a meld built under it is taken as it is, so
+    melds already checked are not checked again. The message starts with the number of
+    the rule that refuses the go-down.
     """
     contract = variant.contract(round_number)
     at_once = variant.at_once(round_number)

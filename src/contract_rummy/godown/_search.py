@@ -90,7 +90,7 @@ class Choices(NamedTuple):
     positions: tuple[int, ...] | None
 
 
-def _by_wilds(candidates: tuple[Candidate, ...], wilds: int) -> list[Choices | None]:
+def _choices_row(candidates: tuple[Candidate, ...], wilds: int) -> list[Choices | None]:
     """``result[w]``: the candidates that use at most ``w`` wild cards, ``w`` up to ``wilds``.
 
     So a place never looks at melds that the wild cards left cannot pay for. Only the whole
@@ -133,7 +133,7 @@ class Level(NamedTuple):
         together: Whether it is the last place of a round played at once (R24): it takes
             every card left.
         follow: Whether the next place is the same kind and length (taken in order).
-        touch: Whether a run here must not touch a run of the same suit (R12).
+        apart: Whether a run here must keep apart from the runs of its suit already chosen (R12).
     """
 
     length: int
@@ -142,7 +142,7 @@ class Level(NamedTuple):
     last: bool
     together: bool
     follow: bool
-    touch: bool
+    apart: bool
 
 
 #: A go-down: its melds in the order the places took them (sort them for GoDown's order).
@@ -156,8 +156,6 @@ class Plan:
     Attributes:
         contract: The round's contract.
         places: The contract's places, groups then runs, longest first.
-        rest: ``rest[i]``: the fewest cards ``places[i:]`` take.
-        same_next: ``same_next[i]``: whether ``places[i + 1]`` equals ``places[i]``.
         exact: Whether melds have exactly their minimum lengths (R14).
         at_once: Whether the round goes out at once with the whole hand (R24).
         keep: How many cards going down must leave (R16): 1, or 0.
@@ -174,8 +172,6 @@ class Plan:
 
     contract: Contract
     places: tuple[Place, ...]
-    rest: tuple[int, ...]
-    same_next: tuple[bool, ...]
     exact: bool
     at_once: bool
     keep: int
@@ -208,10 +204,6 @@ def plan(variant: Variant, round_number: int, t: Tables | None = None) -> Plan:
         found = t.plans[round_number] = Plan(
             contract=contract,
             places=places,
-            rest=rest,
-            same_next=tuple(
-                i + 1 < len(places) and places[i + 1] == places[i] for i in range(len(places))
-            ),
             exact=exact,
             at_once=at_once,
             keep=keep,
@@ -230,7 +222,7 @@ def plan(variant: Variant, round_number: int, t: Tables | None = None) -> Plan:
                     last=i + 1 == len(places),
                     together=at_once and i + 1 == len(places),
                     follow=i + 1 < len(places) and places[i + 1] == place,
-                    touch=check_touch and place.kind == RUN,
+                    apart=check_touch and place.kind == RUN,
                 )
                 for i, place in enumerate(places)
             ),
@@ -242,7 +234,7 @@ def plan(variant: Variant, round_number: int, t: Tables | None = None) -> Plan:
     return found
 
 
-class _Hand(NamedTuple):
+class _Counts(NamedTuple):
     """What the search counts of a hand: each card, each rank, each suit's positions."""
 
     counts: list[int]
@@ -299,13 +291,13 @@ def search(
     if p.at_once and not p.groups and _runs_needed(t, counts) > p.runs:
         return []
     listed: dict[Place, list[Choices | None]] = {}
-    held = _Hand(counts, ranks, suit_masks, wilds)
+    held = _Counts(counts, ranks, suit_masks, wilds)
     for place in dict.fromkeys(p.places):
         high = place.length if p.exact else total - (p.contract.min_cards - place.length) - p.keep
         found = _candidates(t, held, place, high)
         if not found:
             return []  # nothing in the hand can fill this place
-        listed[place] = _by_wilds(found, wilds)
+        listed[place] = _choices_row(found, wilds)
     context = _Search(
         t=t,
         plan=p,
@@ -338,7 +330,7 @@ def _fill(
     ``start`` is where ``places[i]`` starts in its candidates: at the meld the same place
     before it took, so interchangeable places take their melds in order.
     """
-    length, reserve, exact, last, together, follow, touch = s.plan.levels[i]
+    length, reserve, exact, last, together, follow, apart = s.plan.levels[i]
     high = length if exact else left - reserve
     if high < length:
         return
@@ -356,7 +348,7 @@ def _fill(
         meld, cards, size, used = source[at]
         if (held - cards) & guard != guard or (longer and size > high):
             continue
-        if touch and _touching(meld, chosen):
+        if apart and _touching(meld, chosen):
             continue
         if not last:
             next_start = (at if positions is None else positions[at]) if follow else 0
@@ -437,7 +429,7 @@ def _wilds_needed(t: Tables, p: Plan, ranks: list[int], suit_masks: list[int], w
     need = 0
     size = p.run_size
     if size:
-        memo = t.windows(size)
+        memo = t.window_memo(size)
         best = 0
         for mask in suit_masks[:4]:
             found = memo.get(mask)
@@ -494,7 +486,7 @@ def _runs_needed(t: Tables, counts: list[int]) -> int:
 # come in order and each list is sorted, so the whole list is sorted too.
 
 
-def _candidates(t: Tables, hand: _Hand, place: Place, high: int) -> tuple[Candidate, ...]:
+def _candidates(t: Tables, hand: _Counts, place: Place, high: int) -> tuple[Candidate, ...]:
     shortest = place.length
     counts, wilds = hand.counts, hand.wilds
     held = tuple(counts[w] for w in t.wild)

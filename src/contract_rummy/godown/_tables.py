@@ -8,9 +8,13 @@ however many cards a meld has:
 >>> from contract_rummy.cards import parse_cards
 >>> from contract_rummy.variants import PAGAT
 >>> t = tables(PAGAT)
->>> hand = t.pack(parse_cards("7C 7D 7H JK"))
->>> t.holds(hand, t.pack(parse_cards("7C 7D JK"))), t.holds(hand, t.pack(parse_cards("7S")))
-(True, False)
+>>> def pack(text):
+...     return t.pack_indices(card.index for card in parse_cards(text))
+>>> hand, guard = pack("7C 7D 7H JK"), t.guard
+>>> ((hand | guard) - pack("7C 7D JK")) & guard == guard  # the hand holds them
+True
+>>> ((hand | guard) - pack("7S")) & guard == guard
+False
 """
 
 from __future__ import annotations
@@ -20,7 +24,7 @@ from typing import Any, Final
 
 import attrs
 
-from contract_rummy.cards import _ALL, _RUN_CARDS, Card
+from contract_rummy.cards import _ALL, _RUN_CARDS
 from contract_rummy.variants import Variant
 
 __all__ = ["Tables", "tables"]
@@ -41,7 +45,9 @@ class Tables:
         longest: The most cards a run can hold.
         width: Bits per card index in a packed hand.
         unit: ``unit[i]``: one card of index ``i``, packed.
-        guard: The top bit of every field: see :meth:`holds`.
+        guard: The top bit of every field. Set it in every field of a packed hand, take
+            packed cards away, and a field whose count would go below zero borrows its
+            guard bit: so the hand holds the cards exactly when every guard bit survives.
         mask: The bits of one field.
         rank_cards: ``rank_cards[r]``: the four card indices of rank ``r`` (1-13).
         at: ``at[s][p]``: the card index at position ``p`` (1-14) of a run of suit ``s``.
@@ -78,24 +84,10 @@ class Tables:
     candidates: dict[tuple[object, ...], tuple[Any, ...]] = attrs.field(factory=dict, eq=False)
     plans: dict[int, Any] = attrs.field(factory=dict, eq=False)
 
-    def pack(self, cards: Iterable[Card]) -> int:
-        """The cards' counts, packed."""
-        unit = self.unit
-        return sum(unit[card.index] for card in cards)
-
     def pack_indices(self, indices: Iterable[int]) -> int:
         """Card indices' counts, packed."""
         unit = self.unit
         return sum(unit[index] for index in indices)
-
-    def holds(self, hand: int, cards: int) -> bool:
-        """Whether the packed ``hand`` holds every card of the packed ``cards``.
-
-        Each field of ``hand`` gets its top (guard) bit set, which no count reaches; taking
-        ``cards`` away borrows that bit exactly where a count would go below zero.
-        """
-        guard = self.guard
-        return ((hand | guard) - cards) & guard == guard
 
     def count(self, hand: int, index: int) -> int:
         """How many cards of index ``index`` the packed ``hand`` holds."""
@@ -109,7 +101,7 @@ class Tables:
             found.extend((index,) * ((hand >> (width * index)) & mask))
         return found
 
-    def windows(self, length: int) -> dict[int, int]:
+    def window_memo(self, length: int) -> dict[int, int]:
         """The memo of :meth:`best_run_window` for runs of ``length``, by suit mask."""
         memo = self.best_window.get(length)
         if memo is None:
@@ -118,7 +110,7 @@ class Tables:
 
     def best_run_window(self, length: int, suit_mask: int) -> int:
         """The most positions of ``suit_mask`` that one run of ``length`` covers."""
-        memo = self.windows(length)
+        memo = self.window_memo(length)
         best = memo.get(suit_mask)
         if best is None:
             window = (1 << length) - 1
