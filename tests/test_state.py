@@ -225,3 +225,10 @@ def test_r20_the_last_buyer_is_not_asked_again_at_once() -> None:
         attrs.evolve(buying, window=cr.BuyWindow(buying.window.queue, buying.to_act))
     with pytest.raises(cr.InvalidStateError, match="the last buyer 9 is not in the game"):
         attrs.evolve(buying, window=cr.BuyWindow(buying.window.queue, 9))
+
+
+def test_every_field_has_its_type_check() -> None:
+    from contract_rummy.state import _TYPES
+
+    fields = [field.name for field in attrs.fields(cr.RoundState)]
+    assert [name for name, _, _ in _TYPES] == fields
