@@ -543,8 +543,10 @@ def _listed(t: Tables, melds: Iterator[MeldSpec]) -> tuple[Candidate, ...]:
     )
 
 
-#: How many ranks' and suits' lists the tables of a variant keep before starting afresh.
-_MEMO_LIMIT: Final = 100_000
+#: How many ranks' and suits' lists the tables of a variant keep before starting afresh:
+#: enough for the lists that hands share, few enough that memory stays flat however many
+#: games a process plays (a suit's held positions vary without end).
+_MEMO_LIMIT: Final = 16_384
 
 
 def _groups(
