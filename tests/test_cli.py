@@ -79,3 +79,16 @@ def test_python_dash_m_runs_the_same_program() -> None:
         check=True,
     )
     assert result.stdout.startswith("Final standings (pagat, seed 3):")
+
+
+def test_the_demo_stops_quietly_when_its_reader_does() -> None:
+    command = [sys.executable, "-m", "contract_rummy", "demo", "--seed", "1"]
+    with subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE) as demo:
+        assert demo.stdout is not None
+        assert demo.stderr is not None
+        first = demo.stdout.readline()
+        demo.stdout.close()  # like `| head -1`
+        errors = demo.stderr.read()
+        assert demo.wait(timeout=60) == 0
+    assert first.startswith(b"contract_rummy")
+    assert errors == b""

@@ -175,7 +175,9 @@ def test_a_round_over_needs_its_penalties_and_nobody_to_act() -> None:
 
 def test_the_number_of_players_must_be_the_variants() -> None:
     state = _play_state()
-    with pytest.raises(cr.InvalidStateError, match="R1: pagat is played by 4-4 players"):
+    with pytest.raises(
+        cr.InvalidStateError, match="R1: pagat is played by 4 players, but hands has 3"
+    ):
         attrs.evolve(state, hands=state.hands[:3])
 
 

@@ -9,6 +9,7 @@ Final standings (pagat, seed 3):
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from collections.abc import Sequence
 from typing import Final
@@ -117,7 +118,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.seed < 0:
         # The demo's own parser reports it, with the demo's usage, not the program's.
         demo_parser.error(f"--seed must not be negative, got {args.seed}")
-    return demo(args.seed, args.variant, args.bots, quiet=args.quiet)
+    try:
+        return demo(args.seed, args.variant, args.bots, quiet=args.quiet)
+    except BrokenPipeError:
+        # The reader stopped early (``| head``): that is no error of the demo's. Send what
+        # is still buffered nowhere, so that Python's own flush at exit stays quiet.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 0
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -466,10 +466,9 @@ def _problems(state: RoundState) -> Iterator[str]:
     variant = state.variant
     players = len(state.hands)
     if not variant.min_players <= players <= variant.max_players:
-        yield (
-            f"R1: {variant.name} is played by {variant.min_players}-{variant.max_players} "
-            f"players, but hands has {players}"
-        )
+        fewest, most = variant.min_players, variant.max_players
+        allowed = str(fewest) if fewest == most else f"{fewest}-{most}"
+        yield f"R1: {variant.name} is played by {allowed} players, but hands has {players}"
         return
     if not 1 <= state.round_number <= variant.rounds:
         yield (
