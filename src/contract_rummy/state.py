@@ -110,6 +110,13 @@ class Turn:
             was held before, or when the variant lets the taken card be discarded
             (``Variant.discard_taken_card``).
         went_down: Whether the player went down this turn, so may not lay off yet (R15).
+
+    >>> import contract_rummy as cr
+    >>> state = cr.new_game(seed=1)
+    >>> state.turn == cr.NEW_TURN
+    True
+    >>> cr.apply(state, cr.TakeDiscard()).turn
+    Turn(kept_card=Card.parse('4D'), went_down=False)
     """
 
     kept_card: Card | None = None
@@ -128,6 +135,11 @@ class BuyWindow:
         queue: The players to be asked after ``to_act``, in priority order.
         last_buyer: Who made the last buy of this window; they may not buy again at once
             (R20). ``None`` before the first buy.
+
+    >>> import contract_rummy as cr
+    >>> state = cr.apply(cr.new_game(seed=1), cr.DrawStock())
+    >>> state.to_act, state.window
+    (3, BuyWindow(queue=(0, 1), last_buyer=None))
     """
 
     queue: tuple[int, ...] = ()
