@@ -78,7 +78,7 @@ def _legal(state: RoundState) -> Sequence[Action]:
     discards = tuple([DISCARDS[card.index] for card in cards if card is not kept])
     if not state.down[player]:
         found = search(state.variant, state.round_number, hand, kept)
-        return _Listing(GoDowns(state.variant, found), discards) if found else discards
+        return _Listing(GoDowns(state.variant, found), discards) if found.found else discards
     if _lay_off_refusal(state, "lay-offs") is not None:
         return discards
     if len(hand) <= 2:  # R16: only cards whose lay-off leaves a card to discard

@@ -20,13 +20,25 @@ GoDown(melds=(Group(Rank.SEVEN, '7C 7D 7H'), Group(Rank.NINE, '9D 9H 9S')))
 
 from __future__ import annotations
 
+import bisect
 from collections.abc import Iterator, Sequence
 from typing import Final, overload
 
 from contract_rummy.actions import GoDown
 from contract_rummy.cards import _ALL, Card, Rank, Suit
 from contract_rummy.godown._check import godown_problem
-from contract_rummy.godown._search import GROUP, Found, MeldSpec, search
+from contract_rummy.godown._search import GROUP, Found, MeldSpec, Result, search
+from contract_rummy.godown._wilds import (
+    SLOT,
+    Layout,
+    Pool,
+    _put,
+    assignments,
+    count,
+    fill,
+    layout,
+    unrank,
+)
 from contract_rummy.melds import Group, Run
 from contract_rummy.variants import Variant
 
@@ -37,17 +49,68 @@ _SUITS: Final = tuple(Suit)
 
 
 class GoDowns(Sequence[GoDown]):
-    """The go-downs of one hand, in the search's order; each is built when it is read."""
+    """The go-downs of one hand, in the search's order; each is built when it is read.
 
-    __slots__ = ("_built", "_found", "_variant")
+    When the hand holds wild cards of several kinds, the search finds skeletons and each
+    skeleton stands for as many go-downs as there are ways to put the wild cards into its
+    slots (:mod:`._wilds`): ``len()`` adds up those counts and ``[i]`` finds the i-th
+    filling directly, so neither lists the go-downs; iterating lists them lazily, skeleton
+    by skeleton, in the same order.
+    """
 
-    def __init__(self, variant: Variant, found: list[Found]) -> None:
+    __slots__ = ("_built", "_cards", "_found", "_offsets", "_pools", "_rows", "_variant")
+
+    def __init__(self, variant: Variant, result: Result) -> None:
         self._variant = variant
-        self._found = found
+        self._found = result.found
         self._built: dict[MeldSpec, Group | Run] = {}
+        self._offsets: list[int] | None = None
+        self._rows: list[Layout] | None = None
+        held = result.held
+        self._cards = 0 if held is None else held.cards
+        if held is None:
+            # One kind of wild card at most: every skeleton is one go-down.
+            self._pools: tuple[Pool, Pool] | None = None
+            if result.single != SLOT:
+                self._found = [_put_single(found, result.single) for found in self._found]
+        else:
+            self._pools = (
+                Pool(held.kinds, held.counts, held.kept, spare=False),
+                Pool(held.kinds, held.counts, held.kept, spare=True),
+            )
+
+    def _pool(self, found: Found) -> Pool:
+        """The wild cards ``found`` is filled from; R17 matters when one wild card is left."""
+        pools = self._pools
+        assert pools is not None
+        plain = pools[0]
+        size = sum(len(spec.cards) for spec in found)
+        slots = sum(spec.cards.count(SLOT) for spec in found)
+        spare = self._cards - size == 1 and sum(plain.counts) - slots == 1
+        return pools[1] if spare else plain
+
+    def _layouts(self) -> list[Layout]:
+        rows = self._rows
+        if rows is None:
+            rows = self._rows = [layout(found) for found in self._found]
+        return rows
+
+    def _counts(self) -> list[int]:
+        """``result[k]``: the go-downs of the skeletons before the k-th (then the total)."""
+        offsets = self._offsets
+        if offsets is None:
+            offsets = [0]
+            total = 0
+            for found, plan in zip(self._found, self._layouts(), strict=True):
+                total += count(plan.row, self._pool(found))
+                offsets.append(total)
+            self._offsets = offsets
+        return offsets
 
     def __len__(self) -> int:
-        return len(self._found)
+        if self._pools is None:
+            return len(self._found)
+        return self._counts()[-1]
 
     @overload
     def __getitem__(self, index: int) -> GoDown: ...
@@ -55,12 +118,31 @@ class GoDowns(Sequence[GoDown]):
     def __getitem__(self, index: slice) -> Sequence[GoDown]: ...
     def __getitem__(self, index: int | slice) -> GoDown | Sequence[GoDown]:
         if isinstance(index, slice):
-            return [self._go_down(found) for found in self._found[index]]
-        return self._go_down(self._found[index])
+            return [self[i] for i in range(*index.indices(len(self)))]
+        if self._pools is None:
+            return self._go_down(self._found[index])
+        offsets = self._counts()
+        total = offsets[-1]
+        if index < 0:
+            index += total
+        if not 0 <= index < total:
+            raise IndexError("go-down index out of range")
+        k = bisect.bisect_right(offsets, index) - 1
+        found = self._found[k]
+        plan = self._layouts()[k]
+        pool = self._pool(found)
+        return self._go_down(fill(plan, pool.kinds, unrank(plan.row, pool, index - offsets[k])))
 
     def __iter__(self) -> Iterator[GoDown]:
+        if self._pools is None:
+            for found in self._found:
+                yield self._go_down(found)
+            return
         for found in self._found:
-            yield self._go_down(found)
+            plan = layout(found)
+            pool = self._pool(found)
+            for payloads in assignments(plan.row, pool):
+                yield self._go_down(fill(plan, pool.kinds, payloads))
 
     def _go_down(self, found: Found) -> GoDown:
         return GoDown._trusted(tuple(self._meld(spec) for spec in sorted(found)))
@@ -76,6 +158,14 @@ class GoDowns(Sequence[GoDown]):
                 meld = Run._trusted(_SUITS[spec.key], spec.low, cards, self._variant)
             self._built[spec] = meld
         return meld
+
+
+def _put_single(found: Found, kind: int) -> Found:
+    """``found`` with its slots (52) holding the one kind of wild card the hand has."""
+    return tuple(
+        _put(spec, (kind,), (0,) * spec.cards.count(SLOT)) if SLOT in spec.cards else spec
+        for spec in found
+    )
 
 
 def go_downs(

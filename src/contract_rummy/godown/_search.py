@@ -34,7 +34,19 @@ from contract_rummy.contracts import Contract
 from contract_rummy.godown._tables import Tables, tables
 from contract_rummy.variants import Variant
 
-__all__ = ["GROUP", "RUN", "Candidate", "Choices", "MeldSpec", "Place", "Plan", "plan", "search"]
+__all__ = [
+    "GROUP",
+    "RUN",
+    "Candidate",
+    "Choices",
+    "Held",
+    "MeldSpec",
+    "Place",
+    "Plan",
+    "Result",
+    "plan",
+    "search",
+]
 
 GROUP: Final = 0
 RUN: Final = 1
@@ -257,19 +269,57 @@ class _Search:
     present: tuple[int, ...]
 
 
+class Held(NamedTuple):
+    """The wild cards of a hand, when they are of more than one kind.
+
+    The search then counts them all as jokers (index 52) and finds skeletons: see
+    :mod:`._wilds`, which puts the real cards back.
+
+    Attributes:
+        kinds: The card indices of the kinds held, ascending.
+        counts: How many of each.
+        kept: Which kind the card R17 keeps is (a position in ``kinds``), or -1.
+        cards: How many cards the hand holds.
+    """
+
+    kinds: tuple[int, ...]
+    counts: tuple[int, ...]
+    kept: int
+    cards: int
+
+
+class Result(NamedTuple):
+    """What :func:`search` finds.
+
+    Attributes:
+        found: The go-downs, or with :attr:`held`, their skeletons: each wild card
+            counted as a joker (index 52).
+        held: The kinds of wild card held, when more than one; else ``None``.
+        single: When the hand holds wild cards of one kind only, its index, which the
+            go-downs' 52s stand for (52 itself for jokers); else 52.
+    """
+
+    found: list[Found]
+    held: Held | None
+    single: int
+
+
 def search(
     variant: Variant, round_number: int, hand: Sequence[Card], kept_card: Card | None
-) -> list[Found]:
+) -> Result:
     """Every distinct go-down ``hand`` can make in round ``round_number`` (R14, R24).
 
     Before the last round the hand must keep a card the player may discard (R16, R17);
-    without a final discard it may keep nothing, but never only the card R17 keeps.
+    without a final discard it may keep nothing, but never only the card R17 keeps. The
+    hand's wild cards are all counted as jokers: with more than one kind of them, the
+    go-downs found are skeletons (see :class:`Result`).
     """
     t = tables(variant)
     p = plan(variant, round_number, t)
     total = len(hand)
+    nothing = Result([], None, 52)
     if total < p.contract.min_cards + p.keep:
-        return []
+        return nothing
     # Most hands cannot meet their contract: count what the bound needs first.
     ranks = [0] * 14  # ranks[0]: the jokers
     suit_masks = [0] * 5
@@ -280,36 +330,55 @@ def search(
         suit_masks[suit_of[index]] |= suit_bits[index]
     wilds = ranks[0] + sum(ranks[rank] for rank in t.wild_ranks) if t.wild_ranks else ranks[0]
     if _wilds_needed(t, p, ranks, suit_masks, wilds) > wilds:
-        return []
+        return nothing
     counts = [0] * 53
-    packed = 0
-    unit = t.unit
     for card in hand:
-        index = card.index
-        counts[index] += 1
-        packed += unit[index]
+        counts[card.index] += 1
+    kept = -1 if kept_card is None else kept_card.index
+    held: Held | None = None
+    single = 52
+    if wilds and t.wild_ranks:
+        kinds = tuple(w for w in t.wild if counts[w])
+        if len(kinds) > 1:
+            held = Held(
+                kinds,
+                tuple(counts[w] for w in kinds),
+                kinds.index(kept) if kept in kinds else -1,
+                total,
+            )
+            if kept in kinds:
+                kept = -1  # which wild card is left over depends on the filling
+        else:
+            single = kinds[0]
+            if kept == single:
+                kept = 52
+        for w in kinds:
+            counts[w] = 0
+        counts[52] = wilds
     if p.at_once and not p.groups and _runs_needed(t, counts) > p.runs:
-        return []
+        return nothing
+    unit = t.unit
+    packed = sum(unit[index] * n for index, n in enumerate(counts) if n)
     listed: dict[Place, list[Choices | None]] = {}
-    held = _Counts(counts, ranks, suit_masks, wilds)
+    have = _Counts(counts, ranks, suit_masks, wilds)
     for place in dict.fromkeys(p.places):
         high = place.length if p.exact else total - (p.contract.min_cards - place.length) - p.keep
-        found = _candidates(t, held, place, high)
+        found = _candidates(t, have, place, high)
         if not found:
-            return []  # nothing in the hand can fill this place
+            return nothing  # nothing in the hand can fill this place
         listed[place] = _choices_row(found, wilds)
     context = _Search(
         t=t,
         plan=p,
         guard=t.guard,
         choices=tuple(listed[place] for place in p.places),
-        kept=-1 if kept_card is None else kept_card.index,
+        kept=kept,
         present=tuple(index for index in range(53) if counts[index]) if p.at_once else (),
     )
     out: list[Found] = []
     seen: set[Found] | None = None if p.interchangeable else set()
     _fill(context, 0, packed, total, wilds, 0, (), out, seen)
-    return out
+    return Result(out, held, single)
 
 
 def _fill(

@@ -126,8 +126,13 @@ class Tables:
 
 def _build(variant: Variant) -> Tables:
     is_wild = tuple(variant.is_wild(card) for card in _ALL)
+    # A field holds the most copies of one card, or every wild card of the deck: the
+    # search counts them all as jokers (see ._wilds).
     copies = max(
-        max(variant.deck_size(players))
+        max(
+            *variant.deck_size(players),
+            sum(1 for card in variant.deck(players) if is_wild[card.index]),
+        )
         for players in range(variant.min_players, variant.max_players + 1)
     )
     width = copies.bit_length() + 1

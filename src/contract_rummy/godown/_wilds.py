@@ -1,0 +1,396 @@
+"""Wild-card assignments: how many go-downs one skeleton makes, and which one is the i-th.
+
+The search (:mod:`._search`) looks for go-downs with every wild card of the hand counted as
+one kind, the joker's index 52: what it finds are *skeletons*, go-downs whose melds hold
+their natural cards where they stand and a *slot* (52) wherever a wild card stands for a
+card. When the hand holds wild cards of more than one kind (jokers and 2s with 2s wild,
+R30), each way of putting the held wild cards into a skeleton's slots is one go-down, and
+there can be hundreds of thousands of them: this module counts them, finds the i-th one and
+lists them in order, without listing the others.
+
+How a skeleton's slots are told apart decides what counts as a different go-down:
+
+- each slot of a run is its own: a joker at the 5 and a 2 at the 6 differ from the reverse;
+- the slots of one group are not: a group's cards are a set with repeats (R7);
+- melds of the skeleton that are the same are not told apart from each other either: two
+  groups of 7s each with a 7C and two slots, filled with ``JK 2C`` and ``2D 2H``, are one
+  go-down whichever group gets which.
+
+So a skeleton becomes a row of *units*, each filled by one choice: a run slot (one wild
+card), a group's slots (a multiset of wild cards), or a *block* of identical melds (a
+multiset of their fillings). A unit's choices are counted by a generating polynomial in
+the kinds of wild card, truncated to the cards held; the product of the units' polynomials,
+taken from the end of the row, counts every completion of a partial choice, which is all
+that counting and unranking need.
+
+>>> pool = Pool(kinds=(1, 52), counts=(1, 2), kept=-1, spare=False)  # 2C, and two jokers
+>>> row = (Unit(RUN_SLOT, 1, 1), Unit(RUN_SLOT, 1, 1))  # a run with two slots
+>>> count(row, pool)  # 2C JK, JK 2C, JK JK
+3
+>>> [unrank(row, pool, i) for i in range(3)]
+[((0,), (1,)), ((1,), (0,)), ((1,), (1,))]
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Iterator
+from typing import Any, Final, NamedTuple
+
+from contract_rummy.godown._search import RUN, Found, MeldSpec
+
+__all__ = [
+    "BLOCK",
+    "GROUP_SLOTS",
+    "RUN_SLOT",
+    "Pool",
+    "Unit",
+    "assignments",
+    "count",
+    "unrank",
+]
+
+#: A unit that is one slot of a run.
+RUN_SLOT: Final = 0
+#: A unit that is every slot of one group.
+GROUP_SLOTS: Final = 1
+#: A unit that is several identical melds of the skeleton.
+BLOCK: Final = 2
+
+#: Usage of each kind of wild card, one count per kind of the pool.
+Vector = tuple[int, ...]
+#: A polynomial in the kinds of wild card: the number of choices using each vector.
+Poly = dict[Vector, int]
+#: What fills one unit: the kinds (positions in :attr:`Pool.kinds`) put in its slots, in
+#: slot order for runs and in ascending order for groups; for a block, one such filling per
+#: meld, in ascending order.
+Payload = tuple[Any, ...]
+
+
+class Pool(NamedTuple):
+    """The wild cards a hand holds, by kind.
+
+    Attributes:
+        kinds: The card indices of the kinds held, ascending (the joker, 52, last).
+        counts: How many of each kind are held.
+        kept: Which kind is the card R17 keeps (a position in ``kinds``), or -1.
+        spare: Whether going down leaves exactly one card, and it is a wild card: then
+            it must not be the kept one (R16, R17), which the count leaves out.
+    """
+
+    kinds: tuple[int, ...]
+    counts: tuple[int, ...]
+    kept: int
+    spare: bool
+
+
+class Unit(NamedTuple):
+    """One choice of a skeleton's filling.
+
+    Attributes:
+        kind: :data:`RUN_SLOT`, :data:`GROUP_SLOTS` or :data:`BLOCK`.
+        slots: The slots of one of its melds (1 for a run slot).
+        copies: How many identical melds it fills (1 unless a block).
+        run: For a block, whether its melds are runs (slots told apart) or groups.
+    """
+
+    kind: int
+    slots: int
+    copies: int
+    run: bool = True
+
+
+def _fits(vector: Vector, limit: Vector) -> bool:
+    return all(a <= b for a, b in zip(vector, limit, strict=True))
+
+
+def _add(a: Vector, b: Vector) -> Vector:
+    return tuple(x + y for x, y in zip(a, b, strict=True))
+
+
+def _sub(a: Vector, b: Vector) -> Vector:
+    return tuple(x - y for x, y in zip(a, b, strict=True))
+
+
+def _usage(kinds: tuple[int, ...], size: int) -> Vector:
+    used = [0] * size
+    for kind in kinds:
+        used[kind] += 1
+    return tuple(used)
+
+
+def _times(a: Poly, b: Poly, limit: Vector) -> Poly:
+    """``a * b``, keeping only the terms within ``limit``."""
+    out: Poly = {}
+    for u, x in a.items():
+        for v, y in b.items():
+            w = _add(u, v)
+            if _fits(w, limit):
+                out[w] = out.get(w, 0) + x * y
+    return out
+
+
+def _filling_poly(slots: int, run: bool, limit: Vector) -> Poly:
+    """The fillings of one meld's slots: a kind per slot in a run, a multiset in a group."""
+    size = len(limit)
+    if run:
+        # Slot by slot: listing every tuple of kinds would take size ** slots steps.
+        one: Poly = {tuple(int(i == kind) for i in range(size)): 1 for kind in range(size)}
+        poly: Poly = {(0,) * size: 1}
+        for _ in range(slots):
+            poly = _times(poly, one, limit)
+        return poly
+    poly = {}
+    for chosen in itertools.combinations_with_replacement(range(size), slots):
+        used = _usage(chosen, size)
+        if _fits(used, limit):
+            poly[used] = poly.get(used, 0) + 1
+    return poly
+
+
+def _multiset_poly(fillings: Poly, copies: int, limit: Vector) -> Poly:
+    """The multisets of ``copies`` fillings: ``h_copies[fillings]``, by Newton's identity.
+
+    ``n h_n = sum over k of p_k h_(n-k)``, where ``p_k`` is ``fillings`` with every usage
+    multiplied by ``k`` (the same filling taken ``k`` times); the sums divide exactly.
+    """
+    zero = (0,) * len(limit)
+    powers: list[Poly] = []
+    for k in range(1, copies + 1):
+        scaled = ((tuple(k * x for x in u), c) for u, c in fillings.items())
+        powers.append({u: c for u, c in scaled if _fits(u, limit)})
+    h: list[Poly] = [{zero: 1}]
+    for n in range(1, copies + 1):
+        total: Poly = {}
+        for k in range(1, n + 1):
+            for u, c in _times(powers[k - 1], h[n - k], limit).items():
+                total[u] = total.get(u, 0) + c
+        h.append({u: c // n for u, c in total.items() if c})
+    return h[copies]
+
+
+def _unit_poly(unit: Unit, limit: Vector) -> Poly:
+    if unit.kind == BLOCK:
+        return _multiset_poly(_filling_poly(unit.slots, unit.run, limit), unit.copies, limit)
+    return _filling_poly(unit.slots, unit.kind == RUN_SLOT, limit)
+
+
+#: Memo of the products of units' polynomials, by row and counts: few rows and pools recur.
+_SUFFIXES: dict[tuple[tuple[Unit, ...], Vector], tuple[Poly, ...]] = {}
+_MEMO_LIMIT: Final = 4096
+
+
+def _suffixes(row: tuple[Unit, ...], limit: Vector) -> tuple[Poly, ...]:
+    """``result[j]``: the product of the polynomials of ``row[j:]`` (the last is 1)."""
+    key = (row, limit)
+    found = _SUFFIXES.get(key)
+    if found is None:
+        polys: list[Poly] = [{(0,) * len(limit): 1}]
+        for unit in reversed(row):
+            polys.append(_times(_unit_poly(unit, limit), polys[-1], limit))
+        polys.reverse()
+        if len(_SUFFIXES) >= _MEMO_LIMIT:
+            _SUFFIXES.clear()
+        found = _SUFFIXES[key] = tuple(polys)
+    return found
+
+
+def _excluded(pool: Pool) -> Vector | None:
+    """The cards left that R17 refuses: the kept wild card alone, or ``None``."""
+    if not pool.spare or pool.kept < 0:
+        return None
+    return tuple(int(i == pool.kept) for i in range(len(pool.counts)))
+
+
+def _completions(poly: Poly, left: Vector, excluded: Vector | None) -> int:
+    """The choices counted by ``poly`` that ``left`` can pay for, less R17's refusal."""
+    total = 0
+    for u, c in poly.items():
+        if _fits(u, left):
+            total += c
+    if excluded is not None:
+        refused = _sub(left, excluded)
+        if min(refused) >= 0:
+            total -= poly.get(refused, 0)
+    return total
+
+
+def count(row: tuple[Unit, ...], pool: Pool) -> int:
+    """How many distinct fillings of ``row`` the pool's wild cards allow."""
+    return _completions(_suffixes(row, pool.counts)[0], pool.counts, _excluded(pool))
+
+
+def _options(unit: Unit, left: Vector) -> Iterator[tuple[Payload, Vector]]:
+    """Each way to fill ``unit`` from ``left``, in ascending order, with its usage."""
+    size = len(left)
+    if unit.kind == RUN_SLOT:
+        for kind in range(size):
+            if left[kind]:
+                yield (kind,), tuple(int(i == kind) for i in range(size))
+        return
+    if unit.kind == GROUP_SLOTS:
+        for chosen in itertools.combinations_with_replacement(range(size), unit.slots):
+            used = _usage(chosen, size)
+            if _fits(used, left):
+                yield chosen, used
+        return
+    fillings = list(_fillings(unit, left))
+    yield from _blocks(fillings, unit.copies, 0, left, ())
+
+
+def _fillings(unit: Unit, left: Vector) -> Iterator[tuple[tuple[int, ...], Vector]]:
+    size = len(left)
+    choices = (
+        itertools.product(range(size), repeat=unit.slots)
+        if unit.run
+        else itertools.combinations_with_replacement(range(size), unit.slots)
+    )
+    for chosen in choices:
+        used = _usage(chosen, size)
+        if _fits(used, left):
+            yield chosen, used
+
+
+def _blocks(
+    fillings: list[tuple[tuple[int, ...], Vector]],
+    copies: int,
+    start: int,
+    left: Vector,
+    chosen: tuple[tuple[int, ...], ...],
+) -> Iterator[tuple[Payload, Vector]]:
+    """Multisets of ``copies`` fillings from ``fillings[start:]``, ascending, that fit."""
+    if not copies:
+        yield chosen, (0,) * len(left)
+        return
+    for at in range(start, len(fillings)):
+        filling, used = fillings[at]
+        if not _fits(used, left):
+            continue
+        rest = _sub(left, used)
+        for payload, more in _blocks(fillings, copies - 1, at, rest, (*chosen, filling)):
+            yield payload, _add(used, more)
+
+
+def assignments(row: tuple[Unit, ...], pool: Pool) -> Iterator[tuple[Payload, ...]]:
+    """Every filling of ``row``, in the order :func:`unrank` numbers them."""
+    polys = _suffixes(row, pool.counts)
+    excluded = _excluded(pool)
+    if _completions(polys[0], pool.counts, excluded) == 0:
+        return
+
+    def walk(j: int, left: Vector, chosen: tuple[Payload, ...]) -> Iterator[tuple[Payload, ...]]:
+        if j == len(row):
+            yield chosen
+            return
+        for payload, used in _options(row[j], left):
+            rest = _sub(left, used)
+            if _completions(polys[j + 1], rest, excluded) > 0:
+                yield from walk(j + 1, rest, (*chosen, payload))
+
+    yield from walk(0, pool.counts, ())
+
+
+def unrank(row: tuple[Unit, ...], pool: Pool, index: int) -> tuple[Payload, ...]:
+    """The ``index``-th filling of ``row`` (from 0), found without listing the others.
+
+    Raises:
+        IndexError: if there are not that many.
+    """
+    polys = _suffixes(row, pool.counts)
+    excluded = _excluded(pool)
+    left = pool.counts
+    if not 0 <= index < _completions(polys[0], left, excluded):
+        raise IndexError(f"no filling {index} of this skeleton")
+    chosen: list[Payload] = []
+    for j, unit in enumerate(row):
+        for payload, used in _options(unit, left):
+            rest = _sub(left, used)
+            ways = _completions(polys[j + 1], rest, excluded)
+            if index < ways:
+                chosen.append(payload)
+                left = rest
+                break
+            index -= ways
+    return tuple(chosen)
+
+
+# -- skeletons ----------------------------------------------------------------------------------
+
+#: A slot in a skeleton's meld: the card index every wild card is counted as.
+SLOT: Final = 52
+
+
+class Layout(NamedTuple):
+    """A skeleton as a row of units, and how to put a filling back into its melds.
+
+    Attributes:
+        row: The units, in the order their choices are made: the slots of each run and
+            each group met once in the skeleton, meld by meld, then the blocks of melds
+            met more than once.
+        melds: Each distinct meld of the skeleton, with how many times it is met, in the
+            order :attr:`row` fills them.
+    """
+
+    row: tuple[Unit, ...]
+    melds: tuple[tuple[MeldSpec, int], ...]
+
+
+def layout(found: Found) -> Layout:
+    """The :class:`Layout` of the skeleton ``found``."""
+    copies: dict[MeldSpec, int] = {}
+    for spec in found:
+        copies[spec] = copies.get(spec, 0) + 1
+    singles: list[Unit] = []
+    blocks: list[Unit] = []
+    once: list[tuple[MeldSpec, int]] = []
+    more: list[tuple[MeldSpec, int]] = []
+    for spec, times in copies.items():
+        slots = spec.cards.count(SLOT)
+        if times > 1:
+            more.append((spec, times))
+            if slots:
+                blocks.append(Unit(BLOCK, slots, times, spec.kind == RUN))
+        else:
+            once.append((spec, 1))
+            if spec.kind == RUN:
+                singles.extend([_ONE_SLOT] * slots)
+            elif slots:
+                singles.append(Unit(GROUP_SLOTS, slots, 1, False))
+    return Layout((*singles, *blocks), (*once, *more))
+
+
+_ONE_SLOT: Final = Unit(RUN_SLOT, 1, 1)
+
+
+def fill(plan: Layout, kinds: tuple[int, ...], payloads: tuple[Payload, ...]) -> Found:
+    """The go-down made by putting ``payloads`` (one per unit) into the skeleton's slots."""
+    out: list[MeldSpec] = []
+    at = 0
+    for spec, times in plan.melds:
+        slots = spec.cards.count(SLOT)
+        if not slots:
+            out.extend([spec] * times)
+            continue
+        if times == 1:
+            if spec.kind == RUN:
+                chosen: tuple[int, ...] = tuple(p[0] for p in payloads[at : at + slots])
+                at += slots
+            else:
+                chosen = payloads[at]
+                at += 1
+            out.append(_put(spec, kinds, chosen))
+        else:
+            block = payloads[at]
+            at += 1
+            out.extend(_put(spec, kinds, filling) for filling in block)
+    return tuple(out)
+
+
+def _put(spec: MeldSpec, kinds: tuple[int, ...], chosen: tuple[int, ...]) -> MeldSpec:
+    """``spec`` with its slots filled by the kinds ``chosen`` (positions in ``kinds``)."""
+    if spec.kind == RUN:
+        given = iter(chosen)
+        cards = tuple(kinds[next(given)] if x == SLOT else x for x in spec.cards)
+    else:
+        cards = tuple(sorted((*(x for x in spec.cards if x != SLOT), *(kinds[k] for k in chosen))))
+    return MeldSpec(spec.kind, spec.key, spec.low, cards)
