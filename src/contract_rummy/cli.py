@@ -20,8 +20,8 @@ from contract_rummy.bots import GreedyBot, RandomBot
 from contract_rummy.cards import format_cards
 from contract_rummy.engine import new_game, step
 from contract_rummy.events import RoundEnd, RoundEnded
+from contract_rummy.presets import VARIANTS
 from contract_rummy.state import Phase, RoundState
-from contract_rummy.variants import VARIANTS
 
 __all__ = ["demo", "main"]
 
