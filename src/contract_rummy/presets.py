@@ -45,6 +45,7 @@ __all__ = [
     "NO_BUY",
     "PAGAT",
     "PROGRESSIVE",
+    "PROGRESSIVE_LADDER",
     "SHANGHAI",
     "SHANGHAI_11",
     "VARIANTS",
