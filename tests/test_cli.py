@@ -92,3 +92,77 @@ def test_the_demo_stops_quietly_when_its_reader_does() -> None:
         assert demo.wait(timeout=60) == 0
     assert first.startswith(b"contract_rummy")
     assert errors == b""
+
+
+# shanghai-11 is left out: the engine refuses the Shanghai call (R31) until it plays it.
+@pytest.mark.parametrize("name", [name for name in cr.VARIANTS if name != "shanghai-11"], ids=str)
+def test_demo_plays_every_preset_to_the_end(name: str, capsys: pytest.CaptureFixture[str]) -> None:
+    variant = cr.VARIANTS[name]
+    assert main(["demo", "--seed", "3", "--variant", name]) == 0
+    out = capsys.readouterr().out
+    players = 4 if variant.min_players <= 4 <= variant.max_players else variant.min_players
+    assert out.startswith(f"contract_rummy {cr.__version__}: {name}, seed 3, {players} greedy")
+    for number in range(1, variant.rounds + 1):
+        assert f"Round {number}: {variant.contract(number)}" in out
+    assert f"Final standings ({name}, seed 3):" in out
+    assert f"actions in {variant.rounds} rounds" in out
+
+
+@pytest.mark.parametrize(
+    ("name", "players"), [("progressive", 3), ("progressive", 8), ("contract", 5)]
+)
+def test_demo_players(name: str, players: int, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["demo", "--variant", name, "--players", str(players), "--quiet"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0] == f"Final standings ({name}, seed 1):"
+    assert len(lines) == 1 + players
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["--players", "5"], "R1: pagat is played by 4 players, not 5"),
+        (
+            ["--variant", "contract", "--players", "6"],
+            "R1: contract is played by 3-5 players, not 6",
+        ),
+        (["--variant", "progressive", "--players", "0"], "R1: progressive is played by 3-8"),
+        (["--players", "-4"], "R1: pagat is played by 4 players, not -4"),
+    ],
+)
+def test_demo_refuses_a_number_of_players_the_rules_do_not_allow(
+    argv: list[str], message: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with pytest.raises(SystemExit) as exit_info:
+        main(["demo", *argv])
+    assert exit_info.value.code == 2
+    err = capsys.readouterr().err
+    assert err.startswith("usage: contract-rummy demo ")
+    assert f"contract-rummy demo: error: {message}" in err
+    assert "Traceback" not in err
+
+
+def test_demo_refuses_an_unknown_variant_naming_the_choices(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    with pytest.raises(SystemExit) as exit_info:
+        main(["demo", "--variant", "nonesuch"])
+    assert exit_info.value.code == 2
+    err = capsys.readouterr().err
+    assert "argument --variant: invalid choice: 'nonesuch'" in err
+    assert all(repr(name) in err for name in cr.VARIANTS)
+
+
+def test_a_bad_players_count_from_the_command_line_has_no_traceback() -> None:
+    result = subprocess.run(
+        [sys.executable, "-m", "contract_rummy", "demo", "--players", "9"],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert result.returncode == 2
+    assert result.stdout == ""
+    assert result.stderr.endswith(
+        "contract-rummy demo: error: R1: pagat is played by 4 players, not 9\n"
+    )
+    assert "Traceback" not in result.stderr

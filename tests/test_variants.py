@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from typing import Any
 
@@ -258,17 +259,16 @@ def test_variants_are_values() -> None:
         pytest.param({"min_players": 1}, ValueError, "at least 2", id="one-player"),
         pytest.param({"min_players": 0}, ValueError, "at least 1", id="no-players"),
         pytest.param({"ladder": ()}, ValueError, "empty", id="empty-ladder"),
-        pytest.param({"max_players": 9}, ValueError, "cards in the deck", id="deal-at-9"),
         pytest.param(
-            {"ladder": one_round(Contract(groups=(3, 3)), 27)},
+            {"decks": 1, "ladder": one_round(Contract(groups=(3, 3)), 14)},
             ValueError,
             "cards in the deck",
             id="deal-too-large",
         ),
         pytest.param(
-            {"min_players": 3, "max_players": 9},
+            {"min_players": 3, "max_players": 8, "ladder": one_round(Contract(groups=(3,)), 14)},
             ValueError,
-            "12 cards to 9 players",
+            "14 cards to 8 players",
             id="deal-too-large-at-max-players",
         ),
         pytest.param(
@@ -287,9 +287,9 @@ def test_variants_are_values() -> None:
             id="contract-group-too-short",
         ),
         pytest.param(
-            {"jokers": 1, "ladder": one_round(Contract(groups=(3, 3)), 26)},
+            {"decks": 1, "jokers": 1, "ladder": one_round(Contract(groups=(3, 3)), 13)},
             ValueError,
-            "more than the 105 cards",
+            "more than the 53 cards",
             id="deal-leaves-no-stock",
         ),
         pytest.param(
@@ -410,11 +410,13 @@ def test_playable_custom_variants() -> None:
     assert run_of_seven.rounds == 1
     assert str(run_of_seven.contract(1)) == "a run of 7"
     assert run_of_seven.at_once(1)
-    biggest = attrs.evolve(PAGAT, ladder=one_round(Contract(groups=(3, 3)), 26))
-    assert biggest.cards_dealt(1) == 26
-    # 4 * 26 cards dealt and one turned up leave a stock of one card.
-    one_left = attrs.evolve(PAGAT, jokers=2, ladder=one_round(Contract(groups=(3, 3)), 26))
-    assert len(one_left.deck(4)) - 4 * 26 - 1 == 1
+    biggest = attrs.evolve(PAGAT, ladder=one_round(Contract(groups=(3, 3)), 20))
+    assert biggest.cards_dealt(1) == 20
+    # 4 * 13 cards dealt from one deck and one turned up leave a stock of one card.
+    one_left = attrs.evolve(
+        PAGAT, decks=1, jokers=2, ladder=one_round(Contract(groups=(3, 3)), 13)
+    )
+    assert len(one_left.deck(4)) - 4 * 13 - 1 == 1
     assert attrs.evolve(PAGAT, aces=AceRule.HIGH, max_run_length=13).aces is AceRule.HIGH
     assert attrs.evolve(PAGAT, max_buys=0).max_buys == 0
 
@@ -503,3 +505,183 @@ def test_round_number_type(number: Any) -> None:
     for query in (PAGAT.contract, PAGAT.cards_dealt, PAGAT.at_once):
         with pytest.raises(TypeError, match="round_number must be an int"):
             query(number)
+
+
+# -- bounds: what can be played in reasonable time -------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("changes", "message"),
+    [
+        pytest.param({"max_players": 9}, "max_players must be at most 8, got 9", id="players"),
+        pytest.param({"decks": 5}, "decks must be at most 4, got 5", id="decks"),
+        pytest.param({"decks": 10**6}, "decks must be at most 4, got 1000000", id="a-million"),
+        pytest.param(
+            {
+                "min_players": 3,
+                "max_players": 8,
+                "decks": 4,
+                "extra_deck_from": 7,
+                "extra_deck_jokers": 0,
+            },
+            "decks must be at most 4, the extra deck included; 7 players get 5",
+            id="extra-deck",
+        ),
+        pytest.param({"jokers": 13}, "jokers must be at most 12, got 13", id="jokers"),
+        pytest.param(
+            {
+                "jokers": 8,
+                "min_players": 3,
+                "max_players": 8,
+                "extra_deck_from": 8,
+                "extra_deck_jokers": 5,
+            },
+            "jokers must be at most 12, the extra deck's included; 8 players get 13",
+            id="extra-jokers",
+        ),
+        pytest.param(
+            {
+                "min_players": 2,
+                "max_players": 8,
+                "jokers": JokerRule.PLAYERS_MINUS_ONE,
+                "extra_deck_from": 6,
+                "extra_deck_jokers": 6,
+            },
+            "jokers must be at most 12, the extra deck's included; 8 players get 13",
+            id="players-minus-one-and-extra",
+        ),
+        pytest.param(
+            {"wild_ranks": {Rank.TWO, Rank.THREE, Rank.FOUR}, "jokers": 0},
+            "wild_ranks must be at most 2 ranks, got 3 ranks",
+            id="wild-ranks",
+        ),
+        pytest.param(
+            {"wild_ranks": set(Rank)},
+            "wild_ranks must be at most 2 ranks, got 13 ranks",
+            id="every-rank-wild",
+        ),
+        pytest.param(
+            {"wild_ranks": {Rank.TWO, Rank.THREE}},
+            "the deck must hold at most 16 wild cards (jokers and wild_ranks); 4 players get 19",
+            id="wild-cards",
+        ),
+        pytest.param(
+            {"ladder": PAGAT.ladder * 3},
+            "the ladder must have at most 16 rounds, got 21",
+            id="rounds",
+        ),
+        pytest.param(
+            {"ladder": one_round(Contract(groups=(3,)), 21)},
+            "round 1: cards dealt must be at most 20, got 21",
+            id="cards-dealt",
+        ),
+        pytest.param(
+            {"ladder": one_round(Contract(groups=(3,) * 7), 20)},
+            "round 1: a contract in the ladder must have at most 6 melds, got 7",
+            id="contract-melds",
+        ),
+        pytest.param({"max_turns": 10_001}, "max_turns must be at most 10000, got", id="turns"),
+        pytest.param(
+            {"max_reshuffles": 101}, "max_reshuffles must be at most 100, got", id="reshuffles"
+        ),
+        pytest.param({"buy_penalty": 6}, "buy_penalty must be at most 5, got 6", id="penalty"),
+        pytest.param({"max_buys": 101}, "max_buys must be at most 100, got 101", id="buys"),
+        pytest.param(
+            {"cut_bonus": 1001}, "cut_bonus must be at most 1000, got 1001", id="cut-bonus"
+        ),
+    ],
+)
+def test_settings_beyond_their_bounds_are_refused(changes: dict[str, Any], message: str) -> None:
+    with pytest.raises(ValueError, match=re.escape(message)):
+        attrs.evolve(PAGAT, **changes)
+
+
+@pytest.mark.parametrize(
+    ("changes", "message"),
+    [
+        pytest.param({"joker": 1001}, "joker must be at most 1000, got 1001", id="joker"),
+        pytest.param(
+            {"ranks": (10,) * 12 + (1001,)}, "ranks[12] must be at most 1000, got 1001", id="rank"
+        ),
+    ],
+)
+def test_penalty_points_beyond_their_bound_are_refused(
+    changes: dict[str, Any], message: str
+) -> None:
+    with pytest.raises(ValueError, match=re.escape(message)):
+        Penalties(**changes)
+
+
+def test_settings_at_their_bounds_are_accepted() -> None:
+    from contract_rummy import variants
+
+    widest = attrs.evolve(
+        PAGAT,
+        min_players=2,
+        max_players=variants.MAX_PLAYERS,
+        decks=variants.MAX_DECKS - 1,
+        jokers=variants.MAX_JOKERS - 2,
+        extra_deck_from=8,
+        extra_deck_jokers=2,
+        ladder=one_round(Contract(groups=(3,) * variants.MAX_CONTRACT_MELDS), 18)
+        * variants.MAX_ROUNDS,
+        max_turns=variants.MAX_TURNS,
+        max_reshuffles=variants.MAX_RESHUFFLES,
+        max_buys=variants.MAX_BUYS,
+        buy_penalty=variants.MAX_BUY_PENALTY,
+        cut_bonus=variants.MAX_CUT_BONUS,
+        penalties=Penalties(joker=variants.MAX_PENALTY),
+    )
+    assert widest.deck_size(8) == (4, 12)
+    assert sum(widest.is_wild(card) for card in widest.deck(8)) == variants.MAX_JOKERS
+    # Three decks with the 2s wild and four jokers: 16 wild cards, the most allowed.
+    deuces = attrs.evolve(PAGAT, decks=3, jokers=4, wild_ranks={Rank.TWO})
+    assert sum(deuces.is_wild(card) for card in deuces.deck(4)) == variants.MAX_WILD_CARDS
+    pairs = attrs.evolve(PAGAT, decks=1, jokers=8, wild_ranks=[Rank.TWO, Rank.THREE])
+    assert len(pairs.wild_ranks) == variants.MAX_WILD_RANKS
+    assert attrs.evolve(PAGAT, ladder=one_round(Contract(groups=(3,)), 20)).cards_dealt(1) == 20
+    # None still means no limit, as R29 says.
+    assert attrs.evolve(PAGAT, max_turns=None, max_reshuffles=None).max_turns is None
+
+
+def test_every_preset_is_within_the_bounds() -> None:
+    for variant in VARIANTS.values():
+        assert attrs.evolve(variant) == variant
+
+
+# -- rounds played at once (R24) ---------------------------------------------------------------
+
+
+def test_rounds_at_once_adds_rounds_played_at_once() -> None:
+    twice = attrs.evolve(PAGAT, rounds_at_once=[6])
+    assert twice.rounds_at_once == frozenset({6})
+    assert [number for number in range(1, 8) if twice.at_once(number)] == [6, 7]
+    only_sixth = attrs.evolve(twice, last_round_at_once=False)
+    assert [number for number in range(1, 8) if only_sixth.at_once(number)] == [6]
+
+
+def test_a_round_at_once_needs_no_card_to_discard() -> None:
+    # 12 cards make three runs of 4 with the drawn card in a round at once, not before it.
+    ladder = (*PAGAT.ladder[:5], (Contract(runs=(4, 4, 4)), 11), PAGAT.ladder[6])
+    with pytest.raises(ValueError, match="round 6: 11 cards dealt cannot make"):
+        attrs.evolve(PAGAT, ladder=ladder)
+    assert attrs.evolve(PAGAT, ladder=ladder, rounds_at_once={6}).at_once(6)
+
+
+@pytest.mark.parametrize(
+    ("value", "error", "message"),
+    [
+        pytest.param(
+            {8}, ValueError, "rounds_at_once must name rounds of the ladder (1-7), got 8"
+        ),
+        pytest.param(
+            {0, 9}, ValueError, "rounds_at_once must name rounds of the ladder (1-7), got 0, 9"
+        ),
+        pytest.param(7, TypeError, "rounds_at_once must be a set of round numbers, got 7"),
+        pytest.param({"7"}, TypeError, "rounds_at_once must hold round numbers (ints), got '7'"),
+        pytest.param({True}, TypeError, "rounds_at_once must hold round numbers (ints), got True"),
+    ],
+)
+def test_rounds_at_once_are_checked(value: Any, error: type[Exception], message: str) -> None:
+    with pytest.raises(error, match=re.escape(message)):
+        attrs.evolve(PAGAT, rounds_at_once=value)

@@ -2,7 +2,7 @@
 
 Contract Rummy is also played as Liverpool, Progressive, Shanghai and May I?. This package
 holds its cards, melds, contracts and rule sets as immutable typed values, with every rule
-numbered (R1-R29, see the documentation's rules page) and every open rule a
+numbered (R1-R34, see the documentation's rules page) and every open rule a
 :class:`Variant` setting.
 
 >>> import contract_rummy as cr
@@ -67,6 +67,20 @@ from contract_rummy.events import (
     WildFreed,
 )
 from contract_rummy.melds import End, Group, Meld, Run, meld
+from contract_rummy.presets import (
+    CALIFORNIA,
+    CONTRACT,
+    DEUCES_WILD,
+    DOUBLE_PROGRESSIVE,
+    LIVERPOOL,
+    LIVERPOOL_CUT,
+    MAY_I,
+    NO_BUY,
+    PROGRESSIVE,
+    SHANGHAI,
+    SHANGHAI_11,
+    VARIANTS,
+)
 from contract_rummy.shuffler import (
     SEEDED,
     SYSTEM,
@@ -80,7 +94,6 @@ from contract_rummy.variants import (
     PAGAT,
     PAGAT_PENALTIES,
     PROGRESSIVE_PENALTIES,
-    VARIANTS,
     AceRule,
     JokerRule,
     JokerSwap,
@@ -92,14 +105,25 @@ from contract_rummy.variants import (
 __version__ = "0.1.0"
 
 __all__ = [
+    "CALIFORNIA",
+    "CONTRACT",
+    "DEUCES_WILD",
+    "DOUBLE_PROGRESSIVE",
     "JOKER",
+    "LIVERPOOL",
+    "LIVERPOOL_CUT",
+    "MAY_I",
     "NATURALS",
     "NEW_TURN",
+    "NO_BUY",
     "NO_WINDOW",
     "PAGAT",
     "PAGAT_PENALTIES",
+    "PROGRESSIVE",
     "PROGRESSIVE_PENALTIES",
     "SEEDED",
+    "SHANGHAI",
+    "SHANGHAI_11",
     "SHANGHAI_EIGHTH",
     "STANDARD_CONTRACTS",
     "SYSTEM",

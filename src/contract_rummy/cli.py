@@ -1,7 +1,14 @@
 """The ``contract-rummy`` command: ``contract-rummy demo --seed 7`` plays a game between bots.
 
+``--variant`` picks a rule set of :data:`~contract_rummy.VARIANTS` and ``--players`` the
+number of players (by default 4, or the nearest number the rule set allows).
+
 >>> main(["demo", "--seed", "3", "--quiet"])
 Final standings (pagat, seed 3):
+...
+0
+>>> main(["demo", "--seed", "3", "--quiet", "--variant", "progressive", "--players", "3"])
+Final standings (progressive, seed 3):
 ...
 0
 """
@@ -20,10 +27,11 @@ from contract_rummy.bots import GreedyBot, RandomBot
 from contract_rummy.cards import format_cards
 from contract_rummy.engine import new_game, step
 from contract_rummy.events import RoundEnd, RoundEnded
+from contract_rummy.presets import VARIANTS
 from contract_rummy.state import Phase, RoundState
-from contract_rummy.variants import VARIANTS
+from contract_rummy.variants import Variant
 
-__all__ = ["demo", "main"]
+__all__ = ["default_players", "demo", "main"]
 
 
 def _standings(state: RoundState) -> list[str]:
@@ -64,11 +72,24 @@ def _round_report(
     return lines
 
 
-def demo(seed: int, variant_name: str, bots: str, *, quiet: bool) -> int:
-    """Play a seeded game between bots, printing each round and the final standings."""
+def default_players(variant: Variant) -> int:
+    """The demo's number of players: 4 if ``variant`` allows it, else its fewest (R1)."""
+    return 4 if variant.min_players <= 4 <= variant.max_players else variant.min_players
+
+
+def demo(
+    seed: int, variant_name: str, bots: str, *, quiet: bool, players: int | None = None
+) -> int:
+    """Play a seeded game between bots, printing each round and the final standings.
+
+    ``players`` defaults to :func:`default_players`; a number the rule set does not allow
+    raises :class:`ValueError` (R1).
+    """
     variant = VARIANTS[variant_name]
-    state = new_game(variant, seed=seed)
-    players = [
+    if players is None:
+        players = default_players(variant)
+    state = new_game(variant, seed=seed, players=players)
+    seats = [
         RandomBot(seed=seed * 100 + p) if bots == "random" else GreedyBot()
         for p in range(state.players)
     ]
@@ -81,7 +102,7 @@ def demo(seed: int, variant_name: str, bots: str, *, quiet: bool) -> int:
     actions = 0
     while state.phase is not Phase.GAME_OVER:
         player = state.dealer if state.to_act is None else state.to_act
-        action = players[player].choose(state)
+        action = seats[player].choose(state)
         if isinstance(action, GoDown):
             downs.append((player, action))
         state, events = step(state, action)
@@ -111,6 +132,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         "--variant", default="pagat", choices=sorted(VARIANTS), help="the rules (default pagat)"
     )
     demo_parser.add_argument(
+        "--players",
+        type=int,
+        default=None,
+        help="how many players (default 4, or the nearest number the rules allow)",
+    )
+    demo_parser.add_argument(
         "--bots", default="greedy", choices=("greedy", "random"), help="who plays (default greedy)"
     )
     demo_parser.add_argument("--quiet", action="store_true", help="print the standings only")
@@ -118,8 +145,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.seed < 0:
         # The demo's own parser reports it, with the demo's usage, not the program's.
         demo_parser.error(f"--seed must not be negative, got {args.seed}")
+    variant = VARIANTS[args.variant]
+    players = default_players(variant) if args.players is None else args.players
     try:
-        return demo(args.seed, args.variant, args.bots, quiet=args.quiet)
+        variant.check_players(players)
+    except ValueError as error:  # R1: a number of players the rules do not allow
+        demo_parser.error(str(error))
+    try:
+        return demo(args.seed, args.variant, args.bots, quiet=args.quiet, players=players)
     except BrokenPipeError:
         # The reader stopped early (``| head``): that is no error of the demo's. Send what
         # is still buffered nowhere, so that Python's own flush at exit stays quiet.

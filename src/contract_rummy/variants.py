@@ -1,8 +1,9 @@
-"""Rule sets as data: :class:`Variant` holds a setting for every rule left open (R1-R29).
+"""Rule sets as data: :class:`Variant` holds a setting for every rule left open (R1-R34).
 
 :data:`PAGAT` is the default profile, rules R1-R29. Every other rule set is a
 ``Variant`` too, made with :func:`attrs.evolve`, and checked when it is built: a variant that
-cannot be played is refused with a message saying why.
+cannot be played, or not in reasonable time, is refused with a message saying why. The
+named rule sets are in :mod:`contract_rummy.presets`.
 
 >>> import attrs
 >>> five = attrs.evolve(PAGAT, min_players=3, max_players=5, jokers=JokerRule.PLAYERS_MINUS_ONE)
@@ -17,8 +18,7 @@ ValueError: the ladder of contracts is empty: a variant needs at least one round
 from __future__ import annotations
 
 import enum
-from collections.abc import Iterable, Mapping
-from types import MappingProxyType
+from collections.abc import Iterable
 from typing import Any, Final
 
 import attrs
@@ -28,10 +28,23 @@ from contract_rummy.cards import NATURALS, Card, Rank, build_deck
 from contract_rummy.contracts import STANDARD_CONTRACTS, Contract
 
 __all__ = [
+    "MAX_BUYS",
+    "MAX_BUY_PENALTY",
+    "MAX_CARDS_DEALT",
+    "MAX_CONTRACT_MELDS",
+    "MAX_CUT_BONUS",
+    "MAX_DECKS",
+    "MAX_JOKERS",
+    "MAX_PENALTY",
+    "MAX_PLAYERS",
+    "MAX_RESHUFFLES",
+    "MAX_ROUNDS",
+    "MAX_TURNS",
+    "MAX_WILD_CARDS",
+    "MAX_WILD_RANKS",
     "PAGAT",
     "PAGAT_PENALTIES",
     "PROGRESSIVE_PENALTIES",
-    "VARIANTS",
     "AceRule",
     "JokerRule",
     "JokerSwap",
@@ -40,6 +53,45 @@ __all__ = [
     "Variant",
     "check_variant",
 ]
+
+
+# -- bounds ----------------------------------------------------------------------------------
+# What a variant may ask for and still be played in reasonable time: every listing of legal
+# actions stays small, and every game ends after a bounded number of actions. A variant
+# beyond any of them is refused with a message naming the setting and its bound.
+
+#: The most players at one table (``max_players``).
+MAX_PLAYERS: Final = 8
+#: The most 52-card decks shuffled together, the extra deck included (``decks``,
+#: ``extra_deck_from``).
+MAX_DECKS: Final = 4
+#: The most jokers in the deck, for any number of players the variant allows, the extra
+#: deck's included (``jokers``, ``extra_deck_jokers``).
+MAX_JOKERS: Final = 12
+#: The most wild ranks (``wild_ranks``): each one adds four wild cards per deck.
+MAX_WILD_RANKS: Final = 2
+#: The most wild cards in the deck, jokers and cards of wild ranks together, for any number
+#: of players the variant allows: every wild card multiplies the go-downs a hand can make.
+MAX_WILD_CARDS: Final = 16
+#: The most rounds in a game (the length of ``ladder``).
+MAX_ROUNDS: Final = 16
+#: The most cards dealt to each player in a round (the ``ladder``'s cards dealt).
+MAX_CARDS_DEALT: Final = 20
+#: The most melds in a round's contract (the ``ladder``'s contracts): each one more
+#: multiplies the go-downs a hand can make.
+MAX_CONTRACT_MELDS: Final = 6
+#: The most turns a round may be given (``max_turns``, when not ``None``).
+MAX_TURNS: Final = 10_000
+#: The most reshuffles of the discards in a round (``max_reshuffles``, when not ``None``).
+MAX_RESHUFFLES: Final = 100
+#: The most penalty cards a buy costs (``buy_penalty``).
+MAX_BUY_PENALTY: Final = 5
+#: The highest cap on buys per player per round (``max_buys``, when not ``None``).
+MAX_BUYS: Final = 100
+#: The largest cut bonus (``cut_bonus``).
+MAX_CUT_BONUS: Final = 1000
+#: The most penalty points a single card may cost (:class:`Penalties`).
+MAX_PENALTY: Final = 1000
 
 
 class AceRule(enum.Enum):
@@ -101,7 +153,8 @@ class Penalties:
 
     Raises:
         TypeError: naming the argument, if a value is not an int (a bool is not one).
-        ValueError: if there are not 13 rank values, or a value is negative.
+        ValueError: if there are not 13 rank values, or a value is negative or above
+            :data:`MAX_PENALTY`.
 
     >>> PAGAT_PENALTIES.of(Card.parse("KC")), PAGAT_PENALTIES.of(Card.parse("7D"))
     (10, 7)
@@ -123,6 +176,7 @@ class Penalties:
             raise ValueError(f"penalties need one value per rank, ace to king; got {self.ranks}")
         for name, value in zip(names, points, strict=True):
             check_int(name, value, minimum=0)  # penalty points must not be negative
+            check_int(name, value, maximum=MAX_PENALTY)  # nor beyond any sensible score
 
     def of(self, card: Card) -> int:
         """The points ``card`` costs when left in hand.
@@ -176,6 +230,17 @@ def _wild_ranks(value: Iterable[Rank | int]) -> frozenset[Rank]:
     return frozenset(ranks)
 
 
+def _round_numbers(value: Iterable[int]) -> frozenset[int]:
+    if _not_a_collection(value):
+        raise TypeError(f"rounds_at_once must be a set of round numbers, got {value!r}")
+    numbers = set()
+    for number in value:
+        if not is_int(number):
+            raise TypeError(f"rounds_at_once must hold round numbers (ints), got {number!r}")
+        numbers.add(number)
+    return frozenset(numbers)
+
+
 def _integer(_: object, attribute: attrs.Attribute[Any], value: Any) -> None:
     # attrs' instance_of(int) lets True through; a bool is not a count (R1, R2).
     check_int(attribute.name, value)
@@ -219,6 +284,17 @@ class Variant:
     played raises :class:`ValueError` at construction, saying why, and a setting of the
     wrong type raises :class:`TypeError` naming it.
 
+    So that every game can be played in reasonable time, settings are bounded, each by a
+    module constant that the refusal names: :data:`MAX_PLAYERS` players (8),
+    :data:`MAX_DECKS` decks with the extra deck (4), :data:`MAX_JOKERS` jokers (12) and
+    :data:`MAX_WILD_CARDS` wild cards in all (16) for any allowed number of players,
+    :data:`MAX_WILD_RANKS` wild ranks (2), :data:`MAX_ROUNDS` rounds (16),
+    :data:`MAX_CARDS_DEALT` cards dealt a round (20), :data:`MAX_TURNS` turns (10,000),
+    :data:`MAX_RESHUFFLES` reshuffles (100), :data:`MAX_BUY_PENALTY` penalty cards a buy
+    (5), :data:`MAX_BUYS` as a buy cap (100), :data:`MAX_CUT_BONUS` points of cut bonus
+    (1,000), :data:`MAX_CONTRACT_MELDS` melds in a round's contract (6), and
+    :data:`MAX_PENALTY` points a card (1,000, in :class:`Penalties`).
+
     Attributes:
         name: A name for messages and listings.
         min_players: The fewest players (R1: 4).
@@ -242,6 +318,9 @@ class Variant:
         runs_may_touch: Whether two runs of one suit in a go-down may be contiguous (R12: no).
         last_round_at_once: Whether the last round is played as R24 says: going down takes
             the whole hand at once and ends the round, with no lay-offs and no swaps.
+        rounds_at_once: Other rounds played at once as R24 says, by number (``shanghai``
+            plays rounds 7 and 8 at once: ``{7}`` with ``last_round_at_once``). Each must
+            be a round of the ladder. :meth:`at_once` tells whether a round is.
         final_discard: Whether a player may go out only by discarding their last card (R16).
             Without it a player goes out as soon as their hand is empty, but may still never
             be left holding only the card R17 keeps.
@@ -296,6 +375,7 @@ class Variant:
     exact_first_meld: bool = _bool_field(True)
     runs_may_touch: bool = _bool_field(False)
     last_round_at_once: bool = _bool_field(True)
+    rounds_at_once: frozenset[int] = attrs.field(default=frozenset(), converter=_round_numbers)
     final_discard: bool = _bool_field(True)
     lay_off_on_going_down_turn: bool = _bool_field(False)
     discard_taken_card: bool = _bool_field(False)
@@ -322,9 +402,10 @@ class Variant:
         default=_TURNS, validator=attrs.validators.optional(_integer)
     )
 
-    # Derived lookup tables, indexed by Card.index; not part of the value.
+    # Derived lookup tables, indexed by Card.index (and by round); not part of the value.
     wild_by_index: tuple[bool, ...] = attrs.field(init=False, eq=False, repr=False)
     _points: tuple[int, ...] = attrs.field(init=False, eq=False, repr=False)
+    _at_once: tuple[bool, ...] = attrs.field(init=False, eq=False, repr=False)
 
     def __attrs_post_init__(self) -> None:
         problems = list(self._problems())
@@ -343,12 +424,24 @@ class Variant:
         )
         object.__setattr__(self, "wild_by_index", wild)
         object.__setattr__(self, "_points", points)
+        object.__setattr__(self, "_at_once", self._rounds_at_once())
+
+    def _rounds_at_once(self) -> tuple[bool, ...]:
+        """Whether each round, first to last, is played at once (R24)."""
+        rounds = len(self.ladder)
+        return tuple(
+            number in self.rounds_at_once or (self.last_round_at_once and number == rounds)
+            for number in range(1, rounds + 1)
+        )
 
     def _problems(self) -> Iterable[str]:
         if self.min_players > self.max_players:
             yield f"min_players ({self.min_players}) is above max_players ({self.max_players})"
         if self.min_players < 2:
             yield f"a game needs at least 2 players, got min_players={self.min_players}"
+        if self.max_players > MAX_PLAYERS:
+            yield f"max_players must be at most {MAX_PLAYERS}, got {self.max_players}"
+        yield from self._bound_problems()
         if is_int(self.jokers) and self.jokers < 0:
             yield f"jokers must not be negative, got {self.jokers}"
         if isinstance(self.jokers, bool):
@@ -370,8 +463,66 @@ class Variant:
             yield f"max_run_length {self.max_run_length} is longer than a run from ace to ace (14)"
         if not self.ladder:
             yield "the ladder of contracts is empty: a variant needs at least one round"
+        if len(self.ladder) > MAX_ROUNDS:
+            yield f"the ladder must have at most {MAX_ROUNDS} rounds, got {len(self.ladder)}"
+            return
+        outside = sorted(n for n in self.rounds_at_once if not 1 <= n <= len(self.ladder))
+        if outside:
+            yield (
+                f"rounds_at_once must name rounds of the ladder (1-{len(self.ladder)}), "
+                f"got {', '.join(map(str, outside))}"
+            )
         for number, (contract, dealt) in enumerate(self.ladder, start=1):
             yield from self._rung_problems(number, contract, dealt)
+
+    def _bound_problems(self) -> Iterable[str]:
+        """Settings beyond what can be played in reasonable time (the ``MAX_`` bounds)."""
+        bounded = (
+            ("max_turns", self.max_turns, MAX_TURNS),
+            ("max_reshuffles", self.max_reshuffles, MAX_RESHUFFLES),
+            ("max_buys", self.max_buys, MAX_BUYS),
+            ("buy_penalty", self.buy_penalty, MAX_BUY_PENALTY),
+            ("cut_bonus", self.cut_bonus, MAX_CUT_BONUS),
+            ("wild_ranks", len(self.wild_ranks), MAX_WILD_RANKS),
+        )
+        for name, value, bound in bounded:
+            if value is not None and value > bound:
+                counted = " ranks" if name == "wild_ranks" else ""
+                yield f"{name} must be at most {bound}{counted}, got {value}{counted}"
+        if self.decks > MAX_DECKS:
+            yield f"decks must be at most {MAX_DECKS}, got {self.decks}"
+            return
+        if is_int(self.jokers) and self.jokers > MAX_JOKERS:
+            yield f"jokers must be at most {MAX_JOKERS}, got {self.jokers}"
+            return
+        if (
+            self.min_players > self.max_players
+            or self.min_players < 2
+            or (is_int(self.jokers) and self.jokers < 0)
+            or (self.extra_deck_from is not None and self.extra_deck_from < 2)
+        ):
+            return  # refused already: the deck cannot be counted
+        for players in range(self.min_players, min(self.max_players, MAX_PLAYERS) + 1):
+            decks, jokers = self.deck_size(players)
+            if decks > MAX_DECKS:
+                yield (
+                    f"decks must be at most {MAX_DECKS}, the extra deck included; "
+                    f"{players} players get {decks}"
+                )
+                return
+            if jokers > MAX_JOKERS:
+                yield (
+                    f"jokers must be at most {MAX_JOKERS}, the extra deck's included; "
+                    f"{players} players get {jokers}"
+                )
+                return
+            wilds = jokers + 4 * decks * len(self.wild_ranks)
+            if wilds > MAX_WILD_CARDS:
+                yield (
+                    f"the deck must hold at most {MAX_WILD_CARDS} wild cards (jokers and "
+                    f"wild_ranks); {players} players get {wilds}"
+                )
+                return
 
     def _rung_problems(self, number: int, contract: object, dealt: object) -> Iterable[str]:
         if not isinstance(contract, Contract):
@@ -380,6 +531,14 @@ class Variant:
         if not is_int(dealt) or dealt < 1:
             yield f"round {number}: cards dealt must be a positive int, got {dealt!r}"
             return
+        if dealt > MAX_CARDS_DEALT:
+            yield f"round {number}: cards dealt must be at most {MAX_CARDS_DEALT}, got {dealt}"
+            return
+        if contract.melds > MAX_CONTRACT_MELDS:
+            yield (
+                f"round {number}: a contract in the ladder must have at most "
+                f"{MAX_CONTRACT_MELDS} melds, got {contract.melds} ({contract})"
+            )
         for length in contract.groups:
             if length < self.min_group_length:
                 yield (
@@ -392,7 +551,9 @@ class Variant:
                     f"round {number}: a run of {length} is outside the run lengths "
                     f"{self.min_run_length}-{self.max_run_length}"
                 )
-        at_once = self.last_round_at_once and number == len(self.ladder)
+        at_once = number in self.rounds_at_once or (
+            self.last_round_at_once and number == len(self.ladder)
+        )
         # With the drawn card, the hand must be able to hold the contract (and, before the
         # last round, keep a card to discard, R16).
         needed = contract.min_cards + (0 if at_once else int(self.final_discard))
@@ -401,7 +562,7 @@ class Variant:
                 f"round {number}: {dealt} cards dealt cannot make {contract} "
                 f"({contract.min_cards} cards)"
             )
-        for players in range(self.min_players, self.max_players + 1):
+        for players in range(self.min_players, min(self.max_players, MAX_PLAYERS) + 1):
             decks, jokers = self.deck_size(players)
             size = 52 * decks + jokers
             if dealt * players + 1 >= size:
@@ -521,8 +682,14 @@ class Variant:
         return min(self.max_run_length, self.highest_position - self.lowest_position + 1)
 
     def at_once(self, round_number: int) -> bool:
-        """Whether round ``round_number`` is played by going out at once (R24)."""
-        return self.last_round_at_once and self._rung(round_number) == len(self.ladder) - 1
+        """Whether round ``round_number`` is played by going out at once (R24).
+
+        The last round with ``last_round_at_once``, and every round of ``rounds_at_once``.
+
+        >>> PAGAT.at_once(6), PAGAT.at_once(7)
+        (False, True)
+        """
+        return self._at_once[self._rung(round_number)]
 
     def _rung(self, round_number: int) -> int:
         if type(round_number) is int and 0 < round_number <= len(self.ladder):
@@ -552,6 +719,3 @@ def check_variant(value: object) -> Variant:
 #: at once; R25 penalties K Q J 10 = 10, A 15, joker 15, others face value; R28 ties share;
 #: R29 three reshuffles and 500 turns at most in a round.
 PAGAT: Final[Variant] = Variant(name="pagat")
-
-#: Every named rule set, by name.
-VARIANTS: Final[Mapping[str, Variant]] = MappingProxyType({"pagat": PAGAT})

@@ -144,7 +144,7 @@ def _lay_off_refusal(state: RoundState, what: str) -> tuple[str, str] | None:
     """R15, R24: why the active player may not lay off (or swap) now, or ``None``."""
     player = state.active
     if state.variant.at_once(state.round_number):
-        return "R24", f"the last round has no {what}"
+        return "R24", f"round {state.round_number} is played at once: it has no {what}"
     if not state.down[player]:
         return "R15", f"player {player} must go down before any {what}"
     if state.turn.went_down and not state.variant.lay_off_on_going_down_turn:

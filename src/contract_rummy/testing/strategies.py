@@ -53,12 +53,13 @@ from contract_rummy.cards import Card, Rank, Suit
 from contract_rummy.contracts import Contract
 from contract_rummy.engine import apply, legal_actions, new_game
 from contract_rummy.melds import End, Group, Run
+from contract_rummy.presets import VARIANTS
 from contract_rummy.state import Phase, RoundState
 from contract_rummy.variants import (
+    MAX_CARDS_DEALT,
     PAGAT,
     PAGAT_PENALTIES,
     PROGRESSIVE_PENALTIES,
-    VARIANTS,
     AceRule,
     JokerRule,
     JokerSwap,
@@ -235,10 +236,14 @@ def _custom_variant(draw: st.DrawFn) -> Variant:
         jokers=jokers,
         ladder=((Contract(groups=(3,)), 3),),
     )
-    # The deal must leave a card to turn up and one for the stock, for every player count.
+    # The deal must leave a card to turn up and one for the stock, for every player count,
+    # and stay within the bound on cards dealt.
     deal_cap = min(
-        (52 * base.deck_size(p)[0] + base.deck_size(p)[1] - 2) // p
-        for p in range(fewest, most + 1)
+        MAX_CARDS_DEALT,
+        *(
+            (52 * base.deck_size(p)[0] + base.deck_size(p)[1] - 2) // p
+            for p in range(fewest, most + 1)
+        ),
     )
     aces = draw(st.sampled_from(list(AceRule)))
     min_run = draw(st.integers(3, 5))
@@ -297,7 +302,11 @@ def _custom_variant(draw: st.DrawFn) -> Variant:
 
 
 def variants() -> st.SearchStrategy[Variant]:
-    """The named rule sets of :data:`~contract_rummy.VARIANTS`, and valid custom ones."""
+    """The named rule sets of :data:`~contract_rummy.VARIANTS`, and valid custom ones.
+
+    Custom ones stay within the bounds of :class:`~contract_rummy.Variant`. The rule sets
+    with the Shanghai call (R31) are left out: no game can be dealt with it yet.
+    """
     presets = [variant for variant in VARIANTS.values() if not variant.shanghai_call]
     return st.one_of(st.sampled_from(presets), _custom_variant())
 
