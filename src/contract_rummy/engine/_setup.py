@@ -42,7 +42,7 @@ def new_game(
     >>> cr.new_game(seed=1) == state
     True
     """
-    _check_variant(variant)
+    check_variant(variant)
     _check_shuffler(shuffler)
     if players is None:
         players = 4 if variant.min_players <= 4 <= variant.max_players else variant.min_players
@@ -83,7 +83,7 @@ def start_round(
     >>> state.active, state.top_discard
     (1, Card.parse('8D'))
     """
-    _check_variant(variant)
+    check_variant(variant)
     _check_shuffler(shuffler)
     if isinstance(hands, str) or not isinstance(hands, Sequence):
         raise TypeError("hands must be a sequence of hands, one per player")
@@ -124,10 +124,6 @@ def _check_shuffler(shuffler: object) -> None:
         raise TypeError(
             f"shuffler must be a Shuffler (such as SEEDED or SYSTEM), got {shuffler!r}"
         )
-
-
-def _check_variant(value: object) -> None:
-    check_variant(value)
 
 
 def _card_list(value: object, name: str) -> list[Card]:
