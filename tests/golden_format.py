@@ -207,6 +207,11 @@ def canonical_text(state: cr.RoundState) -> str:
         f"went_down_this_turn: {state.went_down_this_turn} kept_card: {state.kept_card}",
         f"reshuffles: {state.reshuffles} rng: {state.rng}",
     ]
+    # Fields of later rules, written only when set, so that older games keep their hashes.
+    if state.window.requester is not None:
+        lines.append(f"requester: {state.window.requester}")  # R31
+    if state.cut is not None:
+        lines.append(f"cut: {state.cut}")  # R32
     return "\n".join(lines) + "\n"
 
 

@@ -70,10 +70,12 @@ def test_start_round_checks_its_arguments() -> None:
     assert state.hands[0] == cards(notation[0])
 
 
-def test_shanghai_call_is_refused_until_the_engine_plays_it() -> None:
+def test_r31_a_game_with_the_shanghai_call_opens_with_the_asking() -> None:
     calling = attrs.evolve(cr.PAGAT, shanghai_call=True)
-    with pytest.raises(ValueError, match="Shanghai call"):
-        cr.new_game(calling, seed=1)
+    state = cr.new_game(calling, seed=1)
+    assert state.phase is cr.Phase.BUY
+    assert state.to_act == (state.active + 1) % 4
+    assert list(cr.legal_actions(state)) == [cr.Buy(), cr.Pass()]
 
 
 def test_r17_taking_the_discard_into_an_empty_hand_is_refused() -> None:

@@ -21,6 +21,7 @@ VARIANTS = {
         cr.PAGAT, wild_ranks={cr.Rank.TWO}, joker_swap=cr.JokerSwap.ANY_MELD
     ),
     "two penalty cards, few reshuffles": attrs.evolve(cr.PAGAT, buy_penalty=2, max_reshuffles=1),
+    "the Shanghai call": attrs.evolve(cr.PAGAT, shanghai_call=True),
 }
 
 
@@ -37,9 +38,15 @@ def _check_events(before: cr.RoundState, action: cr.Action, step: cr.Step) -> No
         elif isinstance(event, cr.TookDiscard):
             assert isinstance(action, cr.TakeDiscard)
             assert (event.player, event.card) == (before.active, before.top_discard)
+            assert event.blocked == before.window.requester  # R31
         elif isinstance(event, cr.Bought):
-            assert isinstance(action, cr.Buy)
-            assert (event.player, event.card) == (before.to_act, before.top_discard)
+            requester = before.window.requester
+            if requester is None:
+                assert isinstance(action, cr.Buy)
+                assert (event.player, event.card) == (before.to_act, before.top_discard)
+            else:  # R31: the active player granted the request by choosing the stock
+                assert isinstance(action, cr.DrawStock)
+                assert (event.player, event.card) == (requester, before.top_discard)
             assert len(event.penalty) == before.variant.buy_penalty
             drawn += len(event.penalty)
         elif isinstance(event, cr.Reshuffled):
@@ -64,6 +71,7 @@ def _check_events(before: cr.RoundState, action: cr.Action, step: cr.Step) -> No
             assert isinstance(action, cr.NextRound)
             assert (event.round_number, event.dealer) == (after.round_number, after.dealer)
             assert event.top_discard == after.top_discard
+            assert event.cut == after.cut
     if not reshuffled and after.round_number == before.round_number:
         assert len(before.stock) - len(after.stock) == drawn
     ended = after.phase in (cr.Phase.ROUND_OVER, cr.Phase.GAME_OVER)

@@ -498,10 +498,6 @@ def check_variant(changes: dict[str, Any]) -> None:
     if variant is None:
         return
     assert isinstance(variant, cr.Variant)
-    if variant.shanghai_call:
-        # No game is dealt with the Shanghai call: refused with a message.
-        assert attempt(lambda: cr.new_game(variant, seed=0), (ValueError,)) is None
-        return
     state = cr.new_game(variant, seed=0, players=variant.min_players)
     check_state(state, state.scores)
     first = next(iter(cr.legal_actions(state)))

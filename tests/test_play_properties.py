@@ -85,6 +85,7 @@ VARIANTS: list[tuple[str, cr.Variant, int | None, int | None]] = [
     ("swaps in any meld", attrs.evolve(cr.PAGAT, joker_swap=cr.JokerSwap.ANY_MELD), None, None),
     ("3 players, 2 jokers", SIX_MAX, 3, None),
     ("6 players, 5 jokers", SIX_MAX, 6, None),
+    ("the Shanghai call", attrs.evolve(cr.PAGAT, shanghai_call=True, max_buys=3), None, None),
 ]
 
 
@@ -190,7 +191,7 @@ def check_refused(
     match = RULE_PREFIX.match(message)
     assert match is not None, f"{action!r} refused without a rule: {message!r}"
     assert caught.value.rule == f"R{match.group(1)}"
-    assert 1 <= int(match.group(1)) <= 28, message
+    assert 1 <= int(match.group(1)) <= 34, message
     assert not cr.is_legal(state, action)
     assert action not in cr.legal_actions(state)
     assert action not in listed
@@ -446,7 +447,9 @@ def check_step(state: cr.RoundState, action: cr.Action, after: cr.RoundState) ->
     if isinstance(action, cr.NextRound):
         assert after.round_number == state.round_number + 1
         assert after.dealer == (state.dealer + 1) % state.players
-        assert after.phase is cr.Phase.DRAW
+        # R31: with the Shanghai call the round opens with the asking.
+        opening = cr.Phase.BUY if variant.shanghai_call else cr.Phase.DRAW
+        assert after.phase is opening
 
 
 def check_game_over(final: cr.RoundState, penalties: list[tuple[int, ...]]) -> None:

@@ -113,6 +113,18 @@ def test_penalties_draw_the_presets_and_custom_tables() -> None:
     assert len(seen) > 2
 
 
+def test_variants_draw_custom_ones_with_and_without_the_shanghai_call() -> None:
+    calls: set[bool] = set()
+
+    @settings(max_examples=100, database=None, deadline=None)
+    @given(crst.variants())
+    def collect(variant: cr.Variant) -> None:
+        calls.add(variant.shanghai_call)
+
+    collect()
+    assert calls == {False, True}
+
+
 @settings(max_examples=30, deadline=None)
 @given(crst.variants())
 def test_variants_deal_playable_games(variant: cr.Variant) -> None:

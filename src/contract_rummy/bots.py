@@ -77,6 +77,11 @@ class GreedyBot:
     most) when the card matches two it holds, and discards its loneliest, costliest card.
     It goes down as soon as it can, then swaps jokers and lays off whenever it may, takes
     the discard only to lay it off, and discards its costliest card.
+
+    With the Shanghai call (R31) it asks for the discard when it would buy it, and answers
+    a request by taking the card itself when it wants it, or when the card would help a
+    requester who is already down (who asks only to lay off and go out) and costs the bot
+    little to keep; otherwise it grants the request.
     """
 
     max_buys: int = 2
@@ -90,8 +95,12 @@ class GreedyBot:
         hand = state.hands[player]
         top = state.top_discard
         if phase is Phase.DRAW:
-            if top is not None and _wanted(state, player, top) and len(hand) > 1:
-                return TakeDiscard()
+            if top is not None and len(hand) > 1:
+                if _wanted(state, player, top):
+                    return TakeDiscard()
+                requester = state.window.requester
+                if requester is not None and _blocks(state, player, requester, top):
+                    return TakeDiscard()  # R31: taking the card blocks the request
             return DrawStock()
         if phase is Phase.BUY:
             buy = (
@@ -141,6 +150,13 @@ def _wanted(state: RoundState, player: int, card: Card) -> bool:
     if state.down[player]:
         return any(placed.meld.accepts(card) for placed in state.table)
     return _matches(card, state.hands[player]) >= 2
+
+
+def _blocks(state: RoundState, player: int, requester: int, card: Card) -> bool:
+    """R31: whether to block ``requester``'s request for ``card`` by taking it."""
+    if not state.down[requester] or state.variant.penalty(card) > 10:
+        return False
+    return any(placed.meld.accepts(card) for placed in state.table)
 
 
 def play(

@@ -80,15 +80,21 @@ class TookDiscard:
     Attributes:
         player: Who took it.
         card: The card, seen by everyone.
+        blocked: With the Shanghai call (R31), the player whose request for the card this
+            blocked, with no penalty for anyone; ``None`` when nobody had asked.
     """
 
     player: int
     card: Card
+    blocked: int | None = None
 
 
 @attrs.frozen
 class Bought:
     """A player bought the top discard and drew the penalty from the stock (R19, R21).
+
+    With the Shanghai call (R31) this is a granted request, reported when the active player
+    chooses the stock, before the active player's :class:`Drew`.
 
     Attributes:
         player: The buyer.
@@ -175,12 +181,15 @@ class Dealt:
         top_discard: The card turned up to start the discard pile.
         exact_cut: With a cut bonus (``Variant.cut_bonus``), the player on the dealer's
             right whose cut was exact, and whose total it lowered; else ``None``.
+        cut: With a cut bonus, how many cards the cut lifted (R32, ``RoundState.cut``);
+            else ``None``.
     """
 
     round_number: int
     dealer: int
     top_discard: Card
     exact_cut: int | None = None
+    cut: int | None = None
 
 
 #: Anything :func:`contract_rummy.step` reports.

@@ -58,9 +58,16 @@ __all__ = [
 class Phase(enum.Enum):
     """Where a round stands: who must choose, and among what."""
 
-    #: The active player takes the top of the stock or of the discard pile (R13).
+    #: The active player takes the top of the stock or of the discard pile (R13). With the
+    #: Shanghai call (``Variant.shanghai_call``, R31) the asking is over by then: when
+    #: ``window.requester`` is set, the active player answers that player's request,
+    #: ``TakeDiscard()`` blocking it and ``DrawStock()`` granting it; otherwise nobody
+    #: asked, and choosing the stock opens no buy window.
     DRAW = "draw"
-    #: ``to_act`` may buy the top discard or pass (R18-R22).
+    #: ``to_act`` may buy the top discard or pass (R18-R22). With the Shanghai call (R31)
+    #: this is the asking before the active player's draw: ``Buy()`` asks for the top
+    #: discard (and closes the asking, the active player then answering in phase DRAW),
+    #: ``Pass()`` leaves it to the next player who may ask.
     BUY = "buy"
     #: The active player melds, lays off, swaps, and discards (R13-R17, R23, R24).
     PLAY = "play"
@@ -131,19 +138,28 @@ NEW_TURN: Final = Turn()
 class BuyWindow:
     """The players still to be offered the top discard, and the last buyer (R19, R20).
 
+    With the Shanghai call (R31) the same value holds the asking before the draw (phase
+    BUY: the players still to be asked after ``to_act``), then the request the active
+    player must answer (phase DRAW: ``requester``).
+
     Attributes:
         queue: The players to be asked after ``to_act``, in priority order.
         last_buyer: Who made the last buy of this window; they may not buy again at once
-            (R20). ``None`` before the first buy.
+            (R20). ``None`` before the first buy, and always with the Shanghai call, which
+            allows one buy a turn.
+        requester: With the Shanghai call (R31), in phase DRAW, the player who asked for
+            the top discard and whose request the active player answers; ``None`` when
+            nobody asked, and always without the call.
 
     >>> import contract_rummy as cr
     >>> state = cr.apply(cr.new_game(seed=1), cr.DrawStock())
     >>> state.to_act, state.window
-    (3, BuyWindow(queue=(0, 1), last_buyer=None))
+    (3, BuyWindow(queue=(0, 1), last_buyer=None, requester=None))
     """
 
     queue: tuple[int, ...] = ()
     last_buyer: int | None = None
+    requester: int | None = None
 
 
 #: No buy window is open.
@@ -189,6 +205,12 @@ class RoundState:
         turns: How many turns this round has begun, the current one included (R29).
         rng: The shuffler's state: a plain integer.
         shuffler: Where shuffles come from (:data:`contract_rummy.SEEDED` by default).
+        cut: With the Liverpool cut (``Variant.cut_bonus``, R32), how many cards the player
+            on the dealer's right lifted when cutting before this round's deal, so that a
+            record replays it; the cut was exact, and lowered that player's total, when it
+            lifted the cards dealt plus the face-up card. ``None`` when the round was dealt
+            without a cut (no cut bonus, or a round set up by
+            :func:`~contract_rummy.start_round`).
     """
 
     variant: Variant
@@ -213,6 +235,7 @@ class RoundState:
     turns: int
     rng: int
     shuffler: Shuffler = SEEDED
+    cut: int | None = None
 
     def __attrs_post_init__(self) -> None:
         # Only a state built by hand comes here: the engine builds its own with _trusted.
@@ -245,6 +268,7 @@ class RoundState:
         turns: int,
         rng: int,
         shuffler: Shuffler,
+        cut: int | None,
     ) -> RoundState:
         """A state the engine made, known to be consistent: built without any check."""
         state: Any = _new(_Draft)
@@ -270,6 +294,7 @@ class RoundState:
         state.turns = turns
         state.rng = rng
         state.shuffler = shuffler
+        state.cut = cut
         setattr(state, _CACHE, None)
         state.__class__ = cls
         built: RoundState = state
@@ -327,6 +352,7 @@ class RoundState:
         state.turns = self.turns if turns is _KEEP else turns
         state.rng = self.rng if rng is _KEEP else rng
         state.shuffler = self.shuffler
+        state.cut = self.cut
         setattr(state, _CACHE, None)
         state.__class__ = RoundState
         built: RoundState = state
@@ -446,6 +472,7 @@ _TYPES: Final[tuple[tuple[str, Callable[[object], bool], str], ...]] = (
     ("turns", is_int, "an int"),
     ("rng", is_int, "an int"),
     ("shuffler", _instance(Shuffler), "a Shuffler"),
+    ("cut", _optional(is_int), "an int or None"),
 )
 
 
@@ -467,9 +494,10 @@ def _check_types(state: RoundState) -> None:
         raise TypeError(f"turn.went_down must be a bool, got {went_down!r}")
     queue: object = state.window.queue
     last_buyer: object = state.window.last_buyer
-    if not _INTS(queue) or not _optional(is_int)(last_buyer):
+    requester: object = state.window.requester
+    if not _INTS(queue) or not _optional(is_int)(last_buyer) or not _optional(is_int)(requester):
         raise TypeError(
-            f"window must hold a tuple of players and a player or None: {state.window!r}"
+            f"window must hold a tuple of players and two players or None: {state.window!r}"
         )
 
 
@@ -520,6 +548,12 @@ def _problems(state: RoundState) -> Iterator[str]:
         yield f"R29: turns counts the round's turns from 1 to max_turns, got {state.turns}"
     if state.penalties is not None and min(state.penalties, default=0) < 0:
         yield f"penalties must not be negative, got {state.penalties}"
+    if state.cut is not None:
+        size = len(variant.deck(players))
+        if not variant.cut_bonus:
+            yield f"R32: {variant.name} has no cut (cut_bonus is 0), but cut is {state.cut}"
+        elif not 1 <= state.cut < size:
+            yield f"R32: the cut lifts 1 to {size - 1} cards of the {size}, got {state.cut}"
     yield from _table_problems(state, players)
     yield from _deck_problems(state, players)
     yield from _phase_problems(state, players)
@@ -600,24 +634,35 @@ def _phase_problems(state: RoundState, players: int) -> Iterator[str]:
         if to_act is not None:
             yield f"to_act must be None when the round is over, got {to_act}"
         return
+    window = state.window
     if phase is Phase.BUY:
         if to_act is None or to_act == active or not 0 <= to_act < players:
             yield f"in phase BUY, to_act must be a player other than the active one: {to_act}"
-        queue = state.window.queue
+        queue = window.queue
         if len(set(queue)) != len(queue) or active in queue or to_act in queue:
             yield f"the buy queue {queue} must list other players than to_act, once each"
         if any(not 0 <= p < players for p in queue):
             yield f"the buy queue {queue} names a player who is not in the game"
-        last = state.window.last_buyer
+        last = window.last_buyer
         if last is not None and not 0 <= last < players:
             yield f"the last buyer {last} is not in the game"
         if to_act is not None and to_act == last:
             yield f"R20: player {to_act} made the last buy and may not be asked again at once"
         if not state.discard:
             yield "a buy window needs a card on the discard pile"
+        cap = state.variant.max_buys
+        for p in (to_act, *queue):
+            if cap is not None and p is not None and 0 <= p < players and state.buys[p] >= cap:
+                yield f"R21: player {p} has made {cap} buys this round and may not be asked"
+        if state.variant.shanghai_call and last is not None:
+            yield "R31: with the Shanghai call there is one buy a turn: no last buyer is asked"
+        if window.requester is not None:
+            yield "R31: a request for the discard is answered in phase DRAW, not BUY"
     elif to_act != active:
         yield f"in phase {phase.name}, to_act must be the active player ({active}), got {to_act}"
-    if phase is not Phase.BUY and state.window != NO_WINDOW:
+    if phase is Phase.DRAW and window.requester is not None:
+        yield from _request_problems(state, players)
+    elif phase is not Phase.BUY and window != NO_WINDOW:
         yield f"no buy window is open in phase {phase.name}"
     if phase is not Phase.PLAY and state.turn != NEW_TURN:
         yield f"the turn has only begun in phase {phase.name}: turn must be NEW_TURN"
@@ -630,3 +675,37 @@ def _phase_problems(state: RoundState, players: int) -> Iterator[str]:
         yield f"the kept card {kept} is neither in the active player's hand nor melded (R17)"
     if state.turn.went_down and not state.down[active]:
         yield "turn.went_down is set but the active player is not down"
+
+
+def _request_problems(state: RoundState, players: int) -> Iterator[str]:
+    """What is wrong with a pending request in phase DRAW (R31)."""
+    variant, window = state.variant, state.window
+    requester = window.requester
+    assert requester is not None
+    if not variant.shanghai_call:
+        yield (
+            f"R31: {variant.name} has no Shanghai call (shanghai_call is False): "
+            f"nobody may request the discard, got requester {requester}"
+        )
+        return
+    if window.queue or window.last_buyer is not None:
+        yield f"R31: once a request is made nobody else is asked: {window!r}"
+    if not 0 <= requester < players or requester == state.active:
+        yield f"R31: the requester must be a player other than the active one: {requester}"
+        return
+    if not state.discard:
+        yield "R31: a request needs a card on the discard pile"
+        return
+    if not variant.buying:
+        yield f"R31: {variant.name} has no buying, so no request"
+    if variant.max_buys is not None and state.buys[requester] >= variant.max_buys:
+        yield f"R31: player {requester} is at the cap of {variant.max_buys} buys (R21)"
+    if state.down[requester] and not variant.down_players_may_buy:
+        yield f"R31: player {requester} is down and may not buy (R21)"
+    if state.discarded_by[-1] == requester and not variant.discarder_may_buy:
+        yield f"R31: player {requester} discarded the top card and may not buy it back (R21)"
+    # R21, R27: the penalty is drawn once the card leaves the pile, reshuffling if need be.
+    limit = variant.max_reshuffles
+    refill = len(state.discard) - 2 if limit is None or state.reshuffles < limit else 0
+    if len(state.stock) + max(0, refill) < variant.buy_penalty:
+        yield f"R31: no penalty card can be drawn for player {requester}'s request (R21)"

@@ -337,9 +337,11 @@ class Variant:
         joker_swap: Which wilds on the table may be won back by a swap (R23).
         penalties: Points for cards left in hand (R25).
         tie_break: How a tie for the lowest total ends (R28).
-        cut_bonus: Points taken off the total of a player whose cut is exact (0: no cut).
+        cut_bonus: Points taken off the total of a player whose cut is exact (0: no cut);
+            the state records each cut (``RoundState.cut``, R32).
         shanghai_call: Whether other players ask to buy before the active player draws, who
-            may answer by taking the discard themselves and so block the buy.
+            may answer by taking the discard themselves and so block the buy, or grant it
+            by drawing from the stock (R31); the call replaces the buys of R18-R20.
         max_reshuffles: How many times per round the discards may be shuffled into a new
             stock (R27); once they all are used, the next card that cannot be drawn ends
             the round as R27 says. ``None`` for no limit, which lets a round in which nobody

@@ -22,7 +22,7 @@ action by action.
 [DrawStock(), TakeDiscard()]
 >>> state, events = cr.step(state, cr.TakeDiscard())
 >>> state.phase, len(state.hands[state.active]), events
-(Phase.PLAY, 11, (TookDiscard(player=2, card=Card.parse('JS')),))
+(Phase.PLAY, 11, (TookDiscard(player=2, card=Card.parse('JS'), blocked=None),))
 """
 
 from __future__ import annotations

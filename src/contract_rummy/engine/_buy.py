@@ -1,12 +1,19 @@
-"""Phase BUY: the other players may buy the top discard, one at a time (R18-R22).
+"""Phase BUY: the other players buy the top discard (R18-R22), or ask for it (R31).
 
-The buy window opens when the active player chooses the stock, and closes when nobody
-(more) may or wants to buy; the active player then draws the top of the stock (R20).
+Without the call, the buy window opens when the active player chooses the stock, and closes
+when nobody (more) may or wants to buy; the active player then draws the top of the stock
+(R20).
+
+With the call (``Variant.shanghai_call``), the asking opens when a turn begins with a card
+on the discard pile (:func:`~contract_rummy.engine._common.begin_turn`): the players who may
+buy are asked in the same order, and the first ``Buy()`` is a request that closes the
+asking. The active player answers it in phase DRAW: ``TakeDiscard()`` blocks it, and
+``DrawStock()`` grants it (:func:`grant`). When everyone passes, the active player draws as
+usual, with no buy window after the draw.
 """
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Sequence
 from typing import Final
 
@@ -15,63 +22,20 @@ from contract_rummy.actions import Action, Buy, Pass
 from contract_rummy.engine._common import (
     Outcome,
     PhaseRules,
-    can_draw,
+    buyers,
     draw,
     pile_without_top,
+    window,
     with_item,
     wrong_phase,
 )
 from contract_rummy.engine._round import end_round
 from contract_rummy.events import Bought, Drew, Event, RoundEnd
-from contract_rummy.state import NO_WINDOW, BuyWindow, Phase, RoundState
+from contract_rummy.state import NO_WINDOW, Phase, RoundState
 
-__all__ = ["BUY", "active_draws", "buyers", "open_window"]
+__all__ = ["BUY", "active_draws", "grant", "open_window"]
 
 _BUY_OR_PASS: Final[tuple[Action, ...]] = (Buy(), Pass())
-#: Buy windows are few (who is still to be asked, and the last buyer): each made once.
-_window: Final = functools.cache(BuyWindow)
-
-
-def buyers(state: RoundState, last_buyer: int | None) -> tuple[int, ...]:
-    """Who may buy the top discard, in priority order (R19-R21)."""
-    variant = state.variant
-    if not variant.buying or not state.discard:
-        return ()
-    # R21: the bought card leaves first, then the penalty is drawn, reshuffling if need be.
-    if len(state.stock) < variant.buy_penalty and not can_draw(state, variant.buy_penalty):
-        return ()
-    order = _order(
-        len(state.hands), state.active, state.discarded_by[-1], variant.discarder_may_buy
-    )
-    max_buys = variant.max_buys
-    down_may_buy = variant.down_players_may_buy
-    if last_buyer is None and max_buys is None and down_may_buy:
-        return order
-    buys, down = state.buys, state.down
-    return tuple(
-        p
-        for p in order
-        if p != last_buyer
-        and (max_buys is None or buys[p] < max_buys)
-        and (down_may_buy or not down[p])
-    )
-
-
-@functools.cache
-def _order(
-    players: int, active: int, discarder: int | None, discarder_may_buy: bool
-) -> tuple[int, ...]:
-    """The players who may be offered the top discard, in priority order (R19, R21).
-
-    From the active player's left; the player who discarded the card comes last, or not at
-    all. (Worked out once for each table and seat: there are few.)
-    """
-    order = [(active + k) % players for k in range(1, players)]
-    if discarder is not None and discarder in order:
-        order.remove(discarder)
-        if discarder_may_buy:
-            order.append(discarder)  # R21: the discarder buys back with the lowest priority
-    return tuple(order)
 
 
 def open_window(state: RoundState) -> Outcome:
@@ -90,8 +54,8 @@ def _ask(
     With nobody left to ask, the active player draws.
     """
     if queue:
-        window = _window(queue[1:], last_buyer)
-        return state._replace(phase=Phase.BUY, to_act=queue[0], window=window), events
+        offered = window(queue[1:], last_buyer)
+        return state._replace(phase=Phase.BUY, to_act=queue[0], window=offered), events
     return active_draws(state, events)
 
 
@@ -127,14 +91,15 @@ def _check(state: RoundState, action: Action) -> None:
 
 def _play(state: RoundState, action: Action) -> Outcome:
     _check(state, action)
+    if state.variant.shanghai_call:
+        return _asking(state, action)
     if isinstance(action, Pass):
         return _ask(state, state.window.queue, state.window.last_buyer)
     return _buy(state)
 
 
-def _buy(state: RoundState) -> Outcome:
-    buyer = state.to_act
-    assert buyer is not None
+def _bought(state: RoundState, buyer: int) -> Outcome:
+    """``buyer`` takes the top discard, then the penalty from the stock (R19, R21, R27)."""
     card = state.discard[-1]
     drawn = draw(state, state.variant.buy_penalty, pile_without_top(state))
     assert drawn is not None, "R21: buyers are only asked when a penalty card can be drawn"
@@ -147,10 +112,43 @@ def _buy(state: RoundState) -> Outcome:
         reshuffles=drawn.reshuffles,
         buys=with_item(state.buys, buyer, state.buys[buyer] + 1),
     )
-    events = (*drawn.events, Bought(buyer, card, drawn.cards))
+    return bought, (*drawn.events, Bought(buyer, card, drawn.cards))
+
+
+def _buy(state: RoundState) -> Outcome:
+    buyer = state.to_act
+    assert buyer is not None
+    bought, events = _bought(state, buyer)
     # R20: the next discard is offered again from the active player's left.
     return _ask(bought, buyers(bought, buyer), buyer, events)
 
 
-#: Phase BUY (R18-R22).
+def _asking(state: RoundState, action: Action) -> Outcome:
+    """R31: a request closes the asking; a pass leaves it to the next player who may ask.
+
+    Once everyone passed, the active player draws as usual (phase DRAW, nothing pending).
+    """
+    if isinstance(action, Buy):
+        requester = state.to_act
+        pending = window((), None, requester)
+        return state._replace(phase=Phase.DRAW, to_act=state.active, window=pending), ()
+    queue = state.window.queue
+    if queue:
+        return state._replace(to_act=queue[0], window=window(queue[1:])), ()
+    return state._replace(phase=Phase.DRAW, to_act=state.active, window=NO_WINDOW), ()
+
+
+def grant(state: RoundState) -> Outcome:
+    """R31: the active player grants the pending request by choosing the stock.
+
+    The requester takes the top discard and the penalty card (a buy, R19, R21, R27), then
+    the active player draws the top of the stock and plays: no other buy this turn.
+    """
+    requester = state.window.requester
+    assert requester is not None
+    bought, events = _bought(state, requester)
+    return active_draws(bought, events)
+
+
+#: Phase BUY (R18-R22, R31).
 BUY: Final = PhaseRules(legal=_legal, check=_check, play=_play)

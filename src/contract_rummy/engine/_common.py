@@ -1,15 +1,20 @@
-"""What the phases of the engine share: refusals, the discard pile, drawing from the stock."""
+"""What the phases of the engine share: refusals, the pile, the stock, the start of a turn.
+
+Refusals, the discard pile, drawing from the stock, who may buy the top discard (R19-R21),
+and how a turn begins (with the Shanghai call, R31, by asking the other players).
+"""
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Sequence
 from typing import Final, NamedTuple, NoReturn, TypeAlias, TypeVar
 
-from contract_rummy.actions import Action, Discard
+from contract_rummy.actions import Action, Buy, Discard, Pass
 from contract_rummy.cards import _ALL, Card
 from contract_rummy.errors import IllegalActionError
 from contract_rummy.events import Event, Reshuffled
-from contract_rummy.state import Phase, RoundState
+from contract_rummy.state import BuyWindow, Phase, RoundState
 
 __all__ = [
     "DISCARDS",
@@ -17,11 +22,14 @@ __all__ = [
     "Outcome",
     "PhaseRules",
     "Pile",
+    "begin_turn",
+    "buyers",
     "can_draw",
     "draw",
     "pile_with",
     "pile_without_top",
     "refuse",
+    "window",
     "with_item",
     "wrong_phase",
 ]
@@ -61,6 +69,27 @@ def refuse(rule: str, message: str) -> NoReturn:
 def wrong_phase(state: RoundState, action: object) -> NoReturn:
     """Refuse an action that the state's phase does not take, saying what is expected."""
     phase = state.phase
+    call = state.variant.shanghai_call
+    if call and phase is Phase.BUY:
+        refuse(
+            "R31",
+            f"{action!r} is not possible now: player {state.to_act} may ask for the top "
+            f"discard (Buy()) or pass, before player {state.active} draws",
+        )
+    requester = state.window.requester
+    if phase is Phase.DRAW and requester is not None:
+        refuse(
+            "R31",
+            f"{action!r} is not possible now: player {state.active} answers player "
+            f"{requester}'s request for the top discard: TakeDiscard() blocks it, "
+            "DrawStock() grants it",
+        )
+    if phase is Phase.DRAW and call and isinstance(action, Buy | Pass):
+        refuse(
+            "R31",
+            f"{action!r} is not possible now: the asking is over and nobody asked; player "
+            f"{state.active} must take the top card of the stock or of the discard pile",
+        )
     if phase is Phase.DRAW:
         refuse(
             "R13",
@@ -151,3 +180,65 @@ def can_draw(state: RoundState, count: int) -> bool:
     limit = state.variant.max_reshuffles
     refill = limit is None or state.reshuffles < limit
     return len(state.stock) + (max(0, len(state.discard) - 2) if refill else 0) >= count
+
+
+#: Buy windows are few (who is still to be asked, the last buyer, a requester): each made
+#: once.
+window: Final = functools.cache(BuyWindow)
+
+
+def buyers(state: RoundState, last_buyer: int | None) -> tuple[int, ...]:
+    """Who may buy the top discard, or ask for it (R31), in priority order (R19-R21)."""
+    variant = state.variant
+    if not variant.buying or not state.discard:
+        return ()
+    # R21: the bought card leaves first, then the penalty is drawn, reshuffling if need be.
+    if len(state.stock) < variant.buy_penalty and not can_draw(state, variant.buy_penalty):
+        return ()
+    order = _order(
+        len(state.hands), state.active, state.discarded_by[-1], variant.discarder_may_buy
+    )
+    max_buys = variant.max_buys
+    down_may_buy = variant.down_players_may_buy
+    if last_buyer is None and max_buys is None and down_may_buy:
+        return order
+    buys, down = state.buys, state.down
+    return tuple(
+        p
+        for p in order
+        if p != last_buyer
+        and (max_buys is None or buys[p] < max_buys)
+        and (down_may_buy or not down[p])
+    )
+
+
+@functools.cache
+def _order(
+    players: int, active: int, discarder: int | None, discarder_may_buy: bool
+) -> tuple[int, ...]:
+    """The players who may be offered the top discard, in priority order (R19, R21).
+
+    From the active player's left; the player who discarded the card comes last, or not at
+    all. (Worked out once for each table and seat: there are few.)
+    """
+    order = [(active + k) % players for k in range(1, players)]
+    if discarder is not None and discarder in order:
+        order.remove(discarder)
+        if discarder_may_buy:
+            order.append(discarder)  # R21: the discarder buys back with the lowest priority
+    return tuple(order)
+
+
+def begin_turn(state: RoundState) -> RoundState:
+    """The state of a turn that begins: ``state`` is in phase DRAW for the active player.
+
+    With the Shanghai call (R31), a turn that begins with a card on the discard pile opens
+    the asking first: phase BUY for the first player who may ask, in the order of R19-R21
+    (buy caps and penalty cards included). When nobody may ask, the active player draws.
+    """
+    if not state.variant.shanghai_call:
+        return state
+    askers = buyers(state, None)
+    if not askers:
+        return state
+    return state._replace(phase=Phase.BUY, to_act=askers[0], window=window(askers[1:]))

@@ -1,4 +1,8 @@
-"""Phase DRAW: the active player takes the top of the stock or of the discard pile (R13)."""
+"""Phase DRAW: the active player takes the top of the stock or of the discard pile (R13).
+
+With the Shanghai call (R31) the other players were asked first: taking the discard blocks
+a pending request, and choosing the stock grants it.
+"""
 
 from __future__ import annotations
 
@@ -8,7 +12,7 @@ from typing import Final
 from contract_rummy._hands import add, find
 from contract_rummy.actions import Action, DrawStock, TakeDiscard
 from contract_rummy.cards import _ALL
-from contract_rummy.engine._buy import open_window
+from contract_rummy.engine._buy import active_draws, grant, open_window
 from contract_rummy.engine._common import (
     Outcome,
     PhaseRules,
@@ -18,7 +22,7 @@ from contract_rummy.engine._common import (
     wrong_phase,
 )
 from contract_rummy.events import TookDiscard
-from contract_rummy.state import NEW_TURN, Phase, RoundState, Turn
+from contract_rummy.state import NEW_TURN, NO_WINDOW, Phase, RoundState, Turn
 
 __all__ = ["DRAW"]
 
@@ -47,8 +51,11 @@ def _check(state: RoundState, action: Action) -> None:
 
 def _play(state: RoundState, action: Action) -> Outcome:
     if isinstance(action, DrawStock):
-        # R18, R19: choosing the stock opens the buy window on the top discard.
-        return open_window(state)
+        if not state.variant.shanghai_call:
+            # R18, R19: choosing the stock opens the buy window on the top discard.
+            return open_window(state)
+        # R31: the stock grants a pending request; with none, the player simply draws.
+        return active_draws(state) if state.window.requester is None else grant(state)
     _check(state, action)
     player = state.active
     hand = state.hands[player]
@@ -56,15 +63,17 @@ def _play(state: RoundState, action: Action) -> Outcome:
     # R17: the taken card stays in hand this turn, unless a copy was held before.
     kept = None if state.variant.discard_taken_card or find(hand, card) >= 0 else card
     discard, discarded_by = pile_without_top(state)
+    blocked = state.window.requester  # R31: taking the discard blocks a pending request
     after = state._replace(
         phase=Phase.PLAY,
         hands=with_item(state.hands, player, add(hand, (card,))),
         discard=discard,
         discarded_by=discarded_by,
         turn=NEW_TURN if kept is None else _KEPT[kept.index],
+        window=NO_WINDOW,
     )
-    return after, (TookDiscard(player, card),)
+    return after, (TookDiscard(player, card, blocked),)
 
 
-#: Phase DRAW (R13, R17, R18).
+#: Phase DRAW (R13, R17, R18, R31).
 DRAW: Final = PhaseRules(legal=_legal, check=_check, play=_play)

@@ -18,6 +18,7 @@ from contract_rummy.engine._common import (
     DISCARDS,
     Outcome,
     PhaseRules,
+    begin_turn,
     pile_with,
     refuse,
     with_item,
@@ -349,7 +350,7 @@ def _discard(state: RoundState, card: Card, left: Hand) -> Outcome:
         turn=NEW_TURN,
         turns=state.turns + 1,
     )
-    return after, ()
+    return begin_turn(after), ()
 
 
 #: Phase PLAY (R13-R17, R23, R24).

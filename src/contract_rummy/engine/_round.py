@@ -81,7 +81,8 @@ def _next_round(state: RoundState, action: Action) -> Outcome:
         state.rng,
         state.shuffler,
     )
-    return after, (Dealt(after.round_number, after.dealer, after.discard[-1], exact_cut),)
+    dealt = Dealt(after.round_number, after.dealer, after.discard[-1], exact_cut, after.cut)
+    return after, (dealt,)
 
 
 def _game_over_legal(state: RoundState) -> Sequence[Action]:

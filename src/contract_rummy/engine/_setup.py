@@ -8,6 +8,7 @@ from collections.abc import Iterable, Sequence
 from contract_rummy._checks import is_int
 from contract_rummy._hands import BY_INDEX, Hand
 from contract_rummy.cards import Card, parse_cards
+from contract_rummy.engine._common import begin_turn
 from contract_rummy.shuffler import SEEDED, Shuffler, seed_state
 from contract_rummy.state import NEW_TURN, NO_WINDOW, Phase, RoundState, deck_difference
 from contract_rummy.variants import PAGAT, Variant, check_variant
@@ -41,7 +42,7 @@ def new_game(
     >>> cr.new_game(seed=1) == state
     True
     """
-    _check_variant(variant)
+    check_variant(variant)
     _check_shuffler(shuffler)
     if players is None:
         players = 4 if variant.min_players <= 4 <= variant.max_players else variant.min_players
@@ -67,8 +68,10 @@ def start_round(
 
     Cards may be given as notation. Every card of the variant's deck must appear exactly
     once across ``hands``, ``stock`` (top first) and ``discard`` (bottom first). The round
-    starts in phase DRAW with the player on the dealer's left active (R6). ``seed`` seeds
-    the shuffles a stock exhaustion needs (R27).
+    starts in phase DRAW with the player on the dealer's left active (R6); with the
+    Shanghai call (``Variant.shanghai_call``, R31) and a card on the discard pile, the
+    other players are first asked whether they want it (phase BUY). ``seed`` seeds the
+    shuffles a stock exhaustion needs (R27). The round records no cut (R32).
 
     Raises:
         ValueError: if the cards are not exactly the deck, naming what is missing or extra.
@@ -80,7 +83,7 @@ def start_round(
     >>> state.active, state.top_discard
     (1, Card.parse('8D'))
     """
-    _check_variant(variant)
+    check_variant(variant)
     _check_shuffler(shuffler)
     if isinstance(hands, str) or not isinstance(hands, Sequence):
         raise TypeError("hands must be a sequence of hands, one per player")
@@ -123,15 +126,6 @@ def _check_shuffler(shuffler: object) -> None:
         )
 
 
-def _check_variant(value: object) -> None:
-    variant = check_variant(value)
-    if variant.shanghai_call:
-        raise ValueError(
-            "the Shanghai call (shanghai_call=True) is not implemented: no game can be dealt "
-            "with it"
-        )
-
-
 def _card_list(value: object, name: str) -> list[Card]:
     if isinstance(value, str):
         return list(parse_cards(value))
@@ -164,17 +158,21 @@ def deal(
 ) -> tuple[RoundState, int | None]:
     """Shuffle everything afresh and deal one card at a time from the dealer's left (R5).
 
-    With a cut bonus (R32), the player on the dealer's right first cuts the shuffled deck.
-    Returns the round, and the player whose exact cut lowered their total, if any.
+    With a cut bonus (R32), the player on the dealer's right first cuts the shuffled deck,
+    and the round records the cut (``RoundState.cut``). Returns the round, and the player
+    whose exact cut lowered their total, if any.
     """
     deck, rng = shuffler.shuffle(variant.deck(players), rng)
     dealt = variant.cards_dealt(round_number)
     needed = dealt * players + 1
     exact: int | None = None
+    cut: int | None = None
     if variant.cut_bonus:
-        # The player on the dealer's right cuts; an exact cut lowers their total.
-        cut, rng = shuffler.below(len(deck) - 1, rng)
-        if cut + 1 == needed:
+        # R32: the player on the dealer's right lifts 1 to len(deck) - 1 cards, uniformly;
+        # lifting exactly the cards dealt and the face-up card lowers their total.
+        lifted, rng = shuffler.below(len(deck) - 1, rng)
+        cut = lifted + 1
+        if cut == needed:
             cutter = exact = (dealer - 1) % players
             scores = tuple(
                 total - variant.cut_bonus if p == cutter else total
@@ -193,6 +191,7 @@ def deal(
         scores,
         rng,
         shuffler,
+        cut,
     )
     return state, exact
 
@@ -207,11 +206,15 @@ def fresh_round(
     scores: tuple[int, ...],
     rng: int,
     shuffler: Shuffler,
+    cut: int | None = None,
 ) -> RoundState:
-    """A round about to begin: phase DRAW, the player on the dealer's left to play (R6)."""
+    """A round about to begin: the player on the dealer's left to play (R6).
+
+    Phase DRAW, or with the Shanghai call the asking before the first draw (R31).
+    """
     players = len(hands)
     active = (dealer + 1) % players
-    return RoundState._trusted(
+    dealt = RoundState._trusted(
         variant=variant,
         round_number=round_number,
         dealer=dealer,
@@ -234,4 +237,6 @@ def fresh_round(
         turns=1,
         rng=rng,
         shuffler=shuffler,
+        cut=cut,
     )
+    return begin_turn(dealt)

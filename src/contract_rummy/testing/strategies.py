@@ -296,6 +296,7 @@ def _custom_variant(draw: st.DrawFn) -> Variant:
         penalties=draw(penalties()),
         tie_break=draw(st.sampled_from(list(TieBreak))),
         cut_bonus=draw(st.sampled_from([0, 50])),
+        shanghai_call=draw(st.booleans()),
         max_reshuffles=draw(st.one_of(st.none(), st.integers(0, 4))),
         max_turns=draw(st.one_of(st.none(), st.integers(1, 12), st.just(500))),
     )
@@ -304,11 +305,9 @@ def _custom_variant(draw: st.DrawFn) -> Variant:
 def variants() -> st.SearchStrategy[Variant]:
     """The named rule sets of :data:`~contract_rummy.VARIANTS`, and valid custom ones.
 
-    Custom ones stay within the bounds of :class:`~contract_rummy.Variant`. The rule sets
-    with the Shanghai call (R31) are left out: no game can be dealt with it yet.
+    Custom ones stay within the bounds of :class:`~contract_rummy.Variant`.
     """
-    presets = [variant for variant in VARIANTS.values() if not variant.shanghai_call]
-    return st.one_of(st.sampled_from(presets), _custom_variant())
+    return st.one_of(st.sampled_from(list(VARIANTS.values())), _custom_variant())
 
 
 @st.composite
