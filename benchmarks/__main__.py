@@ -12,6 +12,8 @@ The sections, all run by default in this order (choose with ``--only memory,phas
   fall with it, within its bound;
 - ``random``: uniform random play in actions per second, a random choice among
   ``legal_actions`` at every step of seeded games, on one core;
+- ``presets``: uniform random play of every preset of :data:`contract_rummy.VARIANTS`, the
+  presets taking turns, each with its ratio to ``pagat``'s rate in the same run;
 - ``phases``: for each phase of uniform random play (DRAW, BUY, PLAY by a player not down,
   PLAY by a player down, ROUND_OVER), how many states, the median and mean time of listing
   every legal action and of ``apply``, and the phase's share of the total time;
@@ -20,6 +22,9 @@ The sections, all run by default in this order (choose with ``--only memory,phas
   melds to lay off on and swap jokers from; beyond the three jokers of ``pagat``, the wild
   cards come from a variant with 2s wild; one listing past a time budget (5 s; 1 s with
   ``--quick``) stops its row, which then prints "> 5 s";
+- ``wild``: hands with 5 to 8 wild cards under ``deuces-wild`` (12 and 13 cards, rounds 4-6),
+  where go-downs number in the millions: the time to count the legal actions, to find one
+  at a random index, and to yield the first of them;
 - ``godown``: the go-down search on its worst cases: 13-card hands with three jokers, and
   20-card hands as buys leave them.
 
@@ -43,6 +48,7 @@ import time
 import tracemalloc
 from collections import defaultdict
 from collections.abc import Callable, Sequence
+from functools import partial
 from types import FrameType
 
 import attrs
@@ -54,7 +60,7 @@ if sys.platform != "win32":
     import resource
 
 #: The sections, in the order they run.
-SECTIONS = ("memory", "random", "phases", "scaling", "godown")
+SECTIONS = ("memory", "random", "presets", "phases", "scaling", "wild", "godown")
 
 #: ``pagat`` with 2s wild as well as the three jokers: 11 wild cards in the deck.
 DEUCES = attrs.evolve(cr.PAGAT, name="deuces", wild_ranks={cr.Rank.TWO})
@@ -113,10 +119,18 @@ def say(text: str = "") -> None:
     print(text, flush=True)
 
 
-def random_game(seed: int, sink: Callable[[cr.RoundState], None] | None = None) -> int:
-    """Play one seeded game by uniform random choice; return how many actions it took."""
+def random_game(
+    seed: int,
+    sink: Callable[[cr.RoundState], None] | None = None,
+    variant: cr.Variant = cr.PAGAT,
+) -> int:
+    """Play one seeded game by uniform random choice; return how many actions it took.
+
+    The choice is ``legal[rng.randrange(len(legal))]``: counting and indexing the legal
+    actions, which never lists the go-downs of a hand with many wild cards.
+    """
     chooser = random.Random(seed)
-    state = cr.new_game(seed=seed)
+    state = cr.new_game(variant, seed=seed)
     steps = 0
     while state.phase is not cr.Phase.GAME_OVER:
         if sink is not None:
@@ -766,13 +780,127 @@ def report_go_down(settings: Settings) -> None:
         )
 
 
+# -- every preset ----------------------------------------------------------------------------
+
+
+def bench_presets(games: int, repeats: int) -> dict[str, list[float]]:
+    """Actions per second of uniform random play, by preset, ``repeats`` runs each.
+
+    The runs take turns, preset after preset, so that a noisy moment of the machine falls
+    on all of them alike.
+    """
+    rates: dict[str, list[float]] = {name: [] for name in cr.VARIANTS}
+    for _ in range(repeats):
+        for name, variant in cr.VARIANTS.items():
+            start = time.perf_counter()
+            actions = sum(random_game(seed, variant=variant) for seed in range(games))
+            rates[name].append(actions / (time.perf_counter() - start))
+    return rates
+
+
+def report_presets(settings: Settings) -> None:
+    """Print uniform random play of every preset, against ``pagat`` in the same run."""
+    games, repeats = max(2, settings.games // 4), settings.repeats
+    rates = bench_presets(games, repeats)
+    pagat = statistics.median(rates["pagat"])
+    say(
+        f"uniform random play of every preset, by index (median of {repeats} runs of {games} "
+        "games each, the presets taking turns), and its ratio to pagat's in the same run:"
+    )
+    for name, runs in rates.items():
+        rate = statistics.median(runs)
+        say(f"  {name:>18} {rate:>9,.0f} actions/s {rate / pagat:>6.0%}")
+
+
+# -- many wild cards --------------------------------------------------------------------------
+
+
+@attrs.frozen
+class WildRow:
+    """Timings (seconds) on the PLAY states of one hand size and number of wild cards."""
+
+    #: ``len(legal_actions(state))``, from a fresh listing.
+    lengths: tuple[float, ...]
+    #: ``legal[i]`` at a random index, once the length is known.
+    indexed: tuple[float, ...]
+    #: ``next(iter(legal_actions(state)))``: the first go-down, from a fresh listing.
+    first: tuple[float, ...]
+    #: The number of legal actions of each state.
+    counts: tuple[int, ...]
+
+
+def _timed(action: Callable[[], object], repeats: int) -> float:
+    """The median time of ``repeats`` calls of ``action``."""
+    times = []
+    for _ in range(repeats):
+        start = time.perf_counter()
+        action()
+        times.append(time.perf_counter() - start)
+    return statistics.median(times)
+
+
+def bench_wild(size: int, wild: int, per_round: int, timings: int) -> WildRow:
+    """Time counting, indexing and the first go-down of deuces-wild states, rounds 4-6."""
+    variant = cr.VARIANTS["deuces-wild"]
+    rng = random.Random(size * 100 + wild)
+    lengths, indexed, first, counts = [], [], [], []
+    for round_number in (4, 5, 6):
+        seed = round_number * 1000 + wild
+        for hand in _hands(size, wild, per_round, seed=seed, variant=variant):
+            state = _play_state(hand, round_number, variant)
+            legal = cr.legal_actions(state)
+            counts.append(len(legal))
+            lengths.append(_timed(partial(_length, state), timings))
+            indexed.append(_timed(partial(_random_index, legal, rng), timings))
+            first.append(_timed(partial(_first, state), timings))
+    return WildRow(tuple(lengths), tuple(indexed), tuple(first), tuple(counts))
+
+
+def _length(state: cr.RoundState) -> int:
+    return len(cr.legal_actions(state))
+
+
+def _random_index(legal: cr.LegalActions, rng: random.Random) -> cr.Action:
+    return legal[rng.randrange(len(legal))]
+
+
+def _first(state: cr.RoundState) -> cr.Action:
+    return next(iter(cr.legal_actions(state)))
+
+
+def report_wild(settings: Settings) -> None:
+    """Print the wild-card section: counting and indexing go-downs instead of listing them."""
+    per_round = max(3, settings.per_round)
+    say(
+        "many wild cards: PLAY states of a player not down under deuces-wild (3 jokers and "
+        f"8 twos wild), rounds 4-6, {per_round} hands each; medians (worst) in ms of "
+        "len(legal_actions(state)) from a fresh state, legal[i] at a random index, and the "
+        "first action of a fresh iteration (a go-down when there is one):"
+    )
+    say(f"  {'cards':>5} {'wild':>4} {'len':>15} {'[i]':>15} {'first':>15} {'actions':>22}")
+    for size in (12, 13):
+        for wild in (5, 6, 7, 8):
+            row = bench_wild(size, wild, per_round, settings.timings)
+
+            def cell(times: tuple[float, ...]) -> str:
+                return f"{statistics.median(times) * 1e3:.2f} ({max(times) * 1e3:.1f})"
+
+            counts = f"{statistics.median(row.counts):,.0f} (max {max(row.counts):,})"
+            say(
+                f"  {size:>5} {wild:>4} {cell(row.lengths):>15} {cell(row.indexed):>15} "
+                f"{cell(row.first):>15} {counts:>22}"
+            )
+
+
 # -- the command -----------------------------------------------------------------------------
 
 REPORTS: dict[str, Callable[[Settings], None]] = {
     "memory": report_memory,
     "random": report_random,
     "phases": report_phases,
+    "presets": report_presets,
     "scaling": report_scaling,
+    "wild": report_wild,
     "godown": report_go_down,
 }
 

@@ -262,6 +262,8 @@ def play_state(variant: cr.Variant, deal: Deal) -> cr.RoundState:
         discard=discard,
     )
     assert state.active == ACTIVE
+    while state.phase is cr.Phase.BUY:  # the Shanghai call's asking, before the draw (R31)
+        state = cr.apply(state, cr.Pass())
     assert state.phase is cr.Phase.DRAW
     state = cr.apply(state, cr.TakeDiscard() if deal.from_discard else cr.DrawStock())
     while state.phase is cr.Phase.BUY:

@@ -92,9 +92,6 @@ TABLE: dict[str, tuple[str, dict[str, Any]]] = {
     "deuces-wild": ("pagat", {"wild_ranks": {cr.Rank.TWO}}),
 }
 
-#: Presets a game can be dealt with today: the engine refuses the Shanghai call (R31).
-PLAYABLE = [name for name in NAMES if name != "shanghai-11"]
-
 
 def card(text: str) -> cr.Card:
     return cr.Card.parse(text)
@@ -277,7 +274,7 @@ def test_r5_r11_cards_dealt_and_contracts_of_each_round(name: str, dealt: list[i
     assert at_once == ([7, 8] if name == "shanghai" else [7])
 
 
-@pytest.mark.parametrize("name", PLAYABLE)
+@pytest.mark.parametrize("name", NAMES)
 def test_r5_each_player_is_dealt_the_rounds_cards(name: str) -> None:
     variant = cr.VARIANTS[name]
     for players in {variant.min_players, variant.max_players}:
@@ -528,7 +525,7 @@ def test_r34_the_progressive_family_breaks_ties(name: str) -> None:
 # == whole games ================================================================================
 
 
-@pytest.mark.parametrize("name", PLAYABLE)
+@pytest.mark.parametrize("name", NAMES)
 @pytest.mark.parametrize("seed", [1, 2])
 def test_every_playable_preset_plays_to_the_end(name: str, seed: int) -> None:
     variant = cr.VARIANTS[name]

@@ -35,6 +35,7 @@ from contract_rummy.godown._wilds import (
     _put,
     assignments,
     count,
+    count_plain,
     fill,
     layout,
     unrank,
@@ -58,21 +59,31 @@ class GoDowns(Sequence[GoDown]):
     by skeleton, in the same order.
     """
 
-    __slots__ = ("_built", "_cards", "_found", "_offsets", "_pools", "_rows", "_variant")
+    __slots__ = (
+        "_built",
+        "_cards",
+        "_found",
+        "_offsets",
+        "_pools",
+        "_rows",
+        "_single",
+        "_variant",
+        "_wilds",
+    )
 
     def __init__(self, variant: Variant, result: Result) -> None:
         self._variant = variant
         self._found = result.found
         self._built: dict[MeldSpec, Group | Run] = {}
+        self._single = result.single
         self._offsets: list[int] | None = None
-        self._rows: list[Layout] | None = None
+        self._rows: list[Layout | None] | None = None
         held = result.held
         self._cards = 0 if held is None else held.cards
+        self._wilds = 0 if held is None else sum(held.counts)
         if held is None:
             # One kind of wild card at most: every skeleton is one go-down.
             self._pools: tuple[Pool, Pool] | None = None
-            if result.single != SLOT:
-                self._found = [_put_single(found, result.single) for found in self._found]
         else:
             self._pools = (
                 Pool(held.kinds, held.counts, held.kept, spare=False),
@@ -83,26 +94,56 @@ class GoDowns(Sequence[GoDown]):
         """The wild cards ``found`` is filled from; R17 matters when one wild card is left."""
         pools = self._pools
         assert pools is not None
-        plain = pools[0]
-        size = sum(len(spec.cards) for spec in found)
-        slots = sum(spec.cards.count(SLOT) for spec in found)
-        spare = self._cards - size == 1 and sum(plain.counts) - slots == 1
-        return pools[1] if spare else plain
+        size = slots = 0
+        for spec in found:
+            size += len(spec.cards)
+            slots += spec.cards.count(SLOT)
+        return pools[self._spare(size, slots)]
 
-    def _layouts(self) -> list[Layout]:
+    def _spare(self, size: int, slots: int) -> int:
+        """1 if going down leaves exactly one card and it is a wild card (R16, R17), else 0."""
+        assert self._pools is not None
+        return int(self._cards - size == 1 and self._wilds - slots == 1)
+
+    def _layouts(self) -> list[Layout | None]:
         rows = self._rows
         if rows is None:
-            rows = self._rows = [layout(found) for found in self._found]
+            rows = self._rows = [None] * len(self._found)
         return rows
+
+    def _layout(self, k: int) -> Layout:
+        rows = self._layouts()
+        found = rows[k]
+        if found is None:
+            found = rows[k] = layout(self._found[k])
+        return found
 
     def _counts(self) -> list[int]:
         """``result[k]``: the go-downs of the skeletons before the k-th (then the total)."""
         offsets = self._offsets
         if offsets is None:
+            pools = self._pools
+            assert pools is not None
             offsets = [0]
             total = 0
-            for found, plan in zip(self._found, self._layouts(), strict=True):
-                total += count(plan.row, self._pool(found))
+            for k, found in enumerate(self._found):
+                size = run_slots = 0
+                groups: list[int] = []
+                for spec in found:
+                    size += len(spec.cards)
+                    slots = spec.cards.count(SLOT)
+                    if slots:
+                        if spec.kind == GROUP:
+                            groups.append(slots)
+                        else:
+                            run_slots += slots
+                pool = pools[self._spare(size, run_slots + sum(groups))]
+                if len(set(found)) < len(found):  # a meld twice: the slow way
+                    total += count(self._layout(k).row, pool)
+                elif groups or run_slots:
+                    total += count_plain(run_slots, tuple(sorted(groups)), pool)
+                else:
+                    total += 1
                 offsets.append(total)
             self._offsets = offsets
         return offsets
@@ -129,7 +170,7 @@ class GoDowns(Sequence[GoDown]):
             raise IndexError("go-down index out of range")
         k = bisect.bisect_right(offsets, index) - 1
         found = self._found[k]
-        plan = self._layouts()[k]
+        plan = self._layout(k)
         pool = self._pool(found)
         return self._go_down(fill(plan, pool.kinds, unrank(plan.row, pool, index - offsets[k])))
 
@@ -145,6 +186,16 @@ class GoDowns(Sequence[GoDown]):
                 yield self._go_down(fill(plan, pool.kinds, payloads))
 
     def _go_down(self, found: Found) -> GoDown:
+        single = self._single
+        if single != SLOT:
+            # One kind of wild card, not the joker: it fills every slot.
+            found = tuple(
+                _put(spec, (single,), (0,) * spec.cards.count(SLOT))
+                if SLOT in spec.cards
+                else spec
+                for spec in found
+            )
+        # GoDown keeps its melds in their canonical order, which is the specs' order.
         return GoDown._trusted(tuple(self._meld(spec) for spec in sorted(found)))
 
     def _meld(self, spec: MeldSpec) -> Group | Run:
@@ -160,12 +211,9 @@ class GoDowns(Sequence[GoDown]):
         return meld
 
 
-def _put_single(found: Found, kind: int) -> Found:
-    """``found`` with its slots (52) holding the one kind of wild card the hand has."""
-    return tuple(
-        _put(spec, (kind,), (0,) * spec.cards.count(SLOT)) if SLOT in spec.cards else spec
-        for spec in found
-    )
+def _put_single(spec: MeldSpec, kind: int) -> MeldSpec:
+    """``spec`` with every slot holding the wild card ``kind``."""
+    return _put(spec, (kind,), (0,) * spec.cards.count(SLOT)) if SLOT in spec.cards else spec
 
 
 def go_downs(

@@ -462,6 +462,15 @@ def _finish_at_once(
 
     After an interchangeable place, its meld is taken in order.
     """
+    # Most hands fail at once: their natural cards are not all of one suit (for a run) or
+    # of one rank (for a group), which the packed hand tells without listing its cards.
+    t = s.t
+    naturals = hand & t.natural_fields
+    if naturals and not any(
+        not naturals & ~fields
+        for fields in (t.suit_fields if place.kind == RUN else t.rank_fields)
+    ):
+        return
     previous = chosen[-1] if chosen and s.plan.places[len(chosen) - 1] == place else None
     for candidate in _remainder(s, hand, place, left):
         meld = candidate.meld

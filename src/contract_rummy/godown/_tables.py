@@ -59,6 +59,10 @@ class Tables:
         wild_ranks: The ranks that are wild, besides the joker.
         natural_positions: ``natural_positions[s]``: the run positions of suit ``s`` that a
             run may take and whose card is not wild, as bits (see :attr:`suit_bits`).
+        natural_fields: The fields of every card that is not wild, in a packed hand.
+        suit_fields: ``suit_fields[s]``: the fields of the cards of suit ``s``, wild or not.
+        rank_fields: ``rank_fields[r]``: the fields of the cards of rank ``r`` (1-13),
+            in rank order from the ace.
         candidates: Memo of the search's candidate melds by rank and by suit, filled as
             hands are met (see :mod:`._search`).
         plans: The search's plan of each round, by round number (see :mod:`._search`).
@@ -80,6 +84,9 @@ class Tables:
     rank_of: tuple[int, ...]
     wild_ranks: tuple[int, ...]
     natural_positions: tuple[int, ...]
+    natural_fields: int
+    suit_fields: tuple[int, ...]
+    rank_fields: tuple[int, ...]
     best_window: dict[int, dict[int, int]] = attrs.field(factory=dict, eq=False)
     candidates: dict[tuple[object, ...], tuple[Any, ...]] = attrs.field(factory=dict, eq=False)
     plans: dict[int, Any] = attrs.field(factory=dict, eq=False)
@@ -140,6 +147,11 @@ def _build(variant: Variant) -> Tables:
     for row in _RUN_CARDS:
         for position in range(1, 15):
             suit_bits[row[position].index] |= 1 << (position - 1)
+    mask = (1 << width) - 1
+
+    def fields(indices: Iterable[int]) -> int:
+        return sum(mask << (width * index) for index in indices)
+
     return Tables(
         wild=tuple(index for index, wild in enumerate(is_wild) if wild),
         is_wild=is_wild,
@@ -164,6 +176,9 @@ def _build(variant: Variant) -> Tables:
             )
             for row in _RUN_CARDS
         ),
+        natural_fields=fields(index for index in range(CARD_TYPES) if not is_wild[index]),
+        suit_fields=tuple(fields(range(13 * suit, 13 * suit + 13)) for suit in range(4)),
+        rank_fields=tuple(fields(range(rank, 52, 13)) for rank in range(13)),
     )
 
 

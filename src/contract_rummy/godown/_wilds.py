@@ -47,6 +47,7 @@ __all__ = [
     "Unit",
     "assignments",
     "count",
+    "count_plain",
     "unrank",
 ]
 
@@ -98,6 +99,10 @@ class Unit(NamedTuple):
     slots: int
     copies: int
     run: bool = True
+
+
+#: The unit of one run slot.
+_ONE_SLOT: Final = Unit(RUN_SLOT, 1, 1)
 
 
 def _fits(vector: Vector, limit: Vector) -> bool:
@@ -218,6 +223,24 @@ def _completions(poly: Poly, left: Vector, excluded: Vector | None) -> int:
 def count(row: tuple[Unit, ...], pool: Pool) -> int:
     """How many distinct fillings of ``row`` the pool's wild cards allow."""
     return _completions(_suffixes(row, pool.counts)[0], pool.counts, _excluded(pool))
+
+
+_COUNTS: dict[tuple[int, tuple[int, ...], Pool], int] = {}
+
+
+def count_plain(run_slots: int, group_slots: tuple[int, ...], pool: Pool) -> int:
+    """:func:`count` for a skeleton with no meld twice: its run slots, its groups' slots.
+
+    The count does not depend on the order of the units, so skeletons alike share it.
+    """
+    key = (run_slots, group_slots, pool)
+    found = _COUNTS.get(key)
+    if found is None:
+        row = (*(_ONE_SLOT,) * run_slots, *(Unit(GROUP_SLOTS, n, 1, False) for n in group_slots))
+        if len(_COUNTS) >= _MEMO_LIMIT:
+            _COUNTS.clear()
+        found = _COUNTS[key] = count(row, pool)
+    return found
 
 
 def _options(unit: Unit, left: Vector) -> Iterator[tuple[Payload, Vector]]:
@@ -357,9 +380,6 @@ def layout(found: Found) -> Layout:
             elif slots:
                 singles.append(Unit(GROUP_SLOTS, slots, 1, False))
     return Layout((*singles, *blocks), (*once, *more))
-
-
-_ONE_SLOT: Final = Unit(RUN_SLOT, 1, 1)
 
 
 def fill(plan: Layout, kinds: tuple[int, ...], payloads: tuple[Payload, ...]) -> Found:
