@@ -5,9 +5,9 @@ from __future__ import annotations
 from typing import Final
 
 import pytest
-from scenario import deal, play, refused
 
 import contract_rummy as cr
+from scenario import deal, play, refused
 
 DEUCES: Final = cr.DEUCES_WILD
 
@@ -63,7 +63,8 @@ def _down_with_a_wild_2() -> cr.RoundState:
     state = cr.apply(state, cr.DrawStock())
     while state.phase is cr.Phase.BUY:
         state = cr.apply(state, cr.Pass())
-    assert state.active == 0 and state.phase is cr.Phase.PLAY
+    assert state.active == 0
+    assert state.phase is cr.Phase.PLAY
     return state
 
 
