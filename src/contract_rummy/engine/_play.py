@@ -56,7 +56,8 @@ class _Listing(Sequence[Action]):
     def __getitem__(self, index: slice) -> Sequence[Action]: ...
     def __getitem__(self, index: int | slice) -> Action | Sequence[Action]:
         if isinstance(index, slice):
-            return list(self)[index]
+            # Never the whole listing: a hand with many wild cards has millions of go-downs.
+            return [self[i] for i in range(*index.indices(len(self)))]
         count = len(self._go_downs)
         if index < 0:
             index += len(self)
@@ -78,8 +79,8 @@ def _legal(state: RoundState) -> Sequence[Action]:
     cards = distinct(hand)
     discards = tuple([DISCARDS[card.index] for card in cards if card is not kept])
     if not state.down[player]:
-        found = search(state.variant, state.round_number, hand, kept)
-        return _Listing(GoDowns(state.variant, found), discards) if found.found else discards
+        found = GoDowns(state.variant, search(state.variant, state.round_number, hand, kept))
+        return _Listing(found, discards) if found else discards
     if _lay_off_refusal(state, "lay-offs") is not None:
         return discards
     if len(hand) <= 2:  # R16: only cards whose lay-off leaves a card to discard

@@ -52,11 +52,12 @@ _SUITS: Final = tuple(Suit)
 class GoDowns(Sequence[GoDown]):
     """The go-downs of one hand, in the search's order; each is built when it is read.
 
-    When the hand holds wild cards of several kinds, the search finds skeletons and each
-    skeleton stands for as many go-downs as there are ways to put the wild cards into its
-    slots (:mod:`._wilds`): ``len()`` adds up those counts and ``[i]`` finds the i-th
-    filling directly, so neither lists the go-downs; iterating lists them lazily, skeleton
-    by skeleton, in the same order.
+    The search runs as the go-downs are read: iterating yields the first at once, and
+    ``bool()`` looks for one only. When the hand holds wild cards of several kinds, the
+    search finds skeletons and each skeleton stands for as many go-downs as there are ways
+    to put the wild cards into its slots (:mod:`._wilds`): ``len()`` adds up those counts
+    and ``[i]`` finds the i-th filling directly, so neither lists the go-downs; iterating
+    lists them, skeleton by skeleton, in the same order.
     """
 
     __slots__ = (
@@ -65,6 +66,7 @@ class GoDowns(Sequence[GoDown]):
         "_found",
         "_offsets",
         "_pools",
+        "_rest",
         "_rows",
         "_single",
         "_variant",
@@ -73,11 +75,13 @@ class GoDowns(Sequence[GoDown]):
 
     def __init__(self, variant: Variant, result: Result) -> None:
         self._variant = variant
-        self._found = result.found
+        #: The skeletons found so far, and the search that finds the others.
+        self._found: list[Found] = []
+        self._rest: Iterator[Found] | None = result.found
         self._built: dict[MeldSpec, Group | Run] = {}
         self._single = result.single
         self._offsets: list[int] | None = None
-        self._rows: list[Layout | None] | None = None
+        self._rows: dict[int, Layout] = {}
         held = result.held
         self._cards = 0 if held is None else held.cards
         self._wilds = 0 if held is None else sum(held.counts)
@@ -89,6 +93,38 @@ class GoDowns(Sequence[GoDown]):
                 Pool(held.kinds, held.counts, held.kept, spare=False),
                 Pool(held.kinds, held.counts, held.kept, spare=True),
             )
+
+    # -- the skeletons, found as they are needed ------------------------------------------
+
+    def _has(self, k: int) -> bool:
+        """Whether the search finds a k-th skeleton (from 0), searching on if need be."""
+        found = self._found
+        rest = self._rest
+        while len(found) <= k and rest is not None:
+            for skeleton in rest:
+                found.append(skeleton)
+                if len(found) > k:
+                    break
+            else:
+                rest = self._rest = None
+        return len(found) > k
+
+    def _skeletons(self) -> Iterator[Found]:
+        """Every skeleton in order, searching as they are read."""
+        k = 0
+        while self._has(k):
+            yield self._found[k]
+            k += 1
+
+    def _all(self) -> list[Found]:
+        """Every skeleton: the whole search."""
+        rest = self._rest
+        if rest is not None:
+            self._found.extend(rest)
+            self._rest = None
+        return self._found
+
+    # -- counting -------------------------------------------------------------------------
 
     def _pool(self, found: Found) -> Pool:
         """The wild cards ``found`` is filled from; R17 matters when one wild card is left."""
@@ -102,20 +138,12 @@ class GoDowns(Sequence[GoDown]):
 
     def _spare(self, size: int, slots: int) -> int:
         """1 if going down leaves exactly one card and it is a wild card (R16, R17), else 0."""
-        assert self._pools is not None
         return int(self._cards - size == 1 and self._wilds - slots == 1)
 
-    def _layouts(self) -> list[Layout | None]:
-        rows = self._rows
-        if rows is None:
-            rows = self._rows = [None] * len(self._found)
-        return rows
-
     def _layout(self, k: int) -> Layout:
-        rows = self._layouts()
-        found = rows[k]
+        found = self._rows.get(k)
         if found is None:
-            found = rows[k] = layout(self._found[k])
+            found = self._rows[k] = layout(self._found[k])
         return found
 
     def _counts(self) -> list[int]:
@@ -126,7 +154,7 @@ class GoDowns(Sequence[GoDown]):
             assert pools is not None
             offsets = [0]
             total = 0
-            for k, found in enumerate(self._found):
+            for k, found in enumerate(self._all()):
                 size = run_slots = 0
                 groups: list[int] = []
                 for spec in found:
@@ -148,9 +176,14 @@ class GoDowns(Sequence[GoDown]):
             self._offsets = offsets
         return offsets
 
+    # -- the sequence ---------------------------------------------------------------------
+
+    def __bool__(self) -> bool:
+        return self._has(0)
+
     def __len__(self) -> int:
         if self._pools is None:
-            return len(self._found)
+            return len(self._all())
         return self._counts()[-1]
 
     @overload
@@ -161,7 +194,9 @@ class GoDowns(Sequence[GoDown]):
         if isinstance(index, slice):
             return [self[i] for i in range(*index.indices(len(self)))]
         if self._pools is None:
-            return self._go_down(self._found[index])
+            if index >= 0 and self._has(index):
+                return self._go_down(self._found[index])
+            return self._go_down(self._all()[index])
         offsets = self._counts()
         total = offsets[-1]
         if index < 0:
@@ -176,10 +211,10 @@ class GoDowns(Sequence[GoDown]):
 
     def __iter__(self) -> Iterator[GoDown]:
         if self._pools is None:
-            for found in self._found:
+            for found in self._skeletons():
                 yield self._go_down(found)
             return
-        for found in self._found:
+        for found in self._skeletons():
             plan = layout(found)
             pool = self._pool(found)
             for payloads in assignments(plan.row, pool):
@@ -189,12 +224,7 @@ class GoDowns(Sequence[GoDown]):
         single = self._single
         if single != SLOT:
             # One kind of wild card, not the joker: it fills every slot.
-            found = tuple(
-                _put(spec, (single,), (0,) * spec.cards.count(SLOT))
-                if SLOT in spec.cards
-                else spec
-                for spec in found
-            )
+            found = tuple(_put_single(spec, single) for spec in found)
         # GoDown keeps its melds in their canonical order, which is the specs' order.
         return GoDown._trusted(tuple(self._meld(spec) for spec in sorted(found)))
 

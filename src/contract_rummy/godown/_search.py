@@ -292,14 +292,14 @@ class Result(NamedTuple):
     """What :func:`search` finds.
 
     Attributes:
-        found: The go-downs, or with :attr:`held`, their skeletons: each wild card
-            counted as a joker (index 52).
+        found: The go-downs, or with :attr:`held`, their skeletons (each wild card
+            counted as a joker, index 52), found as they are read.
         held: The kinds of wild card held, when more than one; else ``None``.
         single: When the hand holds wild cards of one kind only, its index, which the
             go-downs' 52s stand for (52 itself for jokers); else 52.
     """
 
-    found: list[Found]
+    found: Iterator[Found]
     held: Held | None
     single: int
 
@@ -317,7 +317,7 @@ def search(
     t = tables(variant)
     p = plan(variant, round_number, t)
     total = len(hand)
-    nothing = Result([], None, 52)
+    nothing = Result(iter(()), None, 52)
     if total < p.contract.min_cards + p.keep:
         return nothing
     # Most hands cannot meet their contract: count what the bound needs first.
@@ -375,10 +375,8 @@ def search(
         kept=kept,
         present=tuple(index for index in range(53) if counts[index]) if p.at_once else (),
     )
-    out: list[Found] = []
     seen: set[Found] | None = None if p.interchangeable else set()
-    _fill(context, 0, packed, total, wilds, 0, (), out, seen)
-    return Result(out, held, single)
+    return Result(_fill(context, 0, packed, total, wilds, 0, (), seen), held, single)
 
 
 def _fill(
@@ -389,10 +387,9 @@ def _fill(
     wilds: int,
     start: int,
     chosen: tuple[MeldSpec, ...],
-    out: list[Found],
     seen: set[Found] | None,
-) -> None:
-    """Fill ``s.places[i:]`` from the packed ``hand``, adding the go-downs found to ``out``.
+) -> Iterator[Found]:
+    """Fill ``s.places[i:]`` from the packed ``hand``, yielding the go-downs found.
 
     The hand has ``left`` cards, ``wilds`` of them wild.
 
@@ -404,7 +401,7 @@ def _fill(
     if high < length:
         return
     if together:
-        _finish_at_once(s, s.plan.places[i], hand, left, chosen, out, seen)
+        yield from _finish_at_once(s, s.plan.places[i], hand, left, chosen, seen)
         return
     row = s.choices[i]
     source, positions = row[wilds] or _choices(row, wilds)
@@ -421,13 +418,12 @@ def _fill(
             continue
         if not last:
             next_start = (at if positions is None else positions[at]) if follow else 0
-            _fill(s, i + 1, hand - cards, left - size, wilds - used, next_start,
-                  (*chosen, meld), out, seen)  # fmt: skip
+            yield from _fill(s, i + 1, hand - cards, left - size, wilds - used, next_start,
+                             (*chosen, meld), seen)  # fmt: skip
         elif left - size > 1 or _keeps_a_discard(s, hand - cards, left - size):
-            if seen is None:
-                out.append((*chosen, meld))
-            else:
-                _found((*chosen, meld), out, seen)
+            found = (*chosen, meld)
+            if seen is None or _first_time(found, seen):
+                yield found
 
 
 def _keeps_a_discard(s: _Search, hand: int, left: int) -> bool:
@@ -439,14 +435,13 @@ def _keeps_a_discard(s: _Search, hand: int, left: int) -> bool:
     )
 
 
-def _found(found: Found, out: list[Found], seen: set[Found] | None) -> None:
-    """Add ``found`` to ``out``, unless ``seen`` holds the same melds in another order."""
-    if seen is not None:
-        key = tuple(sorted(found))
-        if key in seen:
-            return
-        seen.add(key)
-    out.append(found)
+def _first_time(found: Found, seen: set[Found]) -> bool:
+    """Whether ``found`` is new: ``seen`` does not hold the same melds in any order."""
+    key = tuple(sorted(found))
+    if key in seen:
+        return False
+    seen.add(key)
+    return True
 
 
 def _finish_at_once(
@@ -455,9 +450,8 @@ def _finish_at_once(
     hand: int,
     left: int,
     chosen: tuple[MeldSpec, ...],
-    out: list[Found],
     seen: set[Found] | None,
-) -> None:
+) -> Iterator[Found]:
     """R24: the last place takes every card left, as one meld.
 
     After an interchangeable place, its meld is taken in order.
@@ -478,7 +472,9 @@ def _finish_at_once(
             continue
         if place.kind == RUN and s.plan.check_touch and _touching(meld, chosen):
             continue
-        _found((*chosen, meld), out, seen)
+        found = (*chosen, meld)
+        if seen is None or _first_time(found, seen):
+            yield found
 
 
 def _touching(run: MeldSpec, chosen: tuple[MeldSpec, ...]) -> bool:
