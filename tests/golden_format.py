@@ -14,12 +14,15 @@ engine's behaviour shows up as a readable diff. This module writes and reads it:
   A meld is written as its cards when :func:`contract_rummy.meld` reads them back as the
   same meld; otherwise it says what it is: ``group 7: JK JK JK`` or
   ``run S from 3: JK JK 5S 6S`` (suit letter, then the rank the first card stands for);
-* the digest of a state (:func:`digest`): phase, active player, who acts, hand sizes,
-  stock and discard sizes, top discard, table size, totals, and the first 12 hex digits of
-  a SHA-256 over a canonical text of the whole state (:func:`canonical_text`), so that a
-  change the digest does not show is still caught;
+* the digest of a state (:func:`digest`): phase, active player, who acts (then, with the
+  Shanghai call, ``req=`` the player whose request is pending, R31), hand sizes, stock and
+  discard sizes, top discard, table size, totals, and the first 12 hex digits of a SHA-256
+  over a canonical text of the whole state (:func:`canonical_text`), so that a change the
+  digest does not show is still caught;
 * the record of a game (:func:`record`): a header with the game's parameters
-  (:class:`GameSpec`), a line per round start and end, a line per action, a last line.
+  (:class:`GameSpec`), a line per round start (with the Liverpool cut, R32, how many cards
+  the cut lifted, and who gained the bonus when it was exact) and end, a line per action,
+  a last line.
 """
 
 from __future__ import annotations
@@ -223,8 +226,11 @@ def state_hash(state: cr.RoundState) -> str:
 def digest(state: cr.RoundState) -> str:
     """A one-line summary of ``state``, ending with its :func:`state_hash`."""
     to_act = "-" if state.to_act is None else state.to_act
+    # R31: the player whose request the active player answers, shown only while pending.
+    requester = state.window.requester
+    asked = "" if requester is None else f" req={requester}"
     return (
-        f"{state.phase.name} act={state.active} to={to_act} "
+        f"{state.phase.name} act={state.active} to={to_act}{asked} "
         f"hands={_numbers((len(hand) for hand in state.hands), '/')} "
         f"stock={len(state.stock)} discard={len(state.discard)} "
         f"top={state.top_discard or '-'} table={len(state.table)} "
@@ -403,10 +409,22 @@ def _actor(state: cr.RoundState) -> int:
     return state.dealer if state.to_act is None else state.to_act
 
 
+def _cut(state: cr.RoundState) -> str:
+    """R32: how many cards the cut before the deal lifted, and whether it was exact."""
+    if state.cut is None:
+        return ""
+    needed = state.variant.cards_dealt(state.round_number) * state.players + 1
+    if state.cut != needed:
+        return f"; cut {state.cut}"
+    cutter = (state.dealer - 1) % state.players
+    return f"; cut {state.cut}, exact: P{cutter} -{state.variant.cut_bonus}"
+
+
 def _round_start(state: cr.RoundState) -> str:
     return (
         f"-- round {state.round_number}: {state.contract}; {len(state.hands[0])} cards dealt, "
         f"dealer P{state.dealer}, P{state.active} plays first, top discard {state.top_discard}"
+        + _cut(state)
     )
 
 

@@ -59,6 +59,41 @@ GAMES: Final = (
         seed=3,
         chooser="greedy",
     ),
+    # One game for each of the other presets, with a number of players that exercises it.
+    GameSpec("greedy-contract-seed2", "contract", (), players=5, seed=2, chooser="greedy"),
+    GameSpec("greedy-progressive-seed1", "progressive", (), players=6, seed=1, chooser="greedy"),
+    GameSpec("greedy-liverpool-seed4", "liverpool", (), players=5, seed=4, chooser="greedy"),
+    # Seed 46 has an exact cut (R32), in round 4.
+    GameSpec(
+        "greedy-liverpool-cut-seed46", "liverpool-cut", (), players=4, seed=46, chooser="greedy"
+    ),
+    GameSpec("greedy-shanghai-seed3", "shanghai", (), players=4, seed=3, chooser="greedy"),
+    GameSpec("greedy-shanghai-11-seed5", "shanghai-11", (), players=4, seed=5, chooser="greedy"),
+    GameSpec("greedy-california-seed6", "california", (), players=5, seed=6, chooser="greedy"),
+    # Seven players: three decks and six jokers (R2).
+    GameSpec("greedy-no-buy-seed1", "no-buy", (), players=7, seed=1, chooser="greedy"),
+    GameSpec(
+        "greedy-double-progressive-seed5",
+        "double-progressive",
+        (),
+        players=3,
+        seed=5,
+        chooser="greedy",
+    ),
+    # The greedy bot always goes down with the contract's shortest melds, so a greedy may-i
+    # game plays as on pagat; random choices go down with longer first melds (R14, R33).
+    GameSpec("random-may-i-seed9", "may-i", (), players=4, seed=9, chooser="random"),
+    GameSpec("greedy-deuces-wild-seed4", "deuces-wild", (), players=4, seed=4, chooser="greedy"),
+    # Random choices by index among thousands of go-downs (2s and jokers wild).
+    GameSpec(
+        "random-deuces-wild-seed28",
+        "deuces-wild",
+        (),
+        players=4,
+        seed=28,
+        chooser="random",
+        limit=400,
+    ),
 )
 _IDS: Final = [spec.name for spec in GAMES]
 _DIFF_LINES: Final = 20
@@ -175,6 +210,53 @@ def test_random_golden_game_stops_at_its_limit() -> None:
     steps = parse_steps(lines)
     assert [step.number for step in steps] == list(range(1, 401))
     assert lines[-1].startswith("== stopped after 400 actions")
+
+
+def _spec(name: str) -> GameSpec:
+    return next(spec for spec in GAMES if spec.name == name)
+
+
+def _lines(name: str) -> list[str]:
+    return _path(_spec(name)).read_text(encoding="utf-8").splitlines()
+
+
+def test_every_preset_has_a_golden_game() -> None:
+    assert {spec.base for spec in GAMES if not spec.changes} == set(cr.VARIANTS)
+
+
+def test_preset_golden_games_show_what_their_preset_adds() -> None:
+    # R31: a request opens the draw (req=), then is blocked (TakeDiscard) or granted.
+    lines = _lines("greedy-shanghai-11-seed5")
+    steps = parse_steps(lines)
+    requests = [i for i, step in enumerate(steps) if " req=" in step.after]
+    assert requests
+    answers = Counter(steps[i + 1].action for i in requests)
+    assert answers["TakeDiscard"] > 0
+    assert answers["DrawStock"] > 0
+    assert all(steps[i].action == "Buy" for i in requests)
+    # R32: every round records its cut; seed 46 has an exact one, worth 50 points.
+    starts = [line for line in _lines("greedy-liverpool-cut-seed46") if " cards dealt," in line]
+    assert len(starts) == 7
+    assert all("; cut " in line for line in starts)
+    assert sum("exact: P" in line for line in starts) == 1
+    # R2, R30: queens stand in for other cards in california's melds.
+    actions = [
+        parse_action(step.action, cr.CALIFORNIA)
+        for step in parse_steps(_lines("greedy-california-seed6"))
+    ]
+    melds = [meld for a in actions if isinstance(a, cr.GoDown) for meld in a.melds]
+    assert any(
+        isinstance(meld, cr.Group)
+        and meld.rank is not cr.Rank.QUEEN
+        and any(card.rank is cr.Rank.QUEEN for card in meld.cards)
+        for meld in melds
+    )
+    # R11, R24: shanghai plays eight rounds; every greedy game goes to its end.
+    assert any(line.startswith("-- round 8 over") for line in _lines("greedy-shanghai-seed3"))
+    for spec in GAMES:
+        if spec.limit is None:
+            last = _lines(spec.name)[-1]
+            assert last.startswith("== game over after"), (spec.name, last)
 
 
 #: Games whose every legal action the notation must round-trip: the golden games, the random
