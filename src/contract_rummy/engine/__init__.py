@@ -119,7 +119,7 @@ class LegalActions(Sequence[Action]):
         return len(self._all() if actions is None else actions)
 
     def __bool__(self) -> bool:
-        return len(self._all()) > 0
+        return bool(self._all())
 
     @overload
     def __getitem__(self, index: int) -> Action: ...

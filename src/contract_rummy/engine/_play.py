@@ -50,6 +50,9 @@ class _Listing(Sequence[Action]):
     def __len__(self) -> int:
         return len(self._go_downs) + len(self._discards)
 
+    def __bool__(self) -> bool:
+        return True  # a listing is only made for a hand with a go-down
+
     @overload
     def __getitem__(self, index: int) -> Action: ...
     @overload
