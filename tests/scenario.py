@@ -80,3 +80,25 @@ def refused(state: cr.RoundState, action: cr.Action, rule: str) -> str:
 def cards(text: str) -> tuple[cr.Card, ...]:
     """Cards from notation, in canonical order (the order of a hand)."""
     return tuple(sorted(cr.parse_cards(text)))
+
+
+def card(text: str) -> cr.Card:
+    """One card from notation."""
+    return cr.Card.parse(text)
+
+
+def seq(text: str) -> tuple[cr.Card, ...]:
+    """Cards in the order written (a pile or a stock), unlike :func:`cards`."""
+    return cr.parse_cards(text)
+
+
+def pass_all(state: cr.RoundState) -> cr.RoundState:
+    """Everyone asked declines the top discard."""
+    while state.phase is cr.Phase.BUY:
+        state = play(state, cr.Pass())
+    return state
+
+
+def draw(state: cr.RoundState) -> cr.RoundState:
+    """The active player chooses the stock, nobody buys, and the active player draws."""
+    return pass_all(play(state, cr.DrawStock()))

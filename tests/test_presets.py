@@ -11,7 +11,7 @@ import pytest
 import contract_rummy as cr
 import contract_rummy.presets
 from contract_rummy import variants
-from scenario import cards, deal, play, refused
+from scenario import card, cards, deal, draw, play, refused
 
 P = contract_rummy.presets
 
@@ -93,23 +93,8 @@ TABLE: dict[str, tuple[str, dict[str, Any]]] = {
 }
 
 
-def card(text: str) -> cr.Card:
-    return cr.Card.parse(text)
-
-
 def go_down(*melds: str, variant: cr.Variant = cr.PAGAT) -> cr.GoDown:
     return cr.GoDown([cr.meld(text, variant=variant) for text in melds])
-
-
-def pass_all(state: cr.RoundState) -> cr.RoundState:
-    while state.phase is cr.Phase.BUY:
-        state = play(state, cr.Pass())
-    return state
-
-
-def draw(state: cr.RoundState) -> cr.RoundState:
-    """The active player chooses the stock, nobody buys, and the active player draws."""
-    return pass_all(play(state, cr.DrawStock()))
 
 
 # == the registry ===============================================================================

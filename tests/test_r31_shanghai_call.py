@@ -25,7 +25,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import contract_rummy as cr
-from scenario import cards, deal, play, refused
+from scenario import card, cards, deal, pass_all, play, refused, seq
 
 #: The call on the default profile.
 CALL = attrs.evolve(cr.PAGAT, name="pagat with the call", shanghai_call=True)
@@ -33,21 +33,6 @@ CALL = attrs.evolve(cr.PAGAT, name="pagat with the call", shanghai_call=True)
 P1 = "10C JC QC"
 P2 = "10D JD QD"
 P3 = "KC KD 3H"
-
-
-def card(text: str) -> cr.Card:
-    return cr.Card.parse(text)
-
-
-def seq(text: str) -> tuple[cr.Card, ...]:
-    return cr.parse_cards(text)
-
-
-def pass_all(state: cr.RoundState) -> cr.RoundState:
-    """Everyone asked passes: the asking is over."""
-    while state.phase is cr.Phase.BUY:
-        state = play(state, cr.Pass())
-    return state
 
 
 def asked(state: cr.RoundState) -> list[int]:

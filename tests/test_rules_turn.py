@@ -13,7 +13,7 @@ from collections import Counter
 import attrs
 
 import contract_rummy as cr
-from scenario import cards, deal, play, refused
+from scenario import card, cards, deal, draw, pass_all, play, refused, seq
 
 LOW = cr.End.LOW
 HIGH = cr.End.HIGH
@@ -23,15 +23,6 @@ HIGH = cr.End.HIGH
 P1 = "10C JC QC"
 P2 = "10D JD QD"
 P3 = "KC KD 3H"
-
-
-def card(text: str) -> cr.Card:
-    return cr.Card.parse(text)
-
-
-def seq(text: str) -> tuple[cr.Card, ...]:
-    """Cards in the order written (a pile or a stock), unlike :func:`cards`."""
-    return cr.parse_cards(text)
 
 
 def go_down(*melds: str) -> cr.GoDown:
@@ -48,18 +39,6 @@ def where(state: cr.RoundState, text: str) -> int:
 
 def melds_of(state: cr.RoundState) -> list[tuple[str, int]]:
     return [(str(placed.meld), placed.owner) for placed in state.table]
-
-
-def pass_all(state: cr.RoundState) -> cr.RoundState:
-    """Everyone asked declines the top discard."""
-    while state.phase is cr.Phase.BUY:
-        state = play(state, cr.Pass())
-    return state
-
-
-def draw(state: cr.RoundState) -> cr.RoundState:
-    """The active player chooses the stock, nobody buys, and the active player draws."""
-    return pass_all(play(state, cr.DrawStock()))
 
 
 def quiet_turn(state: cr.RoundState) -> cr.RoundState:
