@@ -303,7 +303,7 @@ def test_r31_the_states_of_the_call_are_valid_and_inconsistent_ones_are_refused(
         (
             asking,
             {"buys": (0, 1, 0, 0), "variant": attrs.evolve(CALL, max_buys=1)},
-            "R21: player 1 has made 1 buys",
+            "R21: player 1 is at the cap of 1 buys",
         ),
     ]
     for state, changes, message in bad:

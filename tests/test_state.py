@@ -234,3 +234,49 @@ def test_every_field_has_its_type_check() -> None:
 
     fields = [field.name for field in attrs.fields(cr.RoundState)]
     assert [name for name, _, _ in _TYPES] == fields
+
+
+# == the buy window asks only who may buy, in order (R19, R21) ================================
+
+
+def _buy_window() -> cr.RoundState:
+    """Round 1 of pagat: player 1 chose the stock, player 2 is asked, then 3 and 0."""
+    deck = sorted(cr.PAGAT.deck(4))
+    state = cr.start_round(
+        cr.PAGAT,
+        round_number=1,
+        dealer=0,
+        hands=[deck[0:10], deck[10:20], deck[20:30], deck[30:40]],
+        stock=deck[41:],
+        discard=[deck[40]],
+    )
+    state = cr.apply(state, cr.DrawStock())
+    assert (state.phase, state.to_act, state.buy_queue) == (cr.Phase.BUY, 2, (3, 0))
+    return state
+
+
+def test_r21_a_buy_window_without_a_penalty_card_is_refused() -> None:
+    state = _buy_window()
+    everything = tuple(sorted(state.hands[0] + state.stock))
+    with pytest.raises(cr.InvalidStateError, match="R21: no penalty card can be drawn"):
+        attrs.evolve(state, stock=(), hands=(everything, *state.hands[1:]))
+
+
+def test_r21_a_buy_window_without_buying_is_refused() -> None:
+    state = _buy_window()
+    with pytest.raises(cr.InvalidStateError, match=r"R21: .* has no buying"):
+        attrs.evolve(state, variant=attrs.evolve(cr.PAGAT, buying=False))
+
+
+def test_r21_a_buy_window_asking_the_discarder_who_may_not_buy_back_is_refused() -> None:
+    state = _buy_window()
+    variant = attrs.evolve(cr.PAGAT, discarder_may_buy=False)
+    with pytest.raises(cr.InvalidStateError, match="discarded the top card and may not buy"):
+        attrs.evolve(state, variant=variant, discarded_by=(2,))
+
+
+def test_r19_a_buy_queue_out_of_order_is_refused() -> None:
+    state = _buy_window()
+    with pytest.raises(cr.InvalidStateError, match="R19: buyers are asked from the active"):
+        attrs.evolve(state, window=cr.BuyWindow((0, 3)))
+    assert attrs.evolve(state, window=cr.BuyWindow((3, 0))) == state

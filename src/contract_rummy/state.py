@@ -636,28 +636,7 @@ def _phase_problems(state: RoundState, players: int) -> Iterator[str]:
         return
     window = state.window
     if phase is Phase.BUY:
-        if to_act is None or to_act == active or not 0 <= to_act < players:
-            yield f"in phase BUY, to_act must be a player other than the active one: {to_act}"
-        queue = window.queue
-        if len(set(queue)) != len(queue) or active in queue or to_act in queue:
-            yield f"the buy queue {queue} must list other players than to_act, once each"
-        if any(not 0 <= p < players for p in queue):
-            yield f"the buy queue {queue} names a player who is not in the game"
-        last = window.last_buyer
-        if last is not None and not 0 <= last < players:
-            yield f"the last buyer {last} is not in the game"
-        if to_act is not None and to_act == last:
-            yield f"R20: player {to_act} made the last buy and may not be asked again at once"
-        if not state.discard:
-            yield "a buy window needs a card on the discard pile"
-        cap = state.variant.max_buys
-        for p in (to_act, *queue):
-            if cap is not None and p is not None and 0 <= p < players and state.buys[p] >= cap:
-                yield f"R21: player {p} has made {cap} buys this round and may not be asked"
-        if state.variant.shanghai_call and last is not None:
-            yield "R31: with the Shanghai call there is one buy a turn: no last buyer is asked"
-        if window.requester is not None:
-            yield "R31: a request for the discard is answered in phase DRAW, not BUY"
+        yield from _window_problems(state, players)
     elif to_act != active:
         yield f"in phase {phase.name}, to_act must be the active player ({active}), got {to_act}"
     if phase is Phase.DRAW and window.requester is not None:
@@ -675,6 +654,67 @@ def _phase_problems(state: RoundState, players: int) -> Iterator[str]:
         yield f"the kept card {kept} is neither in the active player's hand nor melded (R17)"
     if state.turn.went_down and not state.down[active]:
         yield "turn.went_down is set but the active player is not down"
+
+
+def _window_problems(state: RoundState, players: int) -> Iterator[str]:
+    """What is wrong with the buy window of a state in phase BUY (R19-R21, R31)."""
+    to_act, active, window = state.to_act, state.active, state.window
+    if to_act is None or to_act == active or not 0 <= to_act < players:
+        yield f"in phase BUY, to_act must be a player other than the active one: {to_act}"
+    queue = window.queue
+    if len(set(queue)) != len(queue) or active in queue or to_act in queue:
+        yield f"the buy queue {queue} must list other players than to_act, once each"
+    if any(not 0 <= p < players for p in queue):
+        yield f"the buy queue {queue} names a player who is not in the game"
+    last = window.last_buyer
+    if last is not None and not 0 <= last < players:
+        yield f"the last buyer {last} is not in the game"
+    if to_act is not None and to_act == last:
+        yield f"R20: player {to_act} made the last buy and may not be asked again at once"
+    if not state.discard:
+        yield "a buy window needs a card on the discard pile"
+    asked = [p for p in (to_act, *queue) if p is not None and 0 <= p < players]
+    if state.discard:
+        for p in asked:
+            problem = _buyer_problem(state, p)
+            if problem is not None:
+                yield f"R21: {problem}, so they may not be asked"
+        if asked != sorted(asked, key=lambda p: _priority(state, p)):
+            yield (
+                f"R19: buyers are asked from the active player's left, the discarder "
+                f"last: {to_act} then {queue} is out of order"
+            )
+    if state.variant.shanghai_call and last is not None:
+        yield "R31: with the Shanghai call there is one buy a turn: no last buyer is asked"
+    if window.requester is not None:
+        yield "R31: a request for the discard is answered in phase DRAW, not BUY"
+
+
+def _buyer_problem(state: RoundState, player: int) -> str | None:
+    """Why ``player`` may not buy the top discard, or ask for it (R19, R21), or ``None``."""
+    variant = state.variant
+    if not variant.buying:
+        return f"{variant.name} has no buying (buying is False): player {player} may not buy"
+    if variant.max_buys is not None and state.buys[player] >= variant.max_buys:
+        return f"player {player} is at the cap of {variant.max_buys} buys"
+    if state.down[player] and not variant.down_players_may_buy:
+        return f"player {player} is down and may not buy"
+    if state.discarded_by[-1] == player and not variant.discarder_may_buy:
+        return f"player {player} discarded the top card and may not buy it back"
+    # R21, R27: the penalty is drawn once the card leaves the pile, reshuffling if need be.
+    limit = variant.max_reshuffles
+    refill = len(state.discard) - 2 if limit is None or state.reshuffles < limit else 0
+    if len(state.stock) + max(0, refill) < variant.buy_penalty:
+        return f"no penalty card can be drawn for player {player}"
+    return None
+
+
+def _priority(state: RoundState, player: int) -> tuple[bool, int]:
+    """Where ``player`` comes in the order buyers are asked (R19, R21).
+
+    From the active player's left; the player who discarded the top card comes last.
+    """
+    return (state.discarded_by[-1] == player, (player - state.active) % len(state.hands))
 
 
 def _request_problems(state: RoundState, players: int) -> Iterator[str]:
@@ -696,16 +736,6 @@ def _request_problems(state: RoundState, players: int) -> Iterator[str]:
     if not state.discard:
         yield "R31: a request needs a card on the discard pile"
         return
-    if not variant.buying:
-        yield f"R31: {variant.name} has no buying, so no request"
-    if variant.max_buys is not None and state.buys[requester] >= variant.max_buys:
-        yield f"R31: player {requester} is at the cap of {variant.max_buys} buys (R21)"
-    if state.down[requester] and not variant.down_players_may_buy:
-        yield f"R31: player {requester} is down and may not buy (R21)"
-    if state.discarded_by[-1] == requester and not variant.discarder_may_buy:
-        yield f"R31: player {requester} discarded the top card and may not buy it back (R21)"
-    # R21, R27: the penalty is drawn once the card leaves the pile, reshuffling if need be.
-    limit = variant.max_reshuffles
-    refill = len(state.discard) - 2 if limit is None or state.reshuffles < limit else 0
-    if len(state.stock) + max(0, refill) < variant.buy_penalty:
-        yield f"R31: no penalty card can be drawn for player {requester}'s request (R21)"
+    problem = _buyer_problem(state, requester)
+    if problem is not None:
+        yield f"R31: {problem} (R21)"
