@@ -341,7 +341,10 @@ class Variant:
             the state records each cut (``RoundState.cut``, R32).
         shanghai_call: Whether other players ask to buy before the active player draws, who
             may answer by taking the discard themselves and so block the buy, or grant it
-            by drawing from the stock (R31); the call replaces the buys of R18-R20.
+            by drawing from the stock (R31); the call replaces the buy window after the
+            draw (R18, R20), while R19's order and R21's conditions (caps, penalty card,
+            down players, the discarder) still decide who is asked. A blocked request
+            costs nothing and does not count towards a cap.
         max_reshuffles: How many times per round the discards may be shuffled into a new
             stock (R27); once they all are used, the next card that cannot be drawn ends
             the round as R27 says. ``None`` for no limit, which lets a round in which nobody
