@@ -130,11 +130,8 @@ class GoDowns(Sequence[GoDown]):
         """The wild cards ``found`` is filled from; R17 matters when one wild card is left."""
         pools = self._pools
         assert pools is not None
-        size = slots = 0
-        for spec in found:
-            size += len(spec.cards)
-            slots += spec.cards.count(SLOT)
-        return pools[self._spare(size, slots)]
+        size, run_slots, groups = _shape(found)
+        return pools[self._spare(size, run_slots + sum(groups))]
 
     def _spare(self, size: int, slots: int) -> int:
         """1 if going down leaves exactly one card and it is a wild card (R16, R17), else 0."""
@@ -155,16 +152,7 @@ class GoDowns(Sequence[GoDown]):
             offsets = [0]
             total = 0
             for k, found in enumerate(self._all()):
-                size = run_slots = 0
-                groups: list[int] = []
-                for spec in found:
-                    size += len(spec.cards)
-                    slots = spec.cards.count(SLOT)
-                    if slots:
-                        if spec.kind == GROUP:
-                            groups.append(slots)
-                        else:
-                            run_slots += slots
+                size, run_slots, groups = _shape(found)
                 pool = pools[self._spare(size, run_slots + sum(groups))]
                 if len(set(found)) < len(found):  # a meld twice: the slow way
                     total += count(self._layout(k).row, pool)
@@ -239,6 +227,21 @@ class GoDowns(Sequence[GoDown]):
                 meld = Run._trusted(_SUITS[spec.key], spec.low, cards, self._variant)
             self._built[spec] = meld
         return meld
+
+
+def _shape(found: Found) -> tuple[int, int, list[int]]:
+    """A skeleton's cards, its run slots, and the slots of each group that has some."""
+    size = run_slots = 0
+    groups: list[int] = []
+    for spec in found:
+        size += len(spec.cards)
+        slots = spec.cards.count(SLOT)
+        if slots:
+            if spec.kind == GROUP:
+                groups.append(slots)
+            else:
+                run_slots += slots
+    return size, run_slots, groups
 
 
 def _put_single(spec: MeldSpec, kind: int) -> MeldSpec:

@@ -138,18 +138,16 @@ def _times(a: Poly, b: Poly, limit: Vector) -> Poly:
 def _filling_poly(slots: int, run: bool, limit: Vector) -> Poly:
     """The fillings of one meld's slots: a kind per slot in a run, a multiset in a group."""
     size = len(limit)
+    poly: Poly = {(0,) * size: 1}
     if run:
         # Slot by slot: listing every tuple of kinds would take size ** slots steps.
-        one: Poly = {tuple(int(i == kind) for i in range(size)): 1 for kind in range(size)}
-        poly: Poly = {(0,) * size: 1}
+        one = {used: 1 for _, used in _fillings(1, True, limit)}
         for _ in range(slots):
             poly = _times(poly, one, limit)
         return poly
     poly = {}
-    for chosen in itertools.combinations_with_replacement(range(size), slots):
-        used = _usage(chosen, size)
-        if _fits(used, limit):
-            poly[used] = poly.get(used, 0) + 1
+    for _, used in _fillings(slots, False, limit):
+        poly[used] = poly.get(used, 0) + 1
     return poly
 
 
@@ -245,28 +243,24 @@ def count_plain(run_slots: int, group_slots: tuple[int, ...], pool: Pool) -> int
 
 def _options(unit: Unit, left: Vector) -> Iterator[tuple[Payload, Vector]]:
     """Each way to fill ``unit`` from ``left``, in ascending order, with its usage."""
-    size = len(left)
-    if unit.kind == RUN_SLOT:
-        for kind in range(size):
-            if left[kind]:
-                yield (kind,), tuple(int(i == kind) for i in range(size))
-        return
-    if unit.kind == GROUP_SLOTS:
-        for chosen in itertools.combinations_with_replacement(range(size), unit.slots):
-            used = _usage(chosen, size)
-            if _fits(used, left):
-                yield chosen, used
-        return
-    fillings = list(_fillings(unit, left))
-    yield from _blocks(fillings, unit.copies, 0, left, ())
+    if unit.kind == BLOCK:
+        fillings = list(_fillings(unit.slots, unit.run, left))
+        yield from _blocks(fillings, unit.copies, 0, left, ())
+    else:
+        yield from _fillings(unit.slots, unit.kind == RUN_SLOT, left)
 
 
-def _fillings(unit: Unit, left: Vector) -> Iterator[tuple[tuple[int, ...], Vector]]:
+def _fillings(slots: int, run: bool, left: Vector) -> Iterator[tuple[tuple[int, ...], Vector]]:
+    """Each filling of one meld's slots that ``left`` pays for, ascending, with its usage.
+
+    A run's slots are told apart (a kind for each, in order); a group's are not (a
+    multiset of kinds, listed ascending).
+    """
     size = len(left)
     choices = (
-        itertools.product(range(size), repeat=unit.slots)
-        if unit.run
-        else itertools.combinations_with_replacement(range(size), unit.slots)
+        itertools.product(range(size), repeat=slots)
+        if run
+        else itertools.combinations_with_replacement(range(size), slots)
     )
     for chosen in choices:
         used = _usage(chosen, size)
