@@ -211,6 +211,11 @@ class RoundState:
             lifted the cards dealt plus the face-up card. ``None`` when the round was dealt
             without a cut (no cut bonus, or a round set up by
             :func:`~contract_rummy.start_round`).
+        moves: How many actions have been applied since the game began (0 in a state made
+            by :func:`~contract_rummy.new_game` or :func:`~contract_rummy.start_round`):
+            the position's number, shown in player views and records, so that a server
+            can tell a move sent for an older position (a stale submission) from one for
+            this position.
     """
 
     variant: Variant
@@ -236,6 +241,7 @@ class RoundState:
     rng: int
     shuffler: Shuffler = SEEDED
     cut: int | None = None
+    moves: int = 0
 
     def __attrs_post_init__(self) -> None:
         # Only a state built by hand comes here: the engine builds its own with _trusted.
@@ -269,6 +275,7 @@ class RoundState:
         rng: int,
         shuffler: Shuffler,
         cut: int | None,
+        moves: int = 0,
     ) -> RoundState:
         """A state the engine made, known to be consistent: built without any check."""
         state: Any = _new(_Draft)
@@ -295,6 +302,7 @@ class RoundState:
         state.rng = rng
         state.shuffler = shuffler
         state.cut = cut
+        state.moves = moves
         setattr(state, _CACHE, None)
         state.__class__ = cls
         built: RoundState = state
@@ -353,6 +361,7 @@ class RoundState:
         state.rng = self.rng if rng is _KEEP else rng
         state.shuffler = self.shuffler
         state.cut = self.cut
+        state.moves = self.moves
         setattr(state, _CACHE, None)
         state.__class__ = RoundState
         built: RoundState = state
@@ -473,6 +482,7 @@ _TYPES: Final[tuple[tuple[str, Callable[[object], bool], str], ...]] = (
     ("rng", is_int, "an int"),
     ("shuffler", _instance(Shuffler), "a Shuffler"),
     ("cut", _optional(is_int), "an int or None"),
+    ("moves", is_int, "an int"),
 )
 
 
@@ -535,8 +545,8 @@ def _problems(state: RoundState) -> Iterator[str]:
     if not 0 <= state.rng < 2**64:
         yield f"rng must be a shuffler state, 0 to 2**64 - 1, got {state.rng}"
     variant = state.variant
-    if min(state.buys, default=0) < 0 or state.reshuffles < 0:
-        yield "buys and reshuffles must not be negative"
+    if min(state.buys, default=0) < 0 or state.reshuffles < 0 or state.moves < 0:
+        yield "buys, reshuffles and moves must not be negative"
     if variant.max_buys is not None and max(state.buys, default=0) > variant.max_buys:
         yield f"R21: {variant.name} allows {variant.max_buys} buys a round, got {state.buys}"
     if variant.max_reshuffles is not None and state.reshuffles > variant.max_reshuffles:

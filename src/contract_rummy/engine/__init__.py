@@ -30,6 +30,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping, Sequence
 from typing import Final, overload
 
+from contract_rummy._checks import is_int
 from contract_rummy.actions import (
     Action,
     Buy,
@@ -43,7 +44,7 @@ from contract_rummy.actions import (
     TakeDiscard,
 )
 from contract_rummy.engine._buy import BUY
-from contract_rummy.engine._common import Outcome, PhaseRules
+from contract_rummy.engine._common import Outcome, PhaseRules, refuse
 from contract_rummy.engine._draw import DRAW
 from contract_rummy.engine._play import PLAY
 from contract_rummy.engine._round import GAME_OVER, ROUND_OVER
@@ -147,12 +148,13 @@ def legal_actions(state: RoundState) -> LegalActions:
     return LegalActions(state)
 
 
-def step(state: RoundState, action: Action) -> Step:
+def step(state: RoundState, action: Action, *, player: int | None = None) -> Step:
     """The state after ``action``, and what happened (:mod:`~contract_rummy.events`).
 
-    ``state`` itself is never changed. The events say what the action alone does not: the
-    cards drawn, a buy's penalty card, a reshuffle, the wild card a swap freed, the end of
-    the round with its scores, the end of the game, the next deal.
+    ``state`` itself is never changed; ``player`` is checked as :func:`apply` checks it.
+    The events say what the action alone does not: the cards drawn, a buy's penalty card,
+    a reshuffle, the wild card a swap freed, the end of the round with its scores, the end
+    of the game, the next deal.
 
     Raises:
         IllegalActionError: if the rules refuse the action here; the message starts with
@@ -167,29 +169,43 @@ def step(state: RoundState, action: Action) -> Step:
     >>> after.phase, events
     (Phase.DRAW, ())
     """
-    return Step._make(_play(state, action))
+    return Step._make(_play(state, action, player))
 
 
-def apply(state: RoundState, action: Action) -> RoundState:
+def apply(state: RoundState, action: Action, *, player: int | None = None) -> RoundState:
     """The state after ``action``; ``state`` itself is never changed.
 
-    The same as ``step(state, action).state``.
+    The same as ``step(state, action).state``. The new state's ``moves`` is one more than
+    ``state.moves``.
+
+    Args:
+        state: The position.
+        action: The action to play.
+        player: Who sends the action, for a server relaying players' moves: the action is
+            refused unless that player is the one to act (``state.to_act``, or in phase
+            ROUND_OVER the dealer, who deals the next round). ``None`` (the default) plays
+            the action for whoever is to act.
 
     Raises:
-        IllegalActionError: if the rules refuse the action here; the message starts with
-            the rule's number, such as ``"R17: ..."``.
-        TypeError: if ``action`` is not an action or ``state`` not a state.
+        IllegalActionError: if the rules refuse the action here, or ``player`` may not act
+            now; the message starts with the rule's number, such as ``"R17: ..."``.
+        TypeError: if ``action`` is not an action, ``state`` not a state, or ``player``
+            not an int.
 
     >>> import contract_rummy as cr
     >>> cr.apply(cr.new_game(seed=3), cr.Pass())
     Traceback (most recent call last):
     ...
     contract_rummy.errors.IllegalActionError: R13: Pass() is not possible now: player 3 must ...
+    >>> cr.apply(cr.new_game(seed=3), cr.DrawStock(), player=1)
+    Traceback (most recent call last):
+    ...
+    contract_rummy.errors.IllegalActionError: R6: it is player 3's turn, not player 1's
     """
-    return _play(state, action)[0]
+    return _play(state, action, player)[0]
 
 
-def _play(state: RoundState, action: Action) -> Outcome:
+def _play(state: RoundState, action: Action, player: int | None = None) -> Outcome:
     if type(state) is not RoundState:
         _check_state(state)
     if type(action) not in _ACTIONS:
@@ -197,22 +213,55 @@ def _play(state: RoundState, action: Action) -> Outcome:
         if given in _ACTIONS:  # the class itself, such as DrawStock for DrawStock()
             raise TypeError(f"expected an action, got the class {action!r}: call it")
         raise TypeError(f"expected an action, got {action!r}")
-    return _RULES[state.phase].play(state, action)
+    if player is not None:
+        _check_player(state, player)
+    after, events = _RULES[state.phase].play(state, action)
+    # The engine built ``after`` for this call alone and nobody has seen or hashed it yet:
+    # number it here, once, rather than in every phase's code.
+    object.__setattr__(after, "moves", state.moves + 1)
+    return after, events
 
 
-def is_legal(state: RoundState, action: object) -> bool:
-    """Whether :func:`apply` would accept ``action`` in ``state``.
+def _check_player(state: RoundState, player: object) -> None:
+    """Refuse an action sent by anyone but the player to act now (R6, R19, R4, R28)."""
+    if not is_int(player):
+        raise TypeError(f"player must be an int, got {player!r}")
+    phase = state.phase
+    if phase is Phase.GAME_OVER:
+        refuse("R28", f"the game is over: no player may act, player {player} included")
+    if phase is Phase.ROUND_OVER:
+        if player != state.dealer:
+            refuse(
+                "R4",
+                f"round {state.round_number} is over and its dealer, player {state.dealer}, "
+                f"deals the next round, not player {player}",
+            )
+        return
+    if player == state.to_act:
+        return
+    if phase is Phase.BUY:
+        rule = "R31" if state.variant.shanghai_call else "R19"
+        asked = state.to_act
+        refuse(rule, f"player {asked} is asked about the top discard now, not player {player}")
+    refuse("R6", f"it is player {state.active}'s turn, not player {player}'s")
+
+
+def is_legal(state: RoundState, action: object, *, player: int | None = None) -> bool:
+    """Whether :func:`apply` would accept ``action`` (sent by ``player``) in ``state``.
 
     It runs the checks of :func:`apply` without making the next state.
 
     >>> import contract_rummy as cr
-    >>> cr.is_legal(cr.new_game(seed=3), cr.DrawStock())
-    True
+    >>> state = cr.new_game(seed=3)
+    >>> cr.is_legal(state, cr.DrawStock()), cr.is_legal(state, cr.DrawStock(), player=0)
+    (True, False)
     """
     _check_state(state)
     if type(action) not in _ACTIONS:
         return False
     try:
+        if player is not None:
+            _check_player(state, player)
         _RULES[state.phase].check(state, action)  # type: ignore[arg-type]
     except IllegalActionError:
         return False

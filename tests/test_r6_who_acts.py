@@ -1,0 +1,122 @@
+"""Who may act (R6, R19, R31, R4, R28) and the move counter: what a server checks."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import contract_rummy as cr
+from contract_rummy.testing import strategies as crst
+
+
+def _actor(state: cr.RoundState) -> int | None:
+    if state.phase is cr.Phase.ROUND_OVER:
+        return state.dealer
+    return state.to_act
+
+
+def test_r6_only_the_active_player_draws() -> None:
+    state = cr.new_game(seed=3)
+    others = [p for p in range(state.players) if p != state.active]
+    for player in others:
+        assert not cr.is_legal(state, cr.DrawStock(), player=player)
+        with pytest.raises(cr.IllegalActionError, match=r"^R6: it is player 3's turn") as info:
+            cr.apply(state, cr.DrawStock(), player=player)
+        assert info.value.rule == "R6"
+    after = cr.apply(state, cr.DrawStock(), player=state.active)
+    assert after == cr.apply(state, cr.DrawStock())
+
+
+def test_r19_only_the_player_asked_may_buy() -> None:
+    state = cr.apply(cr.new_game(seed=1), cr.DrawStock())
+    assert state.phase is cr.Phase.BUY
+    asked = state.to_act
+    assert asked is not None
+    waiting = state.window.queue[0]
+    with pytest.raises(cr.IllegalActionError, match=rf"^R19: player {asked} is asked"):
+        cr.apply(state, cr.Buy(), player=waiting)
+    with pytest.raises(cr.IllegalActionError, match=r"^R19"):
+        cr.apply(state, cr.Pass(), player=state.active)
+    assert cr.is_legal(state, cr.Buy(), player=asked)
+
+
+def test_r31_only_the_player_asked_may_call() -> None:
+    state = cr.new_game(cr.SHANGHAI_11, seed=5)
+    assert state.phase is cr.Phase.BUY
+    wrong = state.active
+    with pytest.raises(cr.IllegalActionError, match=r"^R31: player"):
+        cr.apply(state, cr.Pass(), player=wrong)
+
+
+def test_r4_the_dealer_deals_the_next_round() -> None:
+    state = cr.new_game(seed=2)
+    bot = cr.GreedyBot()
+    for _ in range(20_000):
+        if state.phase is cr.Phase.ROUND_OVER:
+            break
+        state = cr.apply(state, bot.choose(state))
+    else:
+        pytest.fail("round 1 did not end within 20,000 actions")
+    other = (state.dealer + 1) % state.players
+    with pytest.raises(cr.IllegalActionError, match=r"^R4: round 1 is over and its dealer"):
+        cr.apply(state, cr.NextRound(), player=other)
+    assert cr.apply(state, cr.NextRound(), player=state.dealer).round_number == 2
+
+
+def test_r28_nobody_acts_once_the_game_is_over() -> None:
+    state = cr.play_game([cr.GreedyBot()] * 4, seed=4)
+    assert state.phase is cr.Phase.GAME_OVER
+    for player in range(state.players):
+        with pytest.raises(cr.IllegalActionError, match=r"^R28"):
+            cr.apply(state, cr.NextRound(), player=player)
+
+
+@pytest.mark.parametrize("player", ["0", 1.0, True])
+def test_player_must_be_an_int(player: object) -> None:
+    with pytest.raises(TypeError, match="player must be an int"):
+        cr.apply(cr.new_game(seed=3), cr.DrawStock(), player=player)  # type: ignore[arg-type]
+
+
+def test_moves_count_every_action_across_rounds() -> None:
+    state = cr.new_game(seed=6)
+    assert state.moves == 0
+    bot = cr.GreedyBot()
+    count = 0
+    while state.phase is not cr.Phase.GAME_OVER:
+        assert state.moves == count
+        state = cr.apply(state, bot.choose(state))
+        count += 1
+        if count > 50_000:
+            pytest.fail("the game did not end within 50,000 actions")
+    assert state.moves == count
+
+
+@settings(max_examples=60, deadline=None)
+@given(data=st.data())
+def test_apply_with_player_agrees_with_apply(data: st.DataObject) -> None:
+    """Who sends an action matters only when it is not the player to act.
+
+    Sent by the player to act, an action does what it does unsent; by anyone else,
+    it is refused, legal or not.
+    """
+    state = data.draw(crst.states())
+    actions = cr.legal_actions(state)
+    if not actions:
+        return
+    action = data.draw(st.sampled_from(list(actions[:50])))
+    actor = _actor(state)
+    assert actor is not None
+    assert cr.apply(state, action, player=actor) == cr.apply(state, action)
+    assert cr.apply(state, action).moves == state.moves + 1
+    wrong = data.draw(st.integers(0, state.players - 1).filter(lambda p: p != actor))
+    assert not cr.is_legal(state, action, player=wrong)
+    with pytest.raises(cr.IllegalActionError):
+        cr.apply(state, action, player=wrong)
+
+
+def test_a_hand_built_state_refuses_negative_moves() -> None:
+    import attrs
+
+    with pytest.raises(cr.InvalidStateError, match="moves must not be negative"):
+        attrs.evolve(cr.new_game(seed=1), moves=-1)
