@@ -3,17 +3,7 @@
 A golden file records one seeded game, one line per action, so that any change in the
 engine's behaviour shows up as a readable diff. This module writes and reads it:
 
-* the compact action notation (:func:`format_action`, :func:`parse_action`)::
-
-      DrawStock   TakeDiscard   Buy   Pass   NextRound
-      Discard 7S
-      GoDown 7C 7D 7H | 9S 9S JK
-      LayOff JK -> 3 high           (card -> table index, then the end when it fits both)
-      SwapJoker 7S in 2, JK -> 4    (card in table[2]; the freed wild goes onto table[4])
-
-  A meld is written as its cards when :func:`contract_rummy.meld` reads them back as the
-  same meld; otherwise it says what it is: ``group 7: JK JK JK`` or
-  ``run S from 3: JK JK 5S 6S`` (suit letter, then the rank the first card stands for);
+* actions in the library's notation (:func:`contract_rummy.format_action`);
 * the digest of a state (:func:`digest`): phase, active player, who acts (then, with the
   Shanghai call, ``req=`` the player whose request is pending, R31), hand sizes, stock and
   discard sizes, top discard, table size, totals, and the first 12 hex digits of a SHA-256
@@ -47,7 +37,6 @@ __all__ = [
     "explicit_meld",
     "format_action",
     "format_meld",
-    "freed_wild",
     "parse_action",
     "parse_header",
     "parse_meld",
@@ -58,20 +47,11 @@ __all__ = [
 
 # == actions ==================================================================================
 
-_RANKS: Final = {rank.symbol: rank for rank in cr.Rank}
-_SUITS: Final = {suit.letter: suit for suit in cr.Suit}
-_ENDS: Final = {end.value: end for end in cr.End}
-_SIMPLE: Final[dict[str, cr.Action]] = {
-    "DrawStock": cr.DrawStock(),
-    "TakeDiscard": cr.TakeDiscard(),
-    "Buy": cr.Buy(),
-    "Pass": cr.Pass(),
-    "NextRound": cr.NextRound(),
-}
-_GROUP: Final = re.compile(r"group (\S+): (.+)")
-_RUN: Final = re.compile(r"run (\S) from (\S+): (.+)")
-_LAY_OFF: Final = re.compile(r"(\S+) -> (\d+)(?: (low|high))?")
-_SWAP: Final = re.compile(r"(\S+) in (\d+), (\S+) -> (\d+)(?: (low|high))?")
+# The golden files write actions in the library's notation (contract_rummy.notation).
+format_action = cr.format_action
+parse_action = cr.parse_action
+format_meld = cr.format_meld
+parse_meld = cr.parse_meld
 
 
 def explicit_meld(meld: cr.Group | cr.Run) -> str:
@@ -79,102 +59,6 @@ def explicit_meld(meld: cr.Group | cr.Run) -> str:
     if isinstance(meld, cr.Group):
         return f"group {meld.rank.symbol}: {meld}"
     return f"run {meld.suit.letter} from {cr.Rank(meld.low).symbol}: {meld}"
-
-
-def format_meld(meld: cr.Group | cr.Run, variant: cr.Variant = cr.PAGAT) -> str:
-    """The meld as its cards when they read back as this very meld, else explicitly."""
-    text = str(meld)
-    try:
-        plain = cr.meld(text, variant=variant)
-    except cr.InvalidMeldError:
-        return explicit_meld(meld)
-    return text if plain == meld else explicit_meld(meld)
-
-
-def parse_meld(text: str, variant: cr.Variant = cr.PAGAT) -> cr.Group | cr.Run:
-    """Read a meld written by :func:`format_meld`.
-
-    Raises:
-        ValueError: if the text is not a meld (a bad card, rank, suit, or meld).
-    """
-    text = text.strip()
-    if match := _GROUP.fullmatch(text):
-        return cr.Group(_rank(match[1]), match[2], variant=variant)
-    if match := _RUN.fullmatch(text):
-        suit = _SUITS.get(match[1].upper())
-        if suit is None:
-            raise ValueError(f"{match[1]!r} is not a suit letter (C, D, H or S)")
-        return cr.Run(suit, _rank(match[2]).value, match[3], variant=variant)
-    return cr.meld(text, variant=variant)
-
-
-def _rank(text: str) -> cr.Rank:
-    rank = _RANKS.get(text.upper())
-    if rank is None:
-        raise ValueError(f"{text!r} is not a rank (A, 2-10, J, Q, K)")
-    return rank
-
-
-def _end(end: cr.End | None) -> str:
-    return "" if end is None else f" {end.value}"
-
-
-def freed_wild(state: cr.RoundState, action: cr.SwapJoker) -> cr.Card:
-    """The wild card ``action`` takes back from ``state.table[action.target]`` (R23).
-
-    As the engine reports it in its events.
-
-    Raises:
-        IllegalActionError: if the swap is not legal in ``state``.
-    """
-    for event in cr.step(state, action).events:
-        if isinstance(event, cr.WildFreed):
-            return event.wild
-    raise AssertionError(f"the engine reported no freed wild card for {action!r}")
-
-
-def format_action(action: cr.Action, state: cr.RoundState) -> str:
-    """The compact notation of ``action``, played in ``state`` (which names a freed wild)."""
-    if isinstance(action, cr.Discard):
-        return f"Discard {action.card}"
-    if isinstance(action, cr.GoDown):
-        return "GoDown " + " | ".join(format_meld(m, state.variant) for m in action.melds)
-    if isinstance(action, cr.LayOff):
-        return f"LayOff {action.card} -> {action.target}{_end(action.end)}"
-    if isinstance(action, cr.SwapJoker):
-        wild = freed_wild(state, action)
-        return (
-            f"SwapJoker {action.card} in {action.target}, "
-            f"{wild} -> {action.joker_target}{_end(action.joker_end)}"
-        )
-    return type(action).__name__
-
-
-def parse_action(text: str, variant: cr.Variant = cr.PAGAT) -> cr.Action:
-    """Read an action written by :func:`format_action`.
-
-    The freed wild of a ``SwapJoker`` is checked to be a card but is not part of the
-    action: the state decides which wild the swap frees.
-
-    Raises:
-        ValueError: if the text is not an action in this notation.
-    """
-    text = text.strip()
-    if text in _SIMPLE:
-        return _SIMPLE[text]
-    kind, _, rest = text.partition(" ")
-    if kind == "Discard":
-        return cr.Discard(cr.Card.parse(rest))
-    if kind == "GoDown" and rest:
-        return cr.GoDown(parse_meld(part, variant) for part in rest.split("|"))
-    if kind == "LayOff" and (match := _LAY_OFF.fullmatch(rest)):
-        return cr.LayOff(cr.Card.parse(match[1]), int(match[2]), _ENDS.get(match[3] or ""))
-    if kind == "SwapJoker" and (match := _SWAP.fullmatch(rest)):
-        cr.Card.parse(match[3])
-        return cr.SwapJoker(
-            cr.Card.parse(match[1]), int(match[2]), int(match[4]), _ENDS.get(match[5] or "")
-        )
-    raise ValueError(f"{text!r} is not an action in the golden notation")
 
 
 # == state digests ============================================================================

@@ -67,6 +67,7 @@ from contract_rummy.events import (
     WildFreed,
 )
 from contract_rummy.melds import End, Group, Meld, Run, meld
+from contract_rummy.notation import format_action, format_meld, parse_action, parse_meld
 from contract_rummy.presets import (
     CALIFORNIA,
     CONTRACT,
@@ -181,12 +182,16 @@ __all__ = [
     "WildFreed",
     "apply",
     "build_deck",
+    "format_action",
     "format_cards",
+    "format_meld",
     "is_legal",
     "legal_actions",
     "meld",
     "new_game",
+    "parse_action",
     "parse_cards",
+    "parse_meld",
     "play",
     "play_game",
     "seed_state",
