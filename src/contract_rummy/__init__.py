@@ -37,6 +37,7 @@ from contract_rummy.cards import (
     format_cards,
     parse_cards,
 )
+from contract_rummy.codec import SCHEMA_VERSION, from_dict, to_dict
 from contract_rummy.contracts import SHANGHAI_EIGHTH, STANDARD_CONTRACTS, Contract
 from contract_rummy.engine import (
     LegalActions,
@@ -52,6 +53,7 @@ from contract_rummy.errors import (
     InvalidMeldError,
     InvalidStateError,
     NotationError,
+    RecordError,
 )
 from contract_rummy.events import (
     Bought,
@@ -122,6 +124,7 @@ __all__ = [
     "PAGAT_PENALTIES",
     "PROGRESSIVE",
     "PROGRESSIVE_PENALTIES",
+    "SCHEMA_VERSION",
     "SEEDED",
     "SHANGHAI",
     "SHANGHAI_11",
@@ -162,6 +165,7 @@ __all__ = [
     "Phase",
     "RandomBot",
     "Rank",
+    "RecordError",
     "Reshuffled",
     "RoundEnd",
     "RoundEnded",
@@ -185,6 +189,7 @@ __all__ = [
     "format_action",
     "format_cards",
     "format_meld",
+    "from_dict",
     "is_legal",
     "legal_actions",
     "meld",
@@ -197,4 +202,5 @@ __all__ = [
     "seed_state",
     "start_round",
     "step",
+    "to_dict",
 ]

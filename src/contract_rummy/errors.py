@@ -1,6 +1,6 @@
 """The library's exceptions: every one is a :class:`ValueError` that says what was wrong.
 
-Four kinds, one for each way input can be refused:
+Five kinds, one for each way input can be refused:
 
 - :class:`NotationError`: text that is not card notation.
 - :class:`InvalidMeldError`: cards that do not form the meld they claim to (R7-R10).
@@ -8,11 +8,19 @@ Four kinds, one for each way input can be refused:
   its message starts with the number of the rule that refused it, as in ``"R16: ..."``.
 - :class:`InvalidStateError`: a game state, built by hand, whose fields contradict each
   other or the rules.
+- :class:`RecordError`: serialized data (a dict, JSON, a game record) that is not a valid
+  value or game, loaded from outside.
 """
 
 from __future__ import annotations
 
-__all__ = ["IllegalActionError", "InvalidMeldError", "InvalidStateError", "NotationError"]
+__all__ = [
+    "IllegalActionError",
+    "InvalidMeldError",
+    "InvalidStateError",
+    "NotationError",
+    "RecordError",
+]
 
 
 class NotationError(ValueError):
@@ -51,4 +59,15 @@ class InvalidStateError(ValueError):
     Raised when a state is built by hand (or with :func:`attrs.evolve`) and, say, a card is
     missing from the deck, a meld on the table breaks R7-R10, or the phase disagrees with who
     is to act; the message says what is wrong.
+    """
+
+
+class RecordError(ValueError):
+    """Serialized input that is not a valid value or game: the message says where and what.
+
+    Raised by :func:`~contract_rummy.from_dict` and the record loaders for anything wrong
+    with their input: bad JSON, a missing or unknown field, a bad card, a meld that breaks
+    R7-R10, a state that contradicts itself, an action the rules refuse, a stated result
+    that the replay does not reach. The path in the message, such as
+    ``table[2].meld.cards[1]`` or ``actions[41]``, says where.
     """

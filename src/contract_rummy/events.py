@@ -114,10 +114,14 @@ class Reshuffled:
     Attributes:
         cards: How many cards the new stock has.
         reshuffles: How many reshuffles the round has had, this one included.
+        stock: The new stock as shuffled, top first, before any card is drawn from it: what
+            a game record keeps when the shuffler cannot replay it from a seed. It is
+            hidden information: a server keeps it from the players.
     """
 
     cards: int
     reshuffles: int
+    stock: tuple[Card, ...] = ()
 
 
 @attrs.frozen

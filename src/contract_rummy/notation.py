@@ -73,7 +73,9 @@ from contract_rummy.actions import (
     TakeDiscard,
 )
 from contract_rummy.cards import Card, Rank, Suit
+from contract_rummy.engine import step
 from contract_rummy.errors import IllegalActionError, InvalidMeldError, NotationError
+from contract_rummy.events import WildFreed
 from contract_rummy.melds import End, Group, Run, meld
 from contract_rummy.state import RoundState
 from contract_rummy.variants import PAGAT, Variant
@@ -173,9 +175,6 @@ def _end(end: End | None) -> str:
 
 def _freed(state: RoundState, action: SwapJoker) -> Card | None:
     """The wild card ``action`` frees in ``state`` (R23), or ``None`` if it is illegal."""
-    from contract_rummy.engine import step  # the engine sits above notation's imports
-    from contract_rummy.events import WildFreed
-
     try:
         events = step(state, action).events
     except IllegalActionError:

@@ -169,7 +169,7 @@ def draw(state: RoundState, count: int, pile: Pile) -> Drawn | None:
             # The pile keeps its top card, and who discarded it (R21).
             discard, discarded_by = discard[-1:], discarded_by[-1:]
             reshuffles += 1
-            events.append(Reshuffled(len(stock), reshuffles))
+            events.append(Reshuffled(len(stock), reshuffles, stock))
         drawn.append(stock[0])
         stock = stock[1:]
     return Drawn(tuple(drawn), stock, discard, discarded_by, rng, reshuffles, tuple(events))

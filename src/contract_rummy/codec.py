@@ -1,0 +1,538 @@
+"""Values as JSON-safe dicts, and back: :func:`to_dict` and :func:`from_dict`.
+
+Every value a game is made of has a readable JSON form: states, player views, variants,
+actions and melds. Cards are written in their notation (``"7C"``, ``"JK"``), enums by their
+value (``"draw"``), and each dict names its ``"type"``; the outermost one also carries the
+schema's ``"version"`` (:data:`SCHEMA_VERSION`). A variant of RULES.md's table is written as
+its name; any other as every one of its knobs.
+
+>>> import json
+>>> import contract_rummy as cr
+>>> data = cr.to_dict(cr.LayOff(cr.JOKER, 3, cr.End.HIGH))
+>>> data
+{'type': 'LayOff', 'version': 1, 'card': 'JK', 'target': 3, 'end': 'high'}
+>>> state = cr.new_game(seed=1)
+>>> cr.from_dict(json.loads(json.dumps(cr.to_dict(state)))) == state
+True
+
+Loading checks everything, since the input may come from anywhere: the JSON types, every
+card, every meld against R7-R10, and the whole state's consistency (the deck present exactly
+once, R2; a phase that agrees with who acts; ...). Anything wrong raises
+:class:`~contract_rummy.RecordError`, a :class:`ValueError`, saying where and what:
+
+>>> data = cr.to_dict(state)
+>>> data["hands"][0][0] = "7X"
+>>> cr.from_dict(data)
+Traceback (most recent call last):
+...
+contract_rummy.errors.RecordError: hands[0][0]: '7X' is not a card: expected a rank ...
+
+Nothing is ever evaluated or unpickled: the input is plain data read field by field.
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Callable, Mapping
+from typing import Any, Final, TypeVar, overload
+
+import attrs
+
+from contract_rummy._checks import is_int
+from contract_rummy.actions import (
+    Action,
+    Buy,
+    Discard,
+    DrawStock,
+    GoDown,
+    LayOff,
+    NextRound,
+    Pass,
+    SwapJoker,
+    TakeDiscard,
+)
+from contract_rummy.cards import Card, Rank, Suit
+from contract_rummy.contracts import Contract
+from contract_rummy.errors import NotationError, RecordError
+from contract_rummy.melds import End, Group, Meld, Run
+from contract_rummy.presets import VARIANTS
+from contract_rummy.shuffler import SEEDED, SYSTEM, Shuffler
+from contract_rummy.state import BuyWindow, Phase, RoundState, TableMeld, Turn
+from contract_rummy.variants import AceRule, JokerRule, JokerSwap, Penalties, TieBreak, Variant
+from contract_rummy.views import PlayerView
+
+__all__ = ["SCHEMA_VERSION", "from_dict", "to_dict"]
+
+#: The version of the dict and record schema this library writes and reads.
+SCHEMA_VERSION: Final = 1
+
+_ACTIONS: Final[dict[str, type[Action]]] = {
+    kind.__name__: kind
+    for kind in (
+        DrawStock,
+        TakeDiscard,
+        Buy,
+        Pass,
+        GoDown,
+        LayOff,
+        SwapJoker,
+        Discard,
+        NextRound,
+    )
+}
+_SHUFFLERS: Final[dict[str, Shuffler]] = {"seeded": SEEDED, "system": SYSTEM}
+_RANKS: Final = {rank.symbol: rank for rank in Rank}
+_SUITS: Final = {suit.letter: suit for suit in Suit}
+
+T = TypeVar("T")
+
+
+# == writing ==================================================================================
+
+
+def to_dict(value: RoundState | Variant | Action | Group | Run | Any) -> dict[str, Any]:
+    """The JSON-safe dict of a state, player view, variant, action or meld.
+
+    The dict holds only strings, ints, bools, ``None``, lists and dicts, so
+    :func:`json.dumps` writes it as it is; :func:`from_dict` reads it back to an equal value.
+
+    Raises:
+        TypeError: if ``value`` is none of those.
+        ValueError: if a state's shuffler is neither :data:`~contract_rummy.SEEDED` nor
+            :data:`~contract_rummy.SYSTEM` (a shuffler of your own has no JSON form).
+
+    >>> import contract_rummy as cr
+    >>> cr.to_dict(cr.meld("7C 7D JK"))
+    {'type': 'Group', 'version': 1, 'rank': '7', 'cards': ['7C', '7D', 'JK']}
+    """
+    return {"type": _type_name(value), "version": SCHEMA_VERSION, **_fields(value)}
+
+
+def _type_name(value: object) -> str:
+    if isinstance(value, RoundState | PlayerView | Variant | Group | Run):
+        return type(value).__name__
+    if type(value) in _ACTIONS.values():
+        return type(value).__name__
+    raise TypeError(
+        f"to_dict takes a RoundState, PlayerView, Variant, action or meld, got {value!r}"
+    )
+
+
+def _fields(value: object) -> dict[str, Any]:
+    """The fields of ``value``, written (without its type and version)."""
+    if isinstance(value, RoundState | PlayerView):
+        return {
+            field.name: _write(getattr(value, field.name), field.name)
+            for field in attrs.fields(type(value))
+        }
+    if isinstance(value, Variant):
+        return _variant_fields(value)
+    if isinstance(value, Group):
+        return {"rank": value.rank.symbol, "cards": _cards(value.cards)}
+    if isinstance(value, Run):
+        return {"suit": value.suit.letter, "low": value.low, "cards": _cards(value.cards)}
+    action: Any = value
+    return {
+        field.name: _write(getattr(value, field.name), field.name)
+        for field in attrs.fields(type(action))
+    }
+
+
+def _cards(cards: tuple[Card, ...]) -> list[str]:
+    return [str(card) for card in cards]
+
+
+def _write(value: object, name: str) -> Any:
+    """One field's value, written."""
+    if value is None or isinstance(value, bool | int | str):
+        return value
+    if isinstance(value, Card):
+        return str(value)
+    if isinstance(value, enum.Enum):
+        return value.value
+    if isinstance(value, Variant):
+        return _variant(value)
+    if isinstance(value, Group | Run):
+        return {"type": type(value).__name__, **_fields(value)}
+    if isinstance(value, TableMeld):
+        return {"meld": _write(value.meld, name), "owner": value.owner}
+    if isinstance(value, Turn | BuyWindow):
+        return {
+            field.name: _write(getattr(value, field.name), name)
+            for field in attrs.fields(type(value))
+        }
+    if isinstance(value, tuple):
+        return [_write(item, name) for item in value]
+    if isinstance(value, Shuffler):
+        for key, known in _SHUFFLERS.items():
+            if value == known:
+                return key
+        raise ValueError(
+            f"{name}: only the SEEDED and SYSTEM shufflers can be written, got {value!r}"
+        )
+    raise TypeError(f"{name}: cannot write {value!r}")  # pragma: no cover - every field is above
+
+
+def _variant(variant: Variant) -> str | dict[str, Any]:
+    """A variant of RULES.md's table as its name; any other as every knob."""
+    if VARIANTS.get(variant.name) == variant:
+        return variant.name
+    return {"type": "Variant", **_variant_fields(variant)}
+
+
+def _variant_fields(variant: Variant) -> dict[str, Any]:
+    written: dict[str, Any] = {}
+    for field in attrs.fields(Variant):
+        if not field.init:
+            continue
+        value = getattr(variant, field.name)
+        if field.name == "wild_ranks":
+            written[field.name] = [rank.symbol for rank in sorted(value, key=lambda r: r.value)]
+        elif field.name == "rounds_at_once":
+            written[field.name] = sorted(value)
+        elif field.name == "ladder":
+            written[field.name] = [
+                {"groups": list(contract.groups), "runs": list(contract.runs), "dealt": dealt}
+                for contract, dealt in value
+            ]
+        elif field.name == "penalties":
+            written[field.name] = {"joker": value.joker, "ranks": list(value.ranks)}
+        else:
+            written[field.name] = _write(value, field.name)
+    return written
+
+
+# == reading ==================================================================================
+
+
+@overload
+def from_dict(data: Mapping[str, Any], kind: type[T]) -> T: ...
+@overload
+def from_dict(data: Mapping[str, Any], kind: None = None) -> Any: ...
+def from_dict(data: Mapping[str, Any], kind: type[T] | None = None) -> T | Any:
+    """Read back a value written by :func:`to_dict`, checking everything.
+
+    Args:
+        data: The dict, as :func:`json.loads` gives it.
+        kind: The type expected (:class:`~contract_rummy.RoundState`,
+            :class:`~contract_rummy.PlayerView`, :class:`~contract_rummy.Variant`,
+            :class:`~contract_rummy.Group`, :class:`~contract_rummy.Run`, or an action
+            class; :class:`~contract_rummy.Action` for any action), or ``None`` to take
+            whatever ``data["type"]`` names.
+
+    Raises:
+        RecordError: if the data is not a valid value of that type, saying where (a path
+            such as ``table[2].meld.cards[1]``) and what is wrong: a missing or unknown
+            field, a value of the wrong JSON type, a bad card, a meld that breaks R7-R10,
+            a state whose fields contradict each other or the rules (cards missing or
+            duplicated, a phase that disagrees with who acts, ...), a schema version this
+            library does not read.
+
+    >>> import contract_rummy as cr
+    >>> cr.from_dict({"type": "Discard", "version": 1, "card": "10h"}, cr.Discard)
+    Discard(card=Card.parse('10H'))
+    >>> cr.from_dict({"type": "Discard", "version": 1, "card": "10h"}, cr.RoundState)
+    Traceback (most recent call last):
+    ...
+    contract_rummy.errors.RecordError: type: expected a RoundState, got 'Discard'
+    """
+    if not isinstance(data, Mapping):
+        raise RecordError(f"expected a dict (a JSON object), got {type(data).__name__}")
+    version = data.get("version")
+    if version != SCHEMA_VERSION:
+        raise RecordError(
+            f"version: this library reads schema version {SCHEMA_VERSION}, got {version!r}"
+        )
+    body = {key: value for key, value in data.items() if key != "version"}
+    return _read_typed(body, kind, "")
+
+
+def _read_typed(data: Mapping[str, Any], kind: type[T] | None, path: str) -> Any:
+    """A value of the type ``data["type"]`` names, which must be ``kind`` (if given)."""
+    name = data.get("type")
+    readers: dict[str, Callable[[Mapping[str, Any], str], object]] = {
+        "RoundState": _read_state,
+        "PlayerView": _read_view,
+        "Variant": _read_variant_fields,
+        "Group": _read_meld,
+        "Run": _read_meld,
+        **dict.fromkeys(_ACTIONS, _read_action),
+    }
+    if not isinstance(name, str) or name not in readers:
+        raise RecordError(f"{_at(path, 'type')}: expected one of {sorted(readers)}, got {name!r}")
+    if kind is not None:
+        wanted: object = kind
+        if wanted is Action:
+            allowed, shown = tuple(_ACTIONS), "an action"
+        elif wanted is Meld:
+            allowed, shown = ("Group", "Run"), "a meld"
+        else:
+            shown = getattr(kind, "__name__", repr(kind))
+            allowed, shown = (shown,), f"a {shown}"
+        if name not in allowed:
+            raise RecordError(f"{_at(path, 'type')}: expected {shown}, got {name!r}")
+    return readers[name](data, path)
+
+
+def _at(path: str, key: str | int) -> str:
+    if isinstance(key, int):
+        return f"{path}[{key}]"
+    return f"{path}.{key}" if path else key
+
+
+class _Fields:
+    """The fields of one dict, read one by one and each checked, then checked all used."""
+
+    def __init__(self, data: Any, path: str, known: tuple[str, ...]) -> None:
+        if not isinstance(data, Mapping):
+            shown = type(data).__name__
+            raise RecordError(f"{path or 'the value'}: expected a JSON object, got {shown}")
+        self.data = data
+        self.path = path
+        unknown = set(data) - {"type", *known}
+        if unknown:
+            raise RecordError(f"{_at(path, sorted(unknown)[0])}: not a field of this value")
+
+    def get(self, key: str, read: Callable[[Any, str], T], default: Any = attrs.NOTHING) -> T:
+        path = _at(self.path, key)
+        if key not in self.data:
+            if default is attrs.NOTHING:
+                raise RecordError(f"{path}: missing")
+            return default  # type: ignore[no-any-return]
+        return read(self.data[key], path)
+
+
+def _int(value: Any, path: str) -> int:
+    if not is_int(value):
+        raise RecordError(f"{path}: expected an integer, got {value!r}")
+    return int(value)
+
+
+def _bool(value: Any, path: str) -> bool:
+    if not isinstance(value, bool):
+        raise RecordError(f"{path}: expected true or false, got {value!r}")
+    return value
+
+
+def _str(value: Any, path: str) -> str:
+    if not isinstance(value, str):
+        raise RecordError(f"{path}: expected a string, got {value!r}")
+    return value
+
+
+def _optional(read: Callable[[Any, str], T]) -> Callable[[Any, str], T | None]:
+    return lambda value, path: None if value is None else read(value, path)
+
+
+def _list(read: Callable[[Any, str], T]) -> Callable[[Any, str], tuple[T, ...]]:
+    def read_list(value: Any, path: str) -> tuple[T, ...]:
+        if not isinstance(value, list | tuple):
+            raise RecordError(f"{path}: expected a list, got {value!r}")
+        return tuple(read(item, _at(path, index)) for index, item in enumerate(value))
+
+    return read_list
+
+
+def _card(value: Any, path: str) -> Card:
+    if not isinstance(value, str):
+        raise RecordError(f"{path}: expected a card such as '7C', got {value!r}")
+    try:
+        return Card.parse(value)
+    except NotationError as error:
+        raise RecordError(f"{path}: {error}") from None
+
+
+def _enum(kind: type[enum.Enum]) -> Callable[[Any, str], Any]:
+    def read(value: Any, path: str) -> Any:
+        for member in kind:
+            if member.value == value:
+                return member
+        expected = ", ".join(repr(member.value) for member in kind)
+        raise RecordError(f"{path}: expected one of {expected}, got {value!r}")
+
+    return read
+
+
+def _build(path: str, make: Callable[[], T]) -> T:
+    """Call a validating constructor, turning its refusal into a RecordError at ``path``."""
+    try:
+        return make()
+    except RecordError:
+        raise
+    except (ValueError, TypeError) as error:
+        raise RecordError(f"{path or 'the value'}: {error}") from error
+
+
+def _read_meld(data: Any, path: str) -> Group | Run:
+    if not isinstance(data, Mapping):
+        raise RecordError(f"{path or 'the value'}: expected a meld (a JSON object): {data!r}")
+    kind = data.get("type")
+    if kind == "Group":
+        fields = _Fields(data, path, ("rank", "cards"))
+        rank = fields.get("rank", _symbol(_RANKS, "a rank (A, 2-10, J, Q, K)"))
+        cards = fields.get("cards", _list(_card))
+        return _build(path, lambda: Group(rank, cards))
+    if kind == "Run":
+        fields = _Fields(data, path, ("suit", "low", "cards"))
+        suit = fields.get("suit", _symbol(_SUITS, "a suit (C, D, H, S)"))
+        low = fields.get("low", _int)
+        cards = fields.get("cards", _list(_card))
+        return _build(path, lambda: Run(suit, low, cards))
+    raise RecordError(f"{_at(path, 'type')}: expected 'Group' or 'Run', got {kind!r}")
+
+
+def _symbol(table: Mapping[str, T], what: str) -> Callable[[Any, str], T]:
+    def read(value: Any, path: str) -> T:
+        found = table.get(value.upper()) if isinstance(value, str) else None
+        if found is None:
+            raise RecordError(f"{path}: expected {what}, got {value!r}")
+        return found
+
+    return read
+
+
+def _read_action(data: Mapping[str, Any], path: str) -> Action:
+    kind = _ACTIONS[data["type"]]
+    names = tuple(field.name for field in attrs.fields(kind))
+    fields = _Fields(data, path, names)
+    end = _optional(_enum(End))
+    readers: dict[str, Callable[[Any, str], Any]] = {
+        "card": _card,
+        "target": _int,
+        "joker_target": _int,
+        "end": end,
+        "joker_end": end,
+        "melds": _list(_read_meld),
+    }
+    values = {
+        name: fields.get(name, readers[name], None if name.endswith("end") else attrs.NOTHING)
+        for name in names
+    }
+    return _build(path, lambda: kind(**values))
+
+
+def _read_variant(data: Any, path: str) -> Variant:
+    if isinstance(data, str):
+        variant = VARIANTS.get(data)
+        if variant is None:
+            raise RecordError(f"{path}: {data!r} is not a preset's name: {sorted(VARIANTS)}")
+        return variant
+    if not isinstance(data, Mapping) or data.get("type") != "Variant":
+        raise RecordError(f"{path}: expected a variant's name or its knobs (a Variant object)")
+    return _read_variant_fields(data, path)
+
+
+def _read_variant_fields(data: Mapping[str, Any], path: str) -> Variant:
+    knobs = {field.name: field for field in attrs.fields(Variant) if field.init}
+    fields = _Fields(data, path, tuple(knobs))
+    values: dict[str, Any] = {}
+    special: dict[str, Callable[[Any, str], Any]] = {
+        "wild_ranks": _list(_symbol(_RANKS, "a rank (A, 2-10, J, Q, K)")),
+        "rounds_at_once": _list(_int),
+        "ladder": _list(_ladder_step),
+        "penalties": _penalties,
+        "jokers": _jokers,
+        "aces": _enum(AceRule),
+        "joker_swap": _enum(JokerSwap),
+        "tie_break": _enum(TieBreak),
+        "name": _str,
+    }
+    for name, field in knobs.items():
+        if name not in data:
+            continue  # a knob left out keeps its default
+        read = special.get(name)
+        if read is None:
+            read = _bool if field.type in ("bool", bool) else _int
+            if "None" in str(field.type):
+                read = _optional(read)
+        values[name] = fields.get(name, read)
+    return _build(path, lambda: Variant(**values))
+
+
+def _jokers(value: Any, path: str) -> int | JokerRule:
+    if isinstance(value, str):
+        read: JokerRule = _enum(JokerRule)(value, path)
+        return read
+    return _int(value, path)
+
+
+def _ladder_step(value: Any, path: str) -> tuple[Contract, int]:
+    fields = _Fields(value, path, ("groups", "runs", "dealt"))
+    groups = fields.get("groups", _list(_int), ())
+    runs = fields.get("runs", _list(_int), ())
+    dealt = fields.get("dealt", _int)
+    return _build(path, lambda: Contract(groups=groups, runs=runs)), dealt
+
+
+def _penalties(value: Any, path: str) -> Penalties:
+    fields = _Fields(value, path, ("joker", "ranks"))
+    joker = fields.get("joker", _int)
+    ranks = fields.get("ranks", _list(_int))
+    return _build(path, lambda: Penalties(joker=joker, ranks=ranks))
+
+
+def _shuffler(value: Any, path: str) -> Shuffler:
+    found = _SHUFFLERS.get(value) if isinstance(value, str) else None
+    if found is None:
+        raise RecordError(f"{path}: expected 'seeded' or 'system', got {value!r}")
+    return found
+
+
+def _turn(value: Any, path: str) -> Turn:
+    fields = _Fields(value, path, ("kept_card", "went_down"))
+    return Turn(fields.get("kept_card", _optional(_card)), fields.get("went_down", _bool))
+
+
+def _window(value: Any, path: str) -> BuyWindow:
+    fields = _Fields(value, path, ("queue", "last_buyer", "requester"))
+    return BuyWindow(
+        fields.get("queue", _list(_int)),
+        fields.get("last_buyer", _optional(_int)),
+        fields.get("requester", _optional(_int)),
+    )
+
+
+def _table_meld(value: Any, path: str) -> TableMeld:
+    fields = _Fields(value, path, ("meld", "owner"))
+    return TableMeld(fields.get("meld", _read_meld), fields.get("owner", _int))
+
+
+_INTS: Final = _list(_int)
+_CARDS: Final = _list(_card)
+#: How each field of a state or a view is read; fields not here are ints.
+_READERS: Final[dict[str, Callable[[Any, str], Any]]] = {
+    "variant": _read_variant,
+    "phase": _enum(Phase),
+    "to_act": _optional(_int),
+    "hands": _list(_CARDS),
+    "hand": _CARDS,
+    "hand_sizes": _INTS,
+    "stock": _CARDS,
+    "discard": _CARDS,
+    "discarded_by": _list(_optional(_int)),
+    "table": _list(_table_meld),
+    "down": _list(_bool),
+    "scores": _INTS,
+    "penalties": _optional(_INTS),
+    "winners": _optional(_INTS),
+    "buys": _INTS,
+    "turn": _turn,
+    "window": _window,
+    "shuffler": _shuffler,
+    "cut": _optional(_int),
+}
+
+
+def _read_fields(kind: type[T], data: Mapping[str, Any], path: str) -> T:
+    names = tuple(field.name for field in attrs.fields(kind))  # type: ignore[arg-type]
+    fields = _Fields(data, path, names)
+    values = {name: fields.get(name, _READERS.get(name, _int)) for name in names}
+    return _build(path, lambda: kind(**values))
+
+
+def _read_state(data: Mapping[str, Any], path: str) -> RoundState:
+    return _read_fields(RoundState, data, path)
+
+
+def _read_view(data: Mapping[str, Any], path: str) -> Any:
+    return _read_fields(PlayerView, data, path)

@@ -1,0 +1,643 @@
+"""Game records: a whole game as one JSON document, written and read like :mod:`json`.
+
+A record holds the rules (a preset's name, or every knob of a custom variant), the players
+(their number, and names if given), free metadata, how the cards were dealt (the seed, or
+the first state and every later deal), the actions in the notation of
+:mod:`contract_rummy.notation`, and the result. Build one while a game is played with a
+:class:`Recorder`; write it with :func:`dump` or :func:`dumps`; read it back with
+:func:`load` or :func:`loads`, which replay the game and refuse anything that does not hold
+up; step through it with :func:`replay`. Many games go in a JSON Lines file, one record a
+line (:func:`dump_lines`, :func:`load_lines`).
+
+>>> import contract_rummy as cr
+>>> from contract_rummy import records
+>>> recorder = records.Recorder(cr.new_game(seed=7), seed=7, names=["Ann", "Bo", "Cy", "Di"])
+>>> state = recorder.apply(cr.DrawStock())
+>>> text = records.dumps(recorder.record())
+>>> game = records.loads(text)
+>>> game.seed, game.names[0], [cr.format_action(a) for a in game.actions]
+(7, 'Ann', ['DrawStock'])
+>>> [s.moves for s in records.replay(game)]
+[0, 1]
+
+The document (schema version 1)::
+
+    {
+      "type": "GameRecord", "version": 1,
+      "variant": "pagat",                     (or {"type": "Variant", <every knob>})
+      "players": 4,
+      "names": ["Ann", "Bo", "Cy", "Di"],     (or null)
+      "metadata": {"event": "club night"},    (any JSON object)
+      "seed": 7,                              (or null, with "start" instead)
+      "start": null,                          (or the first state, see to_dict)
+      "deals": [],                            (rounds dealt after the first, when the
+      "reshuffles": [],                        shuffler cannot replay them from a seed)
+      "actions": ["DrawStock", "Pass", ...],  (action i is the state's move i + 1)
+      "result": {"moves": 2, "round_number": 1, "phase": "buy",
+                 "scores": [0, 0, 0, 0], "winners": null}
+    }
+
+A game dealt by the seeded shuffler is replayed from its seed (or its first state); one
+dealt by :data:`~contract_rummy.SYSTEM`, which nothing can replay, keeps its first state,
+each later round's dealt cards (``deals``) and each new stock a reshuffle made
+(``reshuffles``, R27): the record then holds what a server must keep secret until the game
+is over.
+"""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from typing import IO, Any, Final, TypeVar
+
+import attrs
+
+from contract_rummy._checks import is_int
+from contract_rummy.actions import Action
+from contract_rummy.cards import Card
+from contract_rummy.codec import (
+    SCHEMA_VERSION,
+    _card,
+    _enum,
+    _Fields,
+    _int,
+    _list,
+    _optional,
+    _read_state,
+    _read_variant,
+    _str,
+    _variant,
+    to_dict,
+)
+from contract_rummy.engine import new_game, step
+from contract_rummy.errors import IllegalActionError, NotationError, RecordError
+from contract_rummy.events import Dealt, Reshuffled, Step
+from contract_rummy.notation import format_action, parse_action
+from contract_rummy.shuffler import SEEDED, Shuffler
+from contract_rummy.state import Phase, RoundState
+from contract_rummy.variants import Variant
+
+__all__ = [
+    "Deal",
+    "GameRecord",
+    "Recorder",
+    "Result",
+    "dump",
+    "dump_lines",
+    "dumps",
+    "load",
+    "load_lines",
+    "loads",
+    "replay",
+]
+
+T = TypeVar("T")
+_TYPE: Final = "GameRecord"
+
+
+@attrs.frozen
+class Deal:
+    """The cards of a round dealt by a shuffler that cannot replay them (R5, R32).
+
+    Attributes:
+        round_number: The round.
+        dealer: Who dealt it.
+        hands: Each player's cards.
+        stock: The stock, top first.
+        discard: The discard pile: the card turned up.
+        cut: How many cards the cut lifted (R32), or ``None`` without a cut.
+    """
+
+    round_number: int
+    dealer: int
+    hands: tuple[tuple[Card, ...], ...]
+    stock: tuple[Card, ...]
+    discard: tuple[Card, ...]
+    cut: int | None = None
+
+    @classmethod
+    def of(cls, state: RoundState) -> Deal:
+        """The deal of the round ``state`` has just begun."""
+        return cls(
+            state.round_number, state.dealer, state.hands, state.stock, state.discard, state.cut
+        )
+
+    def order(self, dealt: int) -> list[Card]:
+        """The shuffled deck that deals these cards, ``dealt`` to a hand (R5)."""
+        players = len(self.hands)
+        if any(len(hand) != dealt for hand in self.hands) or len(self.discard) != 1:
+            raise RecordError(
+                f"deals: round {self.round_number} deals {dealt} cards a hand and turns one "
+                f"up, but the record has hands of {[len(h) for h in self.hands]} cards and "
+                f"{len(self.discard)} turned up"
+            )
+        deck = [
+            self.hands[(self.dealer + 1 + i) % players][i // players]
+            for i in range(dealt * players)
+        ]
+        return [*deck, *self.discard, *self.stock]
+
+
+@attrs.frozen
+class Result:
+    """Where a recorded game ended, as the record states it (checked when it is loaded).
+
+    Attributes:
+        moves: How many actions were played.
+        round_number: The round it stopped in.
+        phase: The phase it stopped in (:data:`Phase.GAME_OVER` for a finished game).
+        scores: The totals.
+        winners: The winners of a finished game, else ``None``.
+    """
+
+    moves: int
+    round_number: int
+    phase: Phase
+    scores: tuple[int, ...]
+    winners: tuple[int, ...] | None
+
+    @classmethod
+    def of(cls, state: RoundState) -> Result:
+        """The result a game has reached in ``state``."""
+        return cls(state.moves, state.round_number, state.phase, state.scores, state.winners)
+
+
+def _actions(value: Iterable[Action]) -> tuple[Action, ...]:
+    return tuple(value)
+
+
+def _deals(value: Iterable[Deal]) -> tuple[Deal, ...]:
+    return tuple(value)
+
+
+def _stocks(value: Iterable[Iterable[Card]]) -> tuple[tuple[Card, ...], ...]:
+    return tuple(tuple(stock) for stock in value)
+
+
+def _metadata(value: object) -> Mapping[str, Any]:
+    if not isinstance(value, Mapping) or not all(isinstance(key, str) for key in value):
+        raise TypeError(f"metadata must be a mapping with str keys, got {value!r}")
+    return dict(value)
+
+
+def _names(value: Iterable[str] | None) -> tuple[str, ...] | None:
+    if value is None:
+        return None
+    if isinstance(value, str):
+        raise TypeError(f"names must be a list of str, one per player, got {value!r}")
+    names = tuple(value)
+    if not all(isinstance(name, str) for name in names):
+        raise TypeError(f"names must be a list of str, one per player, got {value!r}")
+    return names
+
+
+@attrs.frozen(eq=True, hash=False, kw_only=True)
+class GameRecord:
+    """One recorded game: how it was dealt and every action played.
+
+    Make one with a :class:`Recorder`, or read one with :func:`load`; :func:`replay` gives
+    its states. A record is built from a seed (``seed``) or a first state (``start``); with
+    a shuffler that cannot replay its shuffles (:data:`~contract_rummy.SYSTEM`), ``deals``
+    and ``reshuffles`` hold what it dealt after the first state.
+
+    Attributes:
+        variant: The rules.
+        players: How many players.
+        actions: Every action, in order: action ``i`` makes move ``i + 1``.
+        seed: The seed :func:`~contract_rummy.new_game` dealt the game from, or ``None``.
+        start: The first state, when there is no seed.
+        deals: The rounds dealt after the first, when the shuffler cannot replay them.
+        reshuffles: Each new stock a reshuffle made (R27), top first, likewise.
+        names: The players' names, or ``None``.
+        metadata: Anything else worth keeping, as JSON values: an event, a date, the bots.
+        result: The result the record states, or ``None``; loading checks it.
+    """
+
+    variant: Variant
+    players: int
+    actions: tuple[Action, ...] = attrs.field(converter=_actions)
+    seed: int | None = None
+    start: RoundState | None = None
+    deals: tuple[Deal, ...] = attrs.field(default=(), converter=_deals)
+    reshuffles: tuple[tuple[Card, ...], ...] = attrs.field(default=(), converter=_stocks)
+    names: tuple[str, ...] | None = attrs.field(default=None, converter=_names)
+    metadata: Mapping[str, Any] = attrs.field(factory=dict, converter=_metadata)
+    result: Result | None = None
+
+    def __attrs_post_init__(self) -> None:
+        if not isinstance(self.variant, Variant):
+            raise TypeError(f"variant must be a Variant, got {self.variant!r}")
+        self.variant.check_players(self.players)
+        if (self.seed is None) == (self.start is None):
+            raise ValueError("a record is dealt from a seed or from a first state: give one")
+        seed: object = self.seed
+        if seed is not None and not (is_int(seed) and self.seed is not None and self.seed >= 0):
+            raise ValueError(f"seed must be an int >= 0, got {seed!r}")
+        if self.start is not None and (
+            self.start.variant != self.variant or self.start.players != self.players
+        ):
+            raise ValueError("the first state must have the record's variant and players")
+        if self.names is not None and len(self.names) != self.players:
+            raise ValueError(f"names must name each of the {self.players} players")
+
+    def first(self) -> RoundState:
+        """The state the game starts from."""
+        if self.start is not None:
+            return self.start
+        assert self.seed is not None
+        return new_game(self.variant, seed=self.seed, players=self.players)
+
+
+class Recorder:
+    """Build a record while a game is played: apply each action through it.
+
+    Args:
+        state: The game's first state.
+        seed: The seed that dealt it with :func:`~contract_rummy.new_game`, if any: the
+            record then holds the seed rather than the cards.
+        names: The players' names.
+        metadata: Anything else worth keeping (JSON values).
+
+    Raises:
+        ValueError: if ``seed`` did not deal ``state``, or the state's shuffler is one of
+            your own (a record needs :data:`~contract_rummy.SEEDED` or
+            :data:`~contract_rummy.SYSTEM`).
+
+    >>> import contract_rummy as cr
+    >>> from contract_rummy import records
+    >>> recorder = records.Recorder(cr.new_game(seed=3), seed=3)
+    >>> bot = cr.GreedyBot()
+    >>> while recorder.state.round_number == 1:
+    ...     _ = recorder.apply(bot.choose(recorder.state))
+    >>> game = recorder.record()
+    >>> list(records.replay(game))[-1] == recorder.state
+    True
+    """
+
+    def __init__(
+        self,
+        state: RoundState,
+        *,
+        seed: int | None = None,
+        names: Sequence[str] | None = None,
+        metadata: Mapping[str, Any] | None = None,
+    ) -> None:
+        if not isinstance(state, RoundState):
+            raise TypeError(f"expected the game's first state, got {state!r}")
+        if seed is not None and new_game(state.variant, seed=seed, players=state.players) != state:
+            raise ValueError(f"new_game with seed {seed} does not deal this state")
+        to_dict(state)  # refuses a shuffler that cannot be written
+        self._first = state
+        self._state = state
+        self._seed = seed
+        self._names = names
+        self._metadata = dict(metadata or {})
+        self._actions: list[Action] = []
+        self._deals: list[Deal] = []
+        self._reshuffles: list[tuple[Card, ...]] = []
+
+    @property
+    def state(self) -> RoundState:
+        """The game's current state."""
+        return self._state
+
+    def step(self, action: Action, *, player: int | None = None) -> Step:
+        """Play ``action`` as :func:`~contract_rummy.step` does, and record it."""
+        played = step(self._state, action, player=player)
+        self._actions.append(action)
+        if self._first.shuffler != SEEDED:
+            for event in played.events:
+                if isinstance(event, Dealt):
+                    self._deals.append(Deal.of(played.state))
+                elif isinstance(event, Reshuffled):
+                    self._reshuffles.append(event.stock)
+        self._state = played.state
+        return played
+
+    def apply(self, action: Action, *, player: int | None = None) -> RoundState:
+        """Play ``action`` as :func:`~contract_rummy.apply` does, and record it."""
+        return self.step(action, player=player).state
+
+    def record(self) -> GameRecord:
+        """The record of the game so far, its result the current state's."""
+        return GameRecord(
+            variant=self._first.variant,
+            players=self._first.players,
+            actions=self._actions,
+            seed=self._seed,
+            start=None if self._seed is not None else self._first,
+            deals=self._deals,
+            reshuffles=self._reshuffles,
+            names=self._names,
+            metadata=self._metadata,
+            result=Result.of(self._state),
+        )
+
+
+# == replaying ================================================================================
+
+
+@attrs.define(eq=False)
+class _Script:
+    """A shuffler that plays back what a record says was dealt and reshuffled."""
+
+    deck_size: int
+    deals: list[Deal]
+    reshuffles: list[tuple[Card, ...]]
+    cuts: list[int] = attrs.field(factory=list)
+
+    def shuffle(self, items: Sequence[T], state: int) -> tuple[list[T], int]:
+        if len(items) == self.deck_size:
+            if not self.deals:
+                raise RecordError("deals: the game deals more rounds than the record holds")
+            deal = self.deals.pop(0)
+            first: Any = items[0]
+            if not isinstance(first, Card):  # pragma: no cover - the engine shuffles cards
+                raise RecordError("a record only plays back shuffles of cards")
+            if deal.cut is not None:
+                self.cuts.append(deal.cut - 1)
+            dealt = (self.deck_size - 1 - len(deal.stock)) // max(len(deal.hands), 1)
+            order: list[Any] = deal.order(dealt)
+            where = f"deals (round {deal.round_number})"
+        else:
+            if not self.reshuffles:
+                raise RecordError("reshuffles: the game reshuffles more often than recorded")
+            order = list(self.reshuffles.pop(0))
+            where = "reshuffles"
+        if Counter(order) != Counter(items):
+            raise RecordError(f"{where}: the cards recorded are not the cards shuffled")
+        return order, state
+
+    def below(self, bound: int, state: int) -> tuple[int, int]:
+        if not self.cuts:
+            raise RecordError("deals: the game draws a number the record does not hold")
+        value = self.cuts.pop(0)
+        if not 0 <= value < bound:
+            raise RecordError(f"deals: a cut of {value + 1} cards is not 1 to {bound}")
+        return value, state
+
+
+def replay(record: GameRecord) -> Iterator[RoundState]:
+    """Every state of a recorded game: the first, then the one after each action.
+
+    Raises:
+        RecordError: when an action is refused (citing the rule), the recorded deals do not
+            fit the game, or the game does not reach the result the record states.
+
+    >>> import contract_rummy as cr
+    >>> from contract_rummy import records
+    >>> game = records.GameRecord(variant=cr.PAGAT, players=4, seed=1, actions=[cr.Pass()])
+    >>> list(records.replay(game))
+    Traceback (most recent call last):
+    ...
+    contract_rummy.errors.RecordError: actions[0]: Pass is refused: R13: Pass() is not ...
+    """
+    for state, _ in _replay(record, None):
+        yield state
+
+
+def _replay(
+    record: GameRecord, texts: Sequence[str] | None
+) -> Iterator[tuple[RoundState, Action | None]]:
+    """The states of ``record``, each with the action that made it.
+
+    ``texts`` (as loaded) are parsed against the states they are played in, so that each
+    is checked in full.
+    """
+    state = record.first()
+    shuffler = state.shuffler
+    script: _Script | None = None
+    if shuffler != SEEDED:
+        deck = len(record.variant.deck(record.players))
+        script = _Script(deck, list(record.deals), list(record.reshuffles))
+        state = attrs.evolve(state, shuffler=script)
+    elif record.deals or record.reshuffles:
+        raise RecordError("deals: a seeded game is replayed from its seed and holds no deals")
+    yield _shown(state, shuffler), None
+    count = len(record.actions) if texts is None else len(texts)
+    for index in range(count):
+        action = record.actions[index] if texts is None else _parse(texts[index], state, index)
+        try:
+            state = step(state, action).state
+        except IllegalActionError as error:
+            shown = format_action(action) if texts is None else texts[index]
+            raise RecordError(f"actions[{index}]: {shown} is refused: {error}") from error
+        yield _shown(state, shuffler), action
+    if script is not None and (script.deals or script.reshuffles):
+        raise RecordError("deals: the record holds deals or reshuffles the game never made")
+    if record.result is not None and Result.of(state) != record.result:
+        raise RecordError(
+            f"result: the record states {record.result}, but the replay ends at {Result.of(state)}"
+        )
+
+
+def _shown(state: RoundState, shuffler: Shuffler) -> RoundState:
+    """``state`` with the game's own shuffler, not the one playing the record back."""
+    if state.shuffler is shuffler:
+        return state
+    return attrs.evolve(state, shuffler=shuffler)
+
+
+def _parse(text: str, state: RoundState, index: int) -> Action:
+    try:
+        return parse_action(text, state)
+    except NotationError as error:
+        raise RecordError(f"actions[{index}]: {error}") from error
+    except IllegalActionError as error:
+        raise RecordError(f"actions[{index}]: {text} is refused: {error}") from error
+
+
+# == writing ==================================================================================
+
+
+def _document(record: GameRecord) -> dict[str, Any]:
+    """The record as a JSON-safe dict; the actions are written from the replay."""
+    if not isinstance(record, GameRecord):
+        raise TypeError(f"expected a GameRecord, got {record!r}")
+    texts: list[str] = []
+    previous: RoundState | None = None
+    for state, action in _replay(record, None):
+        if action is not None:
+            assert previous is not None
+            texts.append(format_action(action, previous))
+        previous = state
+    result = record.result
+    return {
+        "type": _TYPE,
+        "version": SCHEMA_VERSION,
+        "variant": _variant(record.variant),
+        "players": record.players,
+        "names": None if record.names is None else list(record.names),
+        "metadata": dict(record.metadata),
+        "seed": record.seed,
+        "start": None if record.start is None else _body(to_dict(record.start)),
+        "deals": [_deal(deal) for deal in record.deals],
+        "reshuffles": [[str(card) for card in stock] for stock in record.reshuffles],
+        "actions": texts,
+        "result": None
+        if result is None
+        else {
+            "moves": result.moves,
+            "round_number": result.round_number,
+            "phase": result.phase.value,
+            "scores": list(result.scores),
+            "winners": None if result.winners is None else list(result.winners),
+        },
+    }
+
+
+def _body(data: dict[str, Any]) -> dict[str, Any]:
+    return {key: value for key, value in data.items() if key != "version"}
+
+
+def _deal(deal: Deal) -> dict[str, Any]:
+    return {
+        "round_number": deal.round_number,
+        "dealer": deal.dealer,
+        "hands": [[str(card) for card in hand] for hand in deal.hands],
+        "stock": [str(card) for card in deal.stock],
+        "discard": [str(card) for card in deal.discard],
+        "cut": deal.cut,
+    }
+
+
+def dumps(record: GameRecord, *, indent: int | None = None) -> str:
+    """The record as a JSON document (replayed first: an illegal record is refused).
+
+    Raises:
+        RecordError: if the record does not replay (see :func:`replay`).
+        TypeError: if the metadata holds something JSON cannot write.
+    """
+    return json.dumps(_document(record), indent=indent, ensure_ascii=False)
+
+
+def dump(record: GameRecord, fp: IO[str], *, indent: int | None = None) -> None:
+    """Write the record to a text file as a JSON document (see :func:`dumps`)."""
+    fp.write(dumps(record, indent=indent))
+    fp.write("\n")
+
+
+def dump_lines(records: Iterable[GameRecord], fp: IO[str]) -> None:
+    """Write records to a text file as JSON Lines: one record a line."""
+    for record in records:
+        fp.write(dumps(record))
+        fp.write("\n")
+
+
+# == reading ==================================================================================
+
+
+def loads(text: str | bytes) -> GameRecord:
+    """Read a record from a JSON document, replaying it to check everything.
+
+    Raises:
+        RecordError: if the text is not JSON, not a record of this schema version, or not a
+            game that holds up: saying where (``actions[41]``, ``start.hands[2][3]``, ...)
+            and what is wrong.
+    """
+    try:
+        data = json.loads(text)
+    except (ValueError, RecursionError) as error:
+        raise RecordError(f"not a JSON document: {error}") from None
+    return _read_record(data)
+
+
+def load(fp: IO[str] | IO[bytes]) -> GameRecord:
+    """Read a record from a file holding one JSON document (see :func:`loads`)."""
+    return loads(fp.read())
+
+
+def load_lines(fp: Iterable[str | bytes]) -> Iterator[GameRecord]:
+    """Read the records of a JSON Lines file, one a line (blank lines are skipped).
+
+    Raises:
+        RecordError: for the first bad record, with its line number.
+    """
+    for number, line in enumerate(fp, start=1):
+        if not line.strip():
+            continue
+        try:
+            yield loads(line)
+        except RecordError as error:
+            raise RecordError(f"line {number}: {error}") from error
+
+
+def _read_record(data: Any) -> GameRecord:
+    if not isinstance(data, dict) or data.get("type") != _TYPE:
+        raise RecordError(f'expected a JSON object with "type": "{_TYPE}"')
+    if data.get("version") != SCHEMA_VERSION:
+        raise RecordError(
+            f"version: this library reads records of version {SCHEMA_VERSION}, "
+            f"got {data.get('version')!r}"
+        )
+    body = _body(data)
+    fields = _Fields(
+        body,
+        "",
+        (
+            "variant",
+            "players",
+            "names",
+            "metadata",
+            "seed",
+            "start",
+            "deals",
+            "reshuffles",
+            "actions",
+            "result",
+        ),
+    )
+    variant = fields.get("variant", _read_variant)
+    players = fields.get("players", _int)
+    start = fields.get("start", _optional(_read_state), None)
+    texts = fields.get("actions", _list(_str))
+    try:
+        record = GameRecord(
+            variant=variant,
+            players=players,
+            actions=(),
+            seed=fields.get("seed", _optional(_int), None),
+            start=start,
+            deals=fields.get("deals", _list(_read_deal), ()),
+            reshuffles=fields.get("reshuffles", _list(_list(_card)), ()),
+            names=fields.get("names", _optional(_list(_str)), None),
+            metadata=fields.get("metadata", _read_metadata, {}),
+            result=fields.get("result", _optional(_read_result), None),
+        )
+    except (TypeError, ValueError) as error:
+        if isinstance(error, RecordError):
+            raise
+        raise RecordError(str(error)) from error
+    actions = [action for _, action in _replay(record, texts) if action is not None]
+    return attrs.evolve(record, actions=actions)
+
+
+def _read_metadata(value: Any, path: str) -> dict[str, Any]:
+    if not isinstance(value, dict):
+        raise RecordError(f"{path}: expected a JSON object, got {value!r}")
+    return value
+
+
+def _read_deal(value: Any, path: str) -> Deal:
+    fields = _Fields(value, path, ("round_number", "dealer", "hands", "stock", "discard", "cut"))
+    cards = _list(_card)
+    return Deal(
+        fields.get("round_number", _int),
+        fields.get("dealer", _int),
+        fields.get("hands", _list(cards)),
+        fields.get("stock", cards),
+        fields.get("discard", cards),
+        fields.get("cut", _optional(_int), None),
+    )
+
+
+def _read_result(value: Any, path: str) -> Result:
+    fields = _Fields(value, path, ("moves", "round_number", "phase", "scores", "winners"))
+    return Result(
+        fields.get("moves", _int),
+        fields.get("round_number", _int),
+        fields.get("phase", _enum(Phase)),
+        fields.get("scores", _list(_int)),
+        fields.get("winners", _optional(_list(_int))),
+    )
