@@ -84,6 +84,7 @@ from contract_rummy.presets import (
     SHANGHAI_11,
     VARIANTS,
 )
+from contract_rummy.records import GameRecord, Recorder, replay
 from contract_rummy.shuffler import (
     SEEDED,
     SYSTEM,
@@ -147,6 +148,7 @@ __all__ = [
     "End",
     "Event",
     "GameEnded",
+    "GameRecord",
     "GoDown",
     "GreedyBot",
     "Group",
@@ -166,6 +168,7 @@ __all__ = [
     "RandomBot",
     "Rank",
     "RecordError",
+    "Recorder",
     "Reshuffled",
     "RoundEnd",
     "RoundEnded",
@@ -199,6 +202,7 @@ __all__ = [
     "parse_meld",
     "play",
     "play_game",
+    "replay",
     "seed_state",
     "start_round",
     "step",
