@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import json
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
 import contract_rummy as cr
+from contract_rummy import records
 from contract_rummy.cli import main
 
 
@@ -165,3 +168,87 @@ def test_a_bad_players_count_from_the_command_line_has_no_traceback() -> None:
         "contract-rummy demo: error: R1: pagat is played by 4 players, not 9\n"
     )
     assert "Traceback" not in result.stderr
+
+
+def test_demo_record_then_replay_prints_the_same_game(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "game.json"
+    assert main(["demo", "--seed", "5", "--variant", "liverpool-cut", "--record", str(path)]) == 0
+    played = capsys.readouterr().out
+    assert played.rstrip().endswith(f"Recorded in {path}")
+    game = records.loads(path.read_text(encoding="utf-8"))
+    assert game.seed == 5
+    assert game.variant == cr.LIVERPOOL_CUT
+    assert game.metadata == {"program": "contract-rummy demo", "bots": "greedy"}
+    assert main(["replay", str(path)]) == 0
+    replayed = capsys.readouterr().out
+    header, _, body = replayed.partition("Round 1:")
+    assert header.startswith("Record of a liverpool-cut game: 4 players; seed 5")
+    # The rounds, the standings and the count of actions read as the demo printed them.
+    assert "Round 1:" + body in played
+    assert main(["replay", str(path), "--quiet"]) == 0
+    quiet = capsys.readouterr().out.splitlines()
+    assert quiet[0] == "Final standings (liverpool-cut, seed 5):"
+    assert len(quiet) == 5
+
+
+def test_replay_of_a_game_dealt_by_the_system_shuffler(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    recorder = records.Recorder(cr.new_game(cr.PAGAT, seed=1, shuffler=cr.SYSTEM))
+    bot = cr.GreedyBot()
+    while recorder.state.round_number < 3:
+        recorder.apply(bot.choose(recorder.state))
+    path = tmp_path / "system.json"
+    path.write_text(records.dumps(recorder.record()), encoding="utf-8")
+    assert main(["replay", str(path)]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("Record of a pagat game: 4 players; dealt cards recorded")
+    assert "Round 2:" in out
+    assert "Round 3:" not in out
+    assert "Standings (pagat, dealt cards recorded):" in out
+
+
+@pytest.mark.parametrize(
+    ("content", "message"),
+    [
+        ("not json", "not a JSON document"),
+        (
+            '{"type": "GameRecord", "version": 2}',
+            "version: this library reads records of version 1",
+        ),
+        ("[]", 'expected a JSON object with "type": "GameRecord"'),
+    ],
+)
+def test_replay_refuses_a_bad_record_without_a_traceback(
+    tmp_path: Path, content: str, message: str
+) -> None:
+    path = tmp_path / "bad.json"
+    path.write_text(content, encoding="utf-8")
+    result = subprocess.run(
+        [sys.executable, "-m", "contract_rummy", "replay", str(path)],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert result.returncode == 2
+    assert result.stdout == ""
+    assert f"contract-rummy replay: error: {path}: {message}" in result.stderr
+    assert "Traceback" not in result.stderr
+
+
+def test_replay_refuses_an_illegal_action_citing_the_rule(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "game.json"
+    main(["demo", "--seed", "2", "--quiet", "--record", str(path)])
+    capsys.readouterr()
+    data = json.loads(path.read_text(encoding="utf-8"))
+    data["actions"][0] = "Pass"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    with pytest.raises(SystemExit) as exit_info:
+        main(["replay", str(path)])
+    assert exit_info.value.code == 2
+    err = capsys.readouterr().err
+    assert "actions[0]: Pass is refused: R13" in err
