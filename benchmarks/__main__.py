@@ -26,7 +26,11 @@ The sections, all run by default in this order (choose with ``--only memory,phas
   where go-downs number in the millions: the time to count the legal actions, to find one
   at a random index, and to yield the first of them;
 - ``godown``: the go-down search on its worst cases: 13-card hands with three jokers, and
-  20-card hands as buys leave them.
+  20-card hands as buys leave them;
+- ``records``: whole greedy games of ``pagat`` and ``deuces-wild``: the time per game to play
+  them through a recorder against plain ``step``, to write the record, to load it (which
+  replays and checks it) against replaying it, and per state the time of ``view`` and of a
+  state's ``to_dict``/``from_dict`` round trip.
 
 Figures are medians over several runs or states, since shared machines are noisy. The quick
 run (``python -m benchmarks --quick``) takes about half a minute; the full run takes about six
@@ -60,7 +64,7 @@ if sys.platform != "win32":
     import resource
 
 #: The sections, in the order they run.
-SECTIONS = ("memory", "random", "presets", "phases", "scaling", "wild", "godown")
+SECTIONS = ("memory", "random", "presets", "phases", "scaling", "wild", "godown", "records")
 
 #: ``pagat`` with 2s wild as well as the three jokers: 11 wild cards in the deck.
 DEUCES = attrs.evolve(cr.PAGAT, name="deuces", wild_ranks={cr.Rank.TWO})
@@ -892,6 +896,77 @@ def report_wild(settings: Settings) -> None:
             )
 
 
+# -- records and views ------------------------------------------------------------------------
+
+
+def _greedy_game(variant: cr.Variant, seed: int) -> tuple[list[cr.RoundState], list[cr.Action]]:
+    bot = cr.GreedyBot()
+    state = cr.new_game(variant, seed=seed)
+    states, actions = [state], []
+    while state.phase is not cr.Phase.GAME_OVER:
+        action = bot.choose(state)
+        state = cr.apply(state, action)
+        states.append(state)
+        actions.append(action)
+    return states, actions
+
+
+def report_records(settings: Settings) -> None:
+    """Print the cost of records, views and the codec on whole greedy games."""
+    games = max(2, settings.games // 4)
+    say(
+        f"records and views: {games} greedy games per variant, medians per game (per state "
+        "for view and the codec):"
+    )
+    say("     variant  actions   step  recorder   dumps   loads  replay      view  codec rt")
+    for variant in (cr.PAGAT, cr.DEUCES_WILD):
+        rows: dict[str, list[float]] = defaultdict(list)
+        lengths = []
+        for seed in range(1, games + 1):
+            states, actions = _greedy_game(variant, seed)
+            lengths.append(len(actions))
+            first = states[0]
+
+            def plain(
+                states: list[cr.RoundState] = states, actions: list[cr.Action] = actions
+            ) -> None:
+                for state, action in zip(states, actions, strict=False):
+                    cr.step(state, action)
+
+            def recorded(
+                first: cr.RoundState = first, actions: list[cr.Action] = actions, seed: int = seed
+            ) -> cr.GameRecord:
+                recorder = cr.Recorder(first, seed=seed)
+                for action in actions:
+                    recorder.step(action)
+                return recorder.record()
+
+            record = recorded()
+            text = cr.records.dumps(record)
+            rows["step"].append(_timed(plain, 3))
+            rows["recorder"].append(_timed(recorded, 3))
+            rows["dumps"].append(_timed(lambda r=record: cr.records.dumps(r), 3))
+            rows["loads"].append(_timed(lambda t=text: cr.records.loads(t), 3))
+            rows["replay"].append(_timed(lambda r=record: list(cr.replay(r)), 3))
+            sample = states[:: max(1, len(states) // 200)]
+            start = time.perf_counter()
+            for state in sample:
+                cr.view(state, 0)
+            rows["view"].append((time.perf_counter() - start) / len(sample))
+            start = time.perf_counter()
+            for state in sample:
+                cr.from_dict(cr.to_dict(state))
+            rows["codec"].append((time.perf_counter() - start) / len(sample))
+        med = {key: statistics.median(values) for key, values in rows.items()}
+        say(
+            f"  {variant.name:>10} {statistics.median(lengths):>8,.0f} "
+            f"{med['step'] * 1e3:>5.0f}ms {med['recorder'] * 1e3:>7.0f}ms "
+            f"{med['dumps'] * 1e3:>5.0f}ms {med['loads'] * 1e3:>5.0f}ms "
+            f"{med['replay'] * 1e3:>5.0f}ms {med['view'] * 1e6:>7.1f}us "
+            f"{med['codec'] * 1e6:>6.0f}us"
+        )
+
+
 # -- the command -----------------------------------------------------------------------------
 
 REPORTS: dict[str, Callable[[Settings], None]] = {
@@ -902,6 +977,7 @@ REPORTS: dict[str, Callable[[Settings], None]] = {
     "scaling": report_scaling,
     "wild": report_wild,
     "godown": report_go_down,
+    "records": report_records,
 }
 
 
