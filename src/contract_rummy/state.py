@@ -488,27 +488,37 @@ _TYPES: Final[tuple[tuple[str, Callable[[object], bool], str], ...]] = (
 
 def _check_types(state: RoundState) -> None:
     """Raise :class:`TypeError` for a field of the wrong type, naming the field."""
-    for name, check, what in _TYPES:
-        value: object = getattr(state, name)
-        if not check(value):
-            raise TypeError(f"{name} must be {what}, got {value!r}")
-    for placed in state.table:
+    _check_fields(state, _TYPES)
+    _check_parts(state.table, state.turn, state.window)
+
+
+def _check_fields(
+    value: object, types: tuple[tuple[str, Callable[[object], bool], str], ...]
+) -> None:
+    """Raise :class:`TypeError` for the first of ``types``' fields that ``value`` breaks."""
+    for name, check, what in types:
+        field: object = getattr(value, name)
+        if not check(field):
+            raise TypeError(f"{name} must be {what}, got {field!r}")
+
+
+def _check_parts(table: tuple[TableMeld, ...], turn: Turn, window: BuyWindow) -> None:
+    """Raise :class:`TypeError` for a wrong type inside the table, the turn or the window."""
+    for placed in table:
         meld: object = placed.meld
         if not isinstance(meld, Group | Run) or not is_int(placed.owner):
             raise TypeError(f"table melds must hold a Group or Run and an owner, got {placed!r}")
-    kept: object = state.turn.kept_card
+    kept: object = turn.kept_card
     if not _optional(_instance(Card))(kept):
         raise TypeError(f"turn.kept_card must be a Card or None, got {kept!r}")
-    went_down: object = state.turn.went_down
+    went_down: object = turn.went_down
     if not isinstance(went_down, bool):
         raise TypeError(f"turn.went_down must be a bool, got {went_down!r}")
-    queue: object = state.window.queue
-    last_buyer: object = state.window.last_buyer
-    requester: object = state.window.requester
+    queue: object = window.queue
+    last_buyer: object = window.last_buyer
+    requester: object = window.requester
     if not _INTS(queue) or not _optional(is_int)(last_buyer) or not _optional(is_int)(requester):
-        raise TypeError(
-            f"window must hold a tuple of players and two players or None: {state.window!r}"
-        )
+        raise TypeError(f"window must hold a tuple of players and two players or None: {window!r}")
 
 
 def _problems(state: RoundState) -> Iterator[str]:
