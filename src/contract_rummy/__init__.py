@@ -101,6 +101,7 @@ from contract_rummy.variants import (
     TieBreak,
     Variant,
 )
+from contract_rummy.views import PlayerView, determinize, view
 
 __version__ = "0.1.0"
 
@@ -159,6 +160,7 @@ __all__ = [
     "Pass",
     "Penalties",
     "Phase",
+    "PlayerView",
     "RandomBot",
     "Rank",
     "Reshuffled",
@@ -181,6 +183,7 @@ __all__ = [
     "WildFreed",
     "apply",
     "build_deck",
+    "determinize",
     "format_cards",
     "is_legal",
     "legal_actions",
@@ -192,4 +195,5 @@ __all__ = [
     "seed_state",
     "start_round",
     "step",
+    "view",
 ]

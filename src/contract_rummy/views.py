@@ -1,0 +1,522 @@
+"""What one player may know of a game: :class:`PlayerView`, :func:`view`, :func:`determinize`.
+
+A :class:`~contract_rummy.RoundState` holds every card: the other players' hands, the
+stock in its order, the shuffler's state. A player sees less: their own hand, how many
+cards each player holds and how many are left in the stock, the discard pile, the table,
+and what everyone saw happen (the card taken from the discard pile this turn, the buys,
+the scores). A :class:`PlayerView` holds exactly that, and nothing from which a hidden card
+could be read back: two states that differ only in hidden cards give equal views.
+
+>>> import contract_rummy as cr
+>>> state = cr.new_game(seed=1)
+>>> seen = cr.view(state, 0)
+>>> seen.hand == state.hands[0], seen.hand_sizes, seen.stock_size
+(True, (10, 10, 10, 10), 66)
+>>> hasattr(seen, "stock"), hasattr(seen, "hands")
+(False, False)
+
+:func:`determinize` deals the cards the player cannot see at random into a whole state
+that agrees with the view, for a bot that plays out guesses of what it cannot see:
+
+>>> guess = cr.determinize(seen, seed=5)
+>>> cr.view(guess, 0) == seen
+True
+
+Built directly (or with :func:`attrs.evolve`), a view is checked: it is valid exactly when
+some valid state lies behind it, and is refused with
+:class:`~contract_rummy.InvalidStateError` otherwise (or a :class:`TypeError` for a field
+of the wrong type):
+
+>>> import attrs
+>>> attrs.evolve(seen, stock_size=60)
+Traceback (most recent call last):
+...
+contract_rummy.errors.InvalidStateError: R2: player 0 cannot see 96 cards, but the other
+hands (30 cards) and the stock (60) hold 90
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections import Counter
+from collections.abc import Callable, Sequence
+from typing import Any, Final
+
+import attrs
+
+from contract_rummy._checks import is_int
+from contract_rummy._hands import BY_INDEX
+from contract_rummy.cards import Card, format_cards
+from contract_rummy.contracts import Contract
+from contract_rummy.errors import InvalidStateError
+from contract_rummy.shuffler import SEEDED, Shuffler, seed_state
+from contract_rummy.state import (
+    _CARDS,
+    _INTS,
+    BuyWindow,
+    Phase,
+    RoundState,
+    TableMeld,
+    Turn,
+    _check_fields,
+    _check_parts,
+    _instance,
+    _optional,
+    _tuple_of,
+)
+from contract_rummy.variants import Variant
+
+__all__ = ["PlayerView", "determinize", "view"]
+
+
+@attrs.frozen(cache_hash=True, weakref_slot=False)
+class PlayerView:
+    """What player ``player`` may know of a game at one moment: a frozen, hashable value.
+
+    Make one with :func:`view`. It has the public fields of
+    :class:`~contract_rummy.RoundState` under the same names, the player's own hand, and
+    only the sizes of the other hands and of the stock: never another player's card, the
+    order of the stock, nor the shuffler and its state. Built directly (or with
+    :func:`attrs.evolve`), a view is checked, and refused with
+    :class:`~contract_rummy.InvalidStateError` unless some valid state lies behind it (see
+    the module).
+
+    Attributes:
+        variant: The rules in force.
+        player: The player whose view this is.
+        round_number: The current round, from 1.
+        dealer: Who dealt this round (R4).
+        phase: What kind of choice is due (:class:`~contract_rummy.Phase`).
+        active: Whose turn it is (R6).
+        to_act: Who must choose now, or ``None`` when nobody must (round or game over).
+        hand: The player's own cards, in canonical order.
+        hand_sizes: How many cards each player holds, this player included.
+        stock_size: How many cards are left in the face-down stock.
+        discard: The discard pile, bottom first: ``discard[-1]`` is the face-up top.
+        discarded_by: Who discarded each card of the pile (``None`` for the card turned up
+            at the deal).
+        table: The melds on the table, in the order laid.
+        down: ``down[p]``: whether player ``p`` has gone down this round (R14).
+        scores: Running totals, this round's penalties included once it is over (R26).
+        penalties: This round's penalty points once it is over, else ``None`` (R25).
+        winners: The players sharing the lowest total once the game is over, else ``None``.
+        buys: How many buys each player made this round (R21).
+        turn: What the active player has done this turn; the card they took from the
+            discard pile (``turn.kept_card``, R17) is public: everyone saw it taken.
+        window: The buy window while one is open, else :data:`~contract_rummy.NO_WINDOW`.
+        reshuffles: How many times the discards were shuffled into a new stock this round.
+        turns: How many turns this round has begun, the current one included (R29).
+        cut: The Liverpool cut of this round (R32), or ``None``.
+        moves: How many actions have been applied since the game began: the state's
+            ``moves``, the number of the position.
+
+    >>> import contract_rummy as cr
+    >>> state = cr.apply(cr.new_game(seed=1), cr.TakeDiscard())
+    >>> mine = cr.view(state, 1)
+    >>> mine.player, mine.active, mine.hand_sizes, mine.turn.kept_card, mine.moves
+    (1, 2, (10, 10, 11, 10), Card.parse('4D'), 1)
+    >>> mine == cr.view(state, 1), hash(mine) == hash(cr.view(state, 1))
+    (True, True)
+    """
+
+    variant: Variant
+    player: int
+    round_number: int
+    dealer: int
+    phase: Phase
+    active: int
+    to_act: int | None
+    hand: tuple[Card, ...]
+    hand_sizes: tuple[int, ...]
+    stock_size: int
+    discard: tuple[Card, ...]
+    discarded_by: tuple[int | None, ...]
+    table: tuple[TableMeld, ...]
+    down: tuple[bool, ...]
+    scores: tuple[int, ...]
+    penalties: tuple[int, ...] | None
+    winners: tuple[int, ...] | None
+    buys: tuple[int, ...]
+    turn: Turn
+    window: BuyWindow
+    reshuffles: int
+    turns: int
+    cut: int | None = None
+    moves: int = 0
+
+    def __attrs_post_init__(self) -> None:
+        # Only a view built by hand comes here: view() builds its own unchecked.
+        _check_fields(self, _TYPES)
+        _check_parts(self.table, self.turn, self.window)
+        problem = _problem(self)
+        if problem is not None:
+            raise InvalidStateError(problem)
+        try:
+            _behind(self, _unseen(self), 0, SEEDED, checked=True)
+        except InvalidStateError as error:
+            # The state behind the view has the view's public fields under the same names,
+            # and _problem has said all there is to say about the hidden ones.
+            raise InvalidStateError(str(error)) from None
+
+    @property
+    def players(self) -> int:
+        """How many players the game has.
+
+        >>> import contract_rummy as cr
+        >>> cr.view(cr.new_game(seed=1), 0).players
+        4
+        """
+        return len(self.hand_sizes)
+
+    @property
+    def contract(self) -> Contract:
+        """This round's contract (R11).
+
+        >>> import contract_rummy as cr
+        >>> str(cr.view(cr.new_game(seed=1), 0).contract)
+        'two groups of 3'
+        """
+        return self.variant.contract(self.round_number)
+
+    @property
+    def top_discard(self) -> Card | None:
+        """The face-up top of the discard pile, or ``None`` when the pile is empty.
+
+        >>> import contract_rummy as cr
+        >>> cr.view(cr.new_game(seed=1), 0).top_discard
+        Card.parse('4D')
+        """
+        return self.discard[-1] if self.discard else None
+
+    def __str__(self) -> str:
+        lines = [
+            (
+                f"Round {self.round_number} of {self.variant.rounds} ({self.variant.name}): "
+                f"{self.contract}; dealer {self.dealer}; {self.phase.value}, "
+                f"player {self.active} active, to act: {self.to_act}"
+            ),
+            f"stock {self.stock_size}, discard top {self.top_discard or '-'}",
+        ]
+        for player, size in enumerate(self.hand_sizes):
+            mine = player == self.player
+            status = [word for word, yes in (("down", self.down[player]), ("you", mine)) if yes]
+            shown = format_cards(self.hand) if mine else f"{size} card{'s' * (size != 1)}"
+            marks = f" ({', '.join(status)})" if status else ""
+            lines.append(f"player {player}{marks}: total {self.scores[player]}: {shown}")
+        lines.extend(f"table[{index}]: {meld}" for index, meld in enumerate(self.table))
+        return "\n".join(lines)
+
+
+class _Draft:
+    """A view being built by :func:`view`: a PlayerView's slots, writable.
+
+    Filled with plain attribute stores, then made a PlayerView by changing its class (the
+    two have the same layout), as the engine builds its states: a bot takes a view at
+    every action.
+    """
+
+    __slots__ = getattr(PlayerView, "__slots__")  # noqa: B009 - not typed on the class
+
+
+#: The one slot that is not a field, attrs' cached hash: empty in a new view.
+(_CACHE,) = (name for name in _Draft.__slots__ if name not in attrs.fields_dict(PlayerView))
+_new: Final = object.__new__
+
+
+def view(state: RoundState, player: int) -> PlayerView:
+    """What ``player`` may know of ``state``: :class:`PlayerView`.
+
+    Cheap: the view is made without the checks of a view built by hand, since a valid
+    state gives a valid view.
+
+    Raises:
+        TypeError: if ``state`` is not a :class:`~contract_rummy.RoundState`, or ``player``
+            not an int (a bool is not one).
+        ValueError: if ``player`` is not a player of the game.
+
+    >>> import contract_rummy as cr
+    >>> state = cr.new_game(seed=1)
+    >>> print(cr.view(state, 2))
+    Round 1 of 7 (pagat): two groups of 3; dealer 1; draw, player 2 active, to act: 2
+    stock 66, discard top 4D
+    player 0: total 0: 10 cards
+    player 1: total 0: 10 cards
+    player 2 (you): total 0: AD 2D 3D 7D JD AH 5H 2S 7S JK
+    player 3: total 0: 10 cards
+    >>> cr.view(state, 4)
+    Traceback (most recent call last):
+    ...
+    ValueError: player must be a player of the game, 0-3, got 4
+    """
+    if type(state) is not RoundState and not isinstance(state, RoundState):
+        raise TypeError(f"expected a RoundState, got {state!r}")
+    hands = state.hands
+    if not is_int(player):
+        raise TypeError(f"player must be an int, got {player!r}")
+    if not 0 <= player < len(hands):
+        raise ValueError(f"player must be a player of the game, 0-{len(hands) - 1}, got {player}")
+    seen: Any = _new(_Draft)
+    seen.variant = state.variant
+    seen.player = player
+    seen.round_number = state.round_number
+    seen.dealer = state.dealer
+    seen.phase = state.phase
+    seen.active = state.active
+    seen.to_act = state.to_act
+    seen.hand = hands[player]
+    seen.hand_sizes = tuple(map(len, hands))
+    seen.stock_size = len(state.stock)
+    seen.discard = state.discard
+    seen.discarded_by = state.discarded_by
+    seen.table = state.table
+    seen.down = state.down
+    seen.scores = state.scores
+    seen.penalties = state.penalties
+    seen.winners = state.winners
+    seen.buys = state.buys
+    seen.turn = state.turn
+    seen.window = state.window
+    seen.reshuffles = state.reshuffles
+    seen.turns = state.turns
+    seen.cut = state.cut
+    seen.moves = state.moves
+    setattr(seen, _CACHE, None)
+    seen.__class__ = PlayerView
+    made: PlayerView = seen
+    return made
+
+
+def determinize(view: PlayerView, seed: int) -> RoundState:
+    """A whole state behind ``view``: the cards its player cannot see, dealt at random.
+
+    The unseen cards (the deck less the player's hand, the discard pile and the table) are
+    shuffled with :data:`~contract_rummy.SEEDED` from ``seed`` and dealt into the other
+    players' hands, each to its size, and the stock. When another player took a card from
+    the discard pile this turn (``view.turn.kept_card``) and has not melded it, it is in
+    their hand. Every such deal is equally likely. The state agrees with the view
+    (``view(determinize(v, seed), v.player) == v``), and the same seed gives the same
+    state; its shuffler state comes from the seed too, so later reshuffles replay alike.
+
+    Raises:
+        TypeError: if ``view`` is not a :class:`PlayerView`, or ``seed`` not an int.
+        ValueError: if ``seed`` is negative.
+
+    >>> import contract_rummy as cr
+    >>> state = cr.new_game(seed=1)
+    >>> mine = cr.view(state, 0)
+    >>> guess = cr.determinize(mine, 7)
+    >>> guess.hands[0] == state.hands[0], guess.stock == state.stock
+    (True, False)
+    >>> cr.view(guess, 0) == mine, guess == cr.determinize(mine, 7)
+    (True, True)
+    """
+    if not isinstance(view, PlayerView):
+        raise TypeError(f"expected a PlayerView, got {view!r}")
+    shuffled, rng = SEEDED.shuffle(_unseen(view), seed_state(seed))
+    return _behind(view, shuffled, rng, SEEDED, checked=False)
+
+
+def _kept_to_place(view: PlayerView) -> Card | None:
+    """The card another player took from the pile this turn and still holds, or ``None``.
+
+    It is the active player's, and in their hand unless it is on the table.
+    """
+    kept = view.turn.kept_card
+    if kept is None or view.active == view.player:
+        return None
+    if any(kept in placed.cards for placed in view.table):
+        return None
+    return kept
+
+
+def _seen(view: PlayerView) -> list[Card]:
+    """Every card the player sees: their hand, the discard pile, the table."""
+    return [
+        *view.hand,
+        *view.discard,
+        *(card for placed in view.table for card in placed.cards),
+    ]
+
+
+def _unseen(view: PlayerView) -> list[Card]:
+    """The cards the player cannot see, in canonical order (the view must be valid).
+
+    The card :func:`_kept_to_place` names is left out: it has its place already.
+    """
+    counts = Counter(view.variant.deck(len(view.hand_sizes)))
+    counts.subtract(_seen(view))
+    kept = _kept_to_place(view)
+    if kept is not None:
+        counts[kept] -= 1
+    return sorted(counts.elements(), key=BY_INDEX)
+
+
+def _behind(
+    view: PlayerView, unseen: Sequence[Card], rng: int, shuffler: Shuffler, *, checked: bool
+) -> RoundState:
+    """The state behind ``view`` whose unseen cards are dealt as ``unseen`` lists them.
+
+    ``unseen`` holds the cards :func:`_unseen` gives, in any order. The first ones fill the
+    other players' hands in seat order, each to its size (the active player's with the
+    card :func:`_kept_to_place` names, which ``unseen`` leaves out), and the rest is the
+    stock, top first. ``checked`` builds the state through
+    :class:`~contract_rummy.RoundState`'s checks.
+    """
+    kept = _kept_to_place(view)
+    at = 0
+    hands: list[tuple[Card, ...]] = []
+    for player, size in enumerate(view.hand_sizes):
+        if player == view.player:
+            hands.append(view.hand)
+            continue
+        if kept is not None and player == view.active:
+            cards = [kept, *unseen[at : at + size - 1]]
+            at += size - 1
+        else:
+            cards = list(unseen[at : at + size])
+            at += size
+        hands.append(tuple(sorted(cards, key=BY_INDEX)))
+    build: Callable[..., RoundState] = RoundState if checked else RoundState._trusted
+    return build(
+        variant=view.variant,
+        round_number=view.round_number,
+        dealer=view.dealer,
+        phase=view.phase,
+        active=view.active,
+        to_act=view.to_act,
+        hands=tuple(hands),
+        stock=tuple(unseen[at:]),
+        discard=view.discard,
+        discarded_by=view.discarded_by,
+        table=view.table,
+        down=view.down,
+        scores=view.scores,
+        penalties=view.penalties,
+        winners=view.winners,
+        buys=view.buys,
+        turn=view.turn,
+        window=view.window,
+        reshuffles=view.reshuffles,
+        turns=view.turns,
+        rng=rng,
+        shuffler=shuffler,
+        cut=view.cut,
+        moves=view.moves,
+    )
+
+
+def canonical_state(view: PlayerView) -> RoundState:
+    """One fixed state behind a valid ``view``: its unseen cards dealt in canonical order.
+
+    Whatever can be decided from the view alone (such as the legal actions of its player)
+    is the same in this state as in every other state behind the view.
+
+    >>> import contract_rummy as cr
+    >>> from contract_rummy.views import canonical_state
+    >>> mine = cr.view(cr.new_game(seed=1), 0)
+    >>> behind = canonical_state(mine)
+    >>> cr.view(behind, 0) == mine, cr.format_cards(behind.hands[1][:4])
+    (True, 'AC AC 2C 2C')
+    """
+    return _behind(view, _unseen(view), 0, SEEDED, checked=False)
+
+
+# == checking a view built by hand ============================================================
+
+
+#: Each field, what it must be, and how that reads in a message.
+_TYPES: Final[tuple[tuple[str, Callable[[object], bool], str], ...]] = (
+    ("variant", _instance(Variant), "a Variant"),
+    ("player", is_int, "an int"),
+    ("round_number", is_int, "an int"),
+    ("dealer", is_int, "an int"),
+    ("phase", _instance(Phase), "a Phase"),
+    ("active", is_int, "an int"),
+    ("to_act", _optional(is_int), "an int or None"),
+    ("hand", _CARDS, "a tuple of Cards"),
+    ("hand_sizes", _INTS, "a tuple of ints"),
+    ("stock_size", is_int, "an int"),
+    ("discard", _CARDS, "a tuple of Cards"),
+    ("discarded_by", _tuple_of(_optional(is_int)), "a tuple of players (ints) or None"),
+    ("table", _tuple_of(_instance(TableMeld)), "a tuple of TableMelds"),
+    ("down", _tuple_of(_instance(bool)), "a tuple of bools"),
+    ("scores", _INTS, "a tuple of ints"),
+    ("penalties", _optional(_INTS), "a tuple of ints or None"),
+    ("winners", _optional(_INTS), "a tuple of ints or None"),
+    ("buys", _INTS, "a tuple of ints"),
+    ("turn", _instance(Turn), "a Turn"),
+    ("window", _instance(BuyWindow), "a BuyWindow"),
+    ("reshuffles", is_int, "an int"),
+    ("turns", is_int, "an int"),
+    ("cut", _optional(is_int), "an int or None"),
+    ("moves", is_int, "an int"),
+)
+
+
+def _problem(view: PlayerView) -> str | None:
+    """What keeps a view's hidden cards from being dealt, or ``None``.
+
+    These are the checks that need the view's own words (hand sizes, the stock's size,
+    what the player sees); every other check is the state's, run on the state behind.
+    """
+    variant = view.variant
+    players = len(view.hand_sizes)
+    if not variant.min_players <= players <= variant.max_players:
+        fewest, most = variant.min_players, variant.max_players
+        allowed = str(fewest) if fewest == most else f"{fewest}-{most}"
+        return f"R1: {variant.name} is played by {allowed} players, but hand_sizes has {players}"
+    player = view.player
+    if not 0 <= player < players:
+        return f"player must be a player, 0-{players - 1}, got {player}"
+    if min(view.hand_sizes) < 0 or view.stock_size < 0:
+        return (
+            f"hand_sizes and stock_size must not be negative, got {view.hand_sizes} "
+            f"and {view.stock_size}"
+        )
+    if view.hand_sizes[player] != len(view.hand):
+        return (
+            f"hand_sizes[{player}] is {view.hand_sizes[player]}, but player {player}'s hand "
+            f"holds {len(view.hand)} cards"
+        )
+    if any(a.index > b.index for a, b in itertools.pairwise(view.hand)):
+        return "hand must be in canonical order (sorted)"
+    counts = Counter(variant.deck(players))
+    counts.subtract(_seen(view))
+    extra = sorted(card for card, n in counts.items() for _ in range(max(-n, 0)))
+    if extra:
+        return (
+            f"R2: the cards player {player} sees (hand, discard pile, table) hold more copies "
+            f"than the {variant.name} deck for {players} players: extra {format_cards(extra)}"
+        )
+    unseen = sum(max(n, 0) for n in counts.values())
+    others = sum(view.hand_sizes) - len(view.hand)
+    if unseen != others + view.stock_size:
+        return (
+            f"R2: player {player} cannot see {unseen} cards, but the other hands "
+            f"({others} cards) and the stock ({view.stock_size}) hold {others + view.stock_size}"
+        )
+    return _kept_problem(view, counts)
+
+
+def _kept_problem(view: PlayerView, unseen: Counter[Card]) -> str | None:
+    """Why the card taken from the pile this turn can be nowhere (R17), or ``None``."""
+    kept, active = view.turn.kept_card, view.active
+    if kept is None or not 0 <= active < len(view.hand_sizes):
+        return None  # an active player out of range is the state's to report
+    if any(kept in placed.cards for placed in view.table):
+        return None
+    if active == view.player:
+        if kept in view.hand:
+            return None
+        return f"the kept card {kept} is neither in player {active}'s hand nor melded (R17)"
+    if view.hand_sizes[active] < 1:
+        return (
+            f"the kept card {kept} is not melded, so player {active} holds it, but "
+            f"hand_sizes[{active}] is 0 (R17)"
+        )
+    if unseen[kept] <= 0:
+        return (
+            f"the kept card {kept} is not melded, so player {active} holds it, but player "
+            f"{view.player} sees every copy of it (R17)"
+        )
+    return None
