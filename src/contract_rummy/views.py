@@ -37,8 +37,8 @@ hands (30 cards) and the stock (60) hold 90
 
 from __future__ import annotations
 
+import functools
 import itertools
-from collections import Counter
 from collections.abc import Callable, Sequence
 from typing import Any, Final
 
@@ -46,7 +46,7 @@ import attrs
 
 from contract_rummy._checks import is_int
 from contract_rummy._hands import BY_INDEX
-from contract_rummy.cards import Card, format_cards
+from contract_rummy.cards import _ALL, Card, format_cards
 from contract_rummy.contracts import Contract
 from contract_rummy.errors import InvalidStateError
 from contract_rummy.shuffler import SEEDED, Shuffler, seed_state
@@ -329,13 +329,30 @@ def _kept_to_place(view: PlayerView) -> Card | None:
     return kept
 
 
-def _seen(view: PlayerView) -> list[Card]:
-    """Every card the player sees: their hand, the discard pile, the table."""
-    return [
-        *view.hand,
-        *view.discard,
-        *(card for placed in view.table for card in placed.cards),
-    ]
+@functools.lru_cache(maxsize=64)
+def _deck_counts(variant: Variant, players: int) -> tuple[int, ...]:
+    """How many copies of each card (by :attr:`Card.index`) the deck holds (R2)."""
+    counts = [0] * len(_ALL)
+    for card in variant.deck(players):
+        counts[card.index] += 1
+    return tuple(counts)
+
+
+def _unseen_counts(view: PlayerView) -> list[int]:
+    """How many copies of each card (by index) the player cannot see.
+
+    The deck less the player's hand, the discard pile and the table: a count below zero
+    means the player sees more copies than the deck holds.
+    """
+    counts = list(_deck_counts(view.variant, len(view.hand_sizes)))
+    for card in view.hand:
+        counts[card.index] -= 1
+    for card in view.discard:
+        counts[card.index] -= 1
+    for placed in view.table:
+        for card in placed.cards:
+            counts[card.index] -= 1
+    return counts
 
 
 def _unseen(view: PlayerView) -> list[Card]:
@@ -343,12 +360,11 @@ def _unseen(view: PlayerView) -> list[Card]:
 
     The card :func:`_kept_to_place` names is left out: it has its place already.
     """
-    counts = Counter(view.variant.deck(len(view.hand_sizes)))
-    counts.subtract(_seen(view))
+    counts = _unseen_counts(view)
     kept = _kept_to_place(view)
     if kept is not None:
-        counts[kept] -= 1
-    return sorted(counts.elements(), key=BY_INDEX)
+        counts[kept.index] -= 1
+    return [card for card, copies in zip(_ALL, counts, strict=True) for _ in range(copies)]
 
 
 def _behind(
@@ -480,15 +496,14 @@ def _problem(view: PlayerView) -> str | None:
         )
     if any(a.index > b.index for a, b in itertools.pairwise(view.hand)):
         return "hand must be in canonical order (sorted)"
-    counts = Counter(variant.deck(players))
-    counts.subtract(_seen(view))
-    extra = sorted(card for card, n in counts.items() for _ in range(max(-n, 0)))
+    counts = _unseen_counts(view)
+    extra = [card for card, copies in zip(_ALL, counts, strict=True) for _ in range(-copies)]
     if extra:
         return (
             f"R2: the cards player {player} sees (hand, discard pile, table) hold more copies "
             f"than the {variant.name} deck for {players} players: extra {format_cards(extra)}"
         )
-    unseen = sum(max(n, 0) for n in counts.values())
+    unseen = sum(counts)
     others = sum(view.hand_sizes) - len(view.hand)
     if unseen != others + view.stock_size:
         return (
@@ -498,7 +513,7 @@ def _problem(view: PlayerView) -> str | None:
     return _kept_problem(view, counts)
 
 
-def _kept_problem(view: PlayerView, unseen: Counter[Card]) -> str | None:
+def _kept_problem(view: PlayerView, unseen: list[int]) -> str | None:
     """Why the card taken from the pile this turn can be nowhere (R17), or ``None``."""
     kept, active = view.turn.kept_card, view.active
     if kept is None or not 0 <= active < len(view.hand_sizes):
@@ -514,7 +529,7 @@ def _kept_problem(view: PlayerView, unseen: Counter[Card]) -> str | None:
             f"the kept card {kept} is not melded, so player {active} holds it, but "
             f"hand_sizes[{active}] is 0 (R17)"
         )
-    if unseen[kept] <= 0:
+    if unseen[kept.index] <= 0:
         return (
             f"the kept card {kept} is not melded, so player {active} holds it, but player "
             f"{view.player} sees every copy of it (R17)"
