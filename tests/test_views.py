@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import ast
 import copy
+import itertools
 import pickle
 import random
 from pathlib import Path
@@ -463,6 +464,91 @@ def test_a_view_reads_like_a_state_with_the_other_hands_counted() -> None:
             "table[1]: 9D 9H 9S (player 0)",
         ]
     )
+
+
+# == the legal actions of a view ==============================================================
+
+
+def _listed(legal: cr.LegalActions) -> list[cr.Action]:
+    """The listing, or its first few thousand actions (a wild-heavy hand has very many)."""
+    return list(itertools.islice(legal, 3000))
+
+
+def _acts(state: cr.RoundState, player: int) -> bool:
+    if state.phase is cr.Phase.ROUND_OVER:
+        return player == state.dealer
+    return player == state.to_act
+
+
+@given(STATES, st.integers(0, 2**64 - 1), st.data())
+@settings(max_examples=200, deadline=None)
+def test_a_view_lists_the_actions_of_its_player(
+    state: cr.RoundState, seed: int, data: st.DataObject
+) -> None:
+    legal = cr.legal_actions(state)
+    for player in range(state.players):
+        mine = cr.view(state, player)
+        listed = cr.legal_actions(mine)
+        assert listed.view is mine
+        if not _acts(state, player):
+            assert list(listed) == []
+            assert len(listed) == 0
+            continue
+        assert _listed(listed) == _listed(legal)
+        assert len(listed) == len(legal)
+        # The actions depend on nothing the player cannot see: any state behind the view
+        # lists the same ones.
+        assert _listed(cr.legal_actions(cr.determinize(mine, seed))) == _listed(legal)
+    action = data.draw(crst.any_actions(state)) if legal else cr.Pass()
+    for player in range(state.players):
+        mine = cr.view(state, player)
+        expected = _acts(state, player) and cr.is_legal(state, action)
+        assert (action in cr.legal_actions(mine)) is expected
+        assert cr.is_legal(mine, action) is expected
+        assert cr.is_legal(mine, action, player=player) is expected
+
+
+def test_after_the_round_the_dealer_deals_from_their_view() -> None:
+    state = deal("7C 7D 7H 9S 9D 9H", "2C", "3C", "4C", stock="KS", discard="5H")
+    state = play(state, cr.DrawStock())
+    while state.phase is cr.Phase.BUY:
+        state = play(state, cr.Pass())
+    state = play(state, cr.GoDown([cr.meld("7C 7D 7H"), cr.meld("9S 9D 9H")]))
+    state = play(state, cr.Discard(cards("KS")[0]))
+    assert (state.phase, state.dealer) == (cr.Phase.ROUND_OVER, 3)
+    for player in range(4):
+        listed = list(cr.legal_actions(cr.view(state, player)))
+        assert listed == ([cr.NextRound()] if player == 3 else [])
+
+
+def test_the_legal_actions_of_a_view_say_whose_they_are() -> None:
+    state = cr.new_game(seed=11)
+    assert state.to_act == 1
+    legal = cr.legal_actions(cr.view(state, 1))
+    assert repr(legal) == "<LegalActions of 2 for player 1's view in phase DRAW>"
+    assert legal[0] == cr.DrawStock()
+    assert cr.view(legal.state, 1) == legal.view
+    assert cr.legal_actions(state).view is None
+    nothing = cr.legal_actions(cr.view(state, 0))
+    assert repr(nothing) == "<LegalActions of 0 for player 0's view in phase DRAW>"
+    assert not nothing
+    assert cr.DrawStock() not in nothing
+    with pytest.raises(IndexError):
+        nothing[0]
+
+
+def test_is_legal_on_a_view_is_for_its_player() -> None:
+    mine = cr.view(cr.new_game(seed=11), 1)
+    assert cr.is_legal(mine, cr.DrawStock(), player=1)
+    assert not cr.is_legal(mine, "DrawStock")
+    with pytest.raises(ValueError, match="sent by its player, 1, not player 0"):
+        cr.is_legal(mine, cr.DrawStock(), player=0)
+    with pytest.raises(TypeError, match="player must be an int"):
+        cr.is_legal(mine, cr.DrawStock(), player=typeless(True))
+    with pytest.raises(TypeError, match="RoundState or a PlayerView"):
+        cr.legal_actions(typeless("state"))
+    with pytest.raises(TypeError, match="RoundState or a PlayerView"):
+        cr.is_legal(typeless("state"), cr.DrawStock())
 
 
 def test_views_sit_below_the_engine() -> None:

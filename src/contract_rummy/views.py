@@ -16,11 +16,18 @@ could be read back: two states that differ only in hidden cards give equal views
 (False, False)
 
 :func:`determinize` deals the cards the player cannot see at random into a whole state
-that agrees with the view, for a bot that plays out guesses of what it cannot see:
+that agrees with the view, for a bot that plays out guesses of what it cannot see, and
+:func:`~contract_rummy.legal_actions` takes a view: its player's actions depend only on
+what they see, so a bot needs nothing more to choose one:
 
 >>> guess = cr.determinize(seen, seed=5)
 >>> cr.view(guess, 0) == seen
 True
+>>> mine = cr.view(state, state.to_act)
+>>> list(cr.legal_actions(mine)) == list(cr.legal_actions(state))
+True
+>>> seen.to_act, list(cr.legal_actions(seen))
+(2, [])
 
 Built directly (or with :func:`attrs.evolve`), a view is checked: it is valid exactly when
 some valid state lies behind it, and is refused with
