@@ -73,7 +73,7 @@ from contract_rummy.state import (
 )
 from contract_rummy.variants import Variant
 
-__all__ = ["PlayerView", "determinize", "view"]
+__all__ = ["PlayerView", "canonical_state", "determinize", "view"]
 
 
 @attrs.frozen(cache_hash=True, weakref_slot=False)
