@@ -299,8 +299,10 @@ def determinize(view: PlayerView, seed: int) -> RoundState:
     The unseen cards (the deck less the player's hand, the discard pile and the table) are
     shuffled with :data:`~contract_rummy.SEEDED` from ``seed`` and dealt into the other
     players' hands, each to its size, and the stock. When another player took a card from
-    the discard pile this turn (``view.turn.kept_card``) and has not melded it, it is in
-    their hand. Every such deal is equally likely. The state agrees with the view
+    the discard pile this turn (``view.turn.kept_card``) and no copy of it is on the table,
+    it is in their hand (with a copy on the table the view cannot tell whether that copy is
+    the one taken, and the other copies are dealt like any unseen card). Every such deal is
+    equally likely. The state agrees with the view
     (``view(determinize(v, seed), v.player) == v``), and the same seed gives the same
     state; its shuffler state comes from the seed too, so later reshuffles replay alike.
 
@@ -324,9 +326,10 @@ def determinize(view: PlayerView, seed: int) -> RoundState:
 
 
 def _kept_to_place(view: PlayerView) -> Card | None:
-    """The card another player took from the pile this turn and still holds, or ``None``.
+    """The card another player took from the pile this turn and surely holds, or ``None``.
 
-    It is the active player's, and in their hand unless it is on the table.
+    ``None`` also when a copy of it is on the table: the view cannot tell whether that
+    copy is the one taken (laid off or melded) or was there before.
     """
     kept = view.turn.kept_card
     if kept is None or view.active == view.player:
