@@ -218,6 +218,7 @@ FROM_TYPE = (
     cr.Variant,
     cr.Penalties,
     cr.RoundState,
+    cr.PlayerView,
     cr.DrawStock,
     cr.TakeDiscard,
     cr.Buy,

@@ -105,6 +105,7 @@ from contract_rummy.variants import (
     TieBreak,
     Variant,
 )
+from contract_rummy.views import PlayerView, determinize, view
 
 __version__ = "0.1.0"
 
@@ -165,6 +166,7 @@ __all__ = [
     "Pass",
     "Penalties",
     "Phase",
+    "PlayerView",
     "RandomBot",
     "Rank",
     "RecordError",
@@ -189,6 +191,7 @@ __all__ = [
     "WildFreed",
     "apply",
     "build_deck",
+    "determinize",
     "format_action",
     "format_cards",
     "format_meld",
@@ -207,4 +210,5 @@ __all__ = [
     "start_round",
     "step",
     "to_dict",
+    "view",
 ]

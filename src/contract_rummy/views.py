@@ -16,11 +16,18 @@ could be read back: two states that differ only in hidden cards give equal views
 (False, False)
 
 :func:`determinize` deals the cards the player cannot see at random into a whole state
-that agrees with the view, for a bot that plays out guesses of what it cannot see:
+that agrees with the view, for a bot that plays out guesses of what it cannot see, and
+:func:`~contract_rummy.legal_actions` takes a view: its player's actions depend only on
+what they see, so a bot needs nothing more to choose one:
 
 >>> guess = cr.determinize(seen, seed=5)
 >>> cr.view(guess, 0) == seen
 True
+>>> mine = cr.view(state, state.to_act)
+>>> list(cr.legal_actions(mine)) == list(cr.legal_actions(state))
+True
+>>> seen.to_act, list(cr.legal_actions(seen))
+(2, [])
 
 Built directly (or with :func:`attrs.evolve`), a view is checked: it is valid exactly when
 some valid state lies behind it, and is refused with
@@ -37,8 +44,8 @@ hands (30 cards) and the stock (60) hold 90
 
 from __future__ import annotations
 
+import functools
 import itertools
-from collections import Counter
 from collections.abc import Callable, Sequence
 from typing import Any, Final
 
@@ -46,7 +53,7 @@ import attrs
 
 from contract_rummy._checks import is_int
 from contract_rummy._hands import BY_INDEX
-from contract_rummy.cards import Card, format_cards
+from contract_rummy.cards import _ALL, Card, format_cards
 from contract_rummy.contracts import Contract
 from contract_rummy.errors import InvalidStateError
 from contract_rummy.shuffler import SEEDED, Shuffler, seed_state
@@ -66,7 +73,7 @@ from contract_rummy.state import (
 )
 from contract_rummy.variants import Variant
 
-__all__ = ["PlayerView", "determinize", "view"]
+__all__ = ["PlayerView", "canonical_state", "determinize", "view"]
 
 
 @attrs.frozen(cache_hash=True, weakref_slot=False)
@@ -155,7 +162,7 @@ class PlayerView:
             _behind(self, _unseen(self), 0, SEEDED, checked=True)
         except InvalidStateError as error:
             # The state behind the view has the view's public fields under the same names,
-            # and _problems has said all there is to say about the hidden ones.
+            # and _problem has said all there is to say about the hidden ones.
             raise InvalidStateError(str(error)) from None
 
     @property
@@ -292,8 +299,10 @@ def determinize(view: PlayerView, seed: int) -> RoundState:
     The unseen cards (the deck less the player's hand, the discard pile and the table) are
     shuffled with :data:`~contract_rummy.SEEDED` from ``seed`` and dealt into the other
     players' hands, each to its size, and the stock. When another player took a card from
-    the discard pile this turn (``view.turn.kept_card``) and has not melded it, it is in
-    their hand. Every such deal is equally likely. The state agrees with the view
+    the discard pile this turn (``view.turn.kept_card``) and no copy of it is on the table,
+    it is in their hand (with a copy on the table the view cannot tell whether that copy is
+    the one taken, and the other copies are dealt like any unseen card). Every such deal is
+    equally likely. The state agrees with the view
     (``view(determinize(v, seed), v.player) == v``), and the same seed gives the same
     state; its shuffler state comes from the seed too, so later reshuffles replay alike.
 
@@ -317,9 +326,10 @@ def determinize(view: PlayerView, seed: int) -> RoundState:
 
 
 def _kept_to_place(view: PlayerView) -> Card | None:
-    """The card another player took from the pile this turn and still holds, or ``None``.
+    """The card another player took from the pile this turn and surely holds, or ``None``.
 
-    It is the active player's, and in their hand unless it is on the table.
+    ``None`` also when a copy of it is on the table: the view cannot tell whether that
+    copy is the one taken (laid off or melded) or was there before.
     """
     kept = view.turn.kept_card
     if kept is None or view.active == view.player:
@@ -329,13 +339,30 @@ def _kept_to_place(view: PlayerView) -> Card | None:
     return kept
 
 
-def _seen(view: PlayerView) -> list[Card]:
-    """Every card the player sees: their hand, the discard pile, the table."""
-    return [
-        *view.hand,
-        *view.discard,
-        *(card for placed in view.table for card in placed.cards),
-    ]
+@functools.lru_cache(maxsize=64)
+def _deck_counts(variant: Variant, players: int) -> tuple[int, ...]:
+    """How many copies of each card (by :attr:`Card.index`) the deck holds (R2)."""
+    counts = [0] * len(_ALL)
+    for card in variant.deck(players):
+        counts[card.index] += 1
+    return tuple(counts)
+
+
+def _unseen_counts(view: PlayerView) -> list[int]:
+    """How many copies of each card (by index) the player cannot see.
+
+    The deck less the player's hand, the discard pile and the table: a count below zero
+    means the player sees more copies than the deck holds.
+    """
+    counts = list(_deck_counts(view.variant, len(view.hand_sizes)))
+    for card in view.hand:
+        counts[card.index] -= 1
+    for card in view.discard:
+        counts[card.index] -= 1
+    for placed in view.table:
+        for card in placed.cards:
+            counts[card.index] -= 1
+    return counts
 
 
 def _unseen(view: PlayerView) -> list[Card]:
@@ -343,12 +370,11 @@ def _unseen(view: PlayerView) -> list[Card]:
 
     The card :func:`_kept_to_place` names is left out: it has its place already.
     """
-    counts = Counter(view.variant.deck(len(view.hand_sizes)))
-    counts.subtract(_seen(view))
+    counts = _unseen_counts(view)
     kept = _kept_to_place(view)
     if kept is not None:
-        counts[kept] -= 1
-    return sorted(counts.elements(), key=BY_INDEX)
+        counts[kept.index] -= 1
+    return [card for card, copies in zip(_ALL, counts, strict=True) for _ in range(copies)]
 
 
 def _behind(
@@ -480,15 +506,14 @@ def _problem(view: PlayerView) -> str | None:
         )
     if any(a.index > b.index for a, b in itertools.pairwise(view.hand)):
         return "hand must be in canonical order (sorted)"
-    counts = Counter(variant.deck(players))
-    counts.subtract(_seen(view))
-    extra = sorted(card for card, n in counts.items() for _ in range(max(-n, 0)))
+    counts = _unseen_counts(view)
+    extra = [card for card, copies in zip(_ALL, counts, strict=True) for _ in range(-copies)]
     if extra:
         return (
             f"R2: the cards player {player} sees (hand, discard pile, table) hold more copies "
             f"than the {variant.name} deck for {players} players: extra {format_cards(extra)}"
         )
-    unseen = sum(max(n, 0) for n in counts.values())
+    unseen = sum(counts)
     others = sum(view.hand_sizes) - len(view.hand)
     if unseen != others + view.stock_size:
         return (
@@ -498,7 +523,7 @@ def _problem(view: PlayerView) -> str | None:
     return _kept_problem(view, counts)
 
 
-def _kept_problem(view: PlayerView, unseen: Counter[Card]) -> str | None:
+def _kept_problem(view: PlayerView, unseen: list[int]) -> str | None:
     """Why the card taken from the pile this turn can be nowhere (R17), or ``None``."""
     kept, active = view.turn.kept_card, view.active
     if kept is None or not 0 <= active < len(view.hand_sizes):
@@ -514,7 +539,7 @@ def _kept_problem(view: PlayerView, unseen: Counter[Card]) -> str | None:
             f"the kept card {kept} is not melded, so player {active} holds it, but "
             f"hand_sizes[{active}] is 0 (R17)"
         )
-    if unseen[kept] <= 0:
+    if unseen[kept.index] <= 0:
         return (
             f"the kept card {kept} is not melded, so player {active} holds it, but player "
             f"{view.player} sees every copy of it (R17)"

@@ -23,6 +23,9 @@ action by action.
 >>> state, events = cr.step(state, cr.TakeDiscard())
 >>> state.phase, len(state.hands[state.active]), events
 (Phase.PLAY, 11, (TookDiscard(player=2, card=Card.parse('JS'), blocked=None),))
+
+:func:`legal_actions` and :func:`is_legal` also take a player's
+:class:`~contract_rummy.PlayerView`: a player's legal actions depend only on what they see.
 """
 
 from __future__ import annotations
@@ -52,6 +55,7 @@ from contract_rummy.engine._setup import new_game, start_round
 from contract_rummy.errors import IllegalActionError
 from contract_rummy.events import Step
 from contract_rummy.state import Phase, RoundState
+from contract_rummy.views import PlayerView, canonical_state
 
 __all__ = [
     "LegalActions",
@@ -76,34 +80,67 @@ _ACTIONS: Final = frozenset(
 )
 
 
-def _check_state(state: object) -> RoundState:
+def _check_state(state: object, expected: str = "a RoundState") -> RoundState:
     if not isinstance(state, RoundState):
-        raise TypeError(f"expected a RoundState, got {state!r}")
+        raise TypeError(f"expected {expected}, got {state!r}")
     return state
 
 
+_STATE_OR_VIEW: Final = "a RoundState or a PlayerView"
+
+
+def _may_act(state: RoundState, player: int) -> bool:
+    """Whether ``player`` is the one to act now: ``to_act``, or the dealer in ROUND_OVER."""
+    phase = state.phase
+    if phase is Phase.ROUND_OVER:
+        return player == state.dealer
+    return phase is not Phase.GAME_OVER and player == state.to_act
+
+
 class LegalActions(Sequence[Action]):
-    """Every legal action of a state, computed when first needed.
+    """Every legal action of a state, or of a player's view, computed when first needed.
 
     Iterate it, take its ``len``, index it (``legal[i]``, handy for a random choice), or ask
     ``action in legal``: membership checks that one action directly, with the same checks
     :func:`apply` runs, without listing the others. The actions are listed once, on first
     use; go-downs are built as they are read. The order is deterministic and no two
     actions are equal.
+
+    Made from a :class:`~contract_rummy.PlayerView`, it holds the actions of the view's
+    player: those of every state behind the view when that player is the one to act, and
+    none otherwise.
     """
 
-    __slots__ = ("_actions", "_state")
+    __slots__ = ("_actions", "_player", "_state", "_view")
 
-    def __init__(self, state: RoundState) -> None:
-        if type(state) is not RoundState:
-            _check_state(state)
-        self._state = state
+    def __init__(self, state: RoundState | PlayerView) -> None:
         self._actions: Sequence[Action] | None = None
+        self._view: PlayerView | None = None
+        self._player: int | None = None
+        if type(state) is not RoundState:
+            if isinstance(state, PlayerView):
+                self._view = state
+                self._player = state.player
+                state = canonical_state(state)
+                if not _may_act(state, self._view.player):
+                    self._actions = ()
+            else:
+                state = _check_state(state, _STATE_OR_VIEW)
+        self._state = state
 
     @property
     def state(self) -> RoundState:
-        """The state whose actions these are."""
+        """The state whose actions these are.
+
+        For the actions of a view, the state behind it whose unseen cards are dealt in
+        canonical order, not the real one (see :attr:`view`).
+        """
         return self._state
+
+    @property
+    def view(self) -> PlayerView | None:
+        """The view whose player's actions these are, or ``None`` for a state's actions."""
+        return self._view
 
     def _all(self) -> Sequence[Action]:
         actions = self._actions
@@ -131,19 +168,29 @@ class LegalActions(Sequence[Action]):
         return (self._all() if actions is None else actions)[index]
 
     def __contains__(self, action: object) -> bool:
-        return is_legal(self._state, action)
+        return _is_legal(self._state, action, self._player)
 
     def __repr__(self) -> str:
-        return f"<LegalActions of {len(self)} in phase {self._state.phase.name}>"
+        of = "" if self._view is None else f" for player {self._view.player}'s view"
+        return f"<LegalActions of {len(self)}{of} in phase {self._state.phase.name}>"
 
 
-def legal_actions(state: RoundState) -> LegalActions:
+def legal_actions(state: RoundState | PlayerView) -> LegalActions:
     """Every legal action for ``state.to_act`` (in ROUND_OVER, the ``NextRound()``).
 
+    Given a :class:`~contract_rummy.PlayerView`, the actions of the view's player: the same
+    as those of the state it was made from when that player is to act (``to_act``, or in
+    ROUND_OVER the dealer), since they depend only on the player's hand and on what
+    everyone sees; none otherwise.
+
     >>> import contract_rummy as cr
-    >>> legal = cr.legal_actions(cr.new_game(seed=3))
+    >>> state = cr.new_game(seed=3)
+    >>> legal = cr.legal_actions(state)
     >>> len(legal), cr.TakeDiscard() in legal, cr.Pass() in legal
     (2, True, False)
+    >>> mine, theirs = cr.view(state, state.to_act), cr.view(state, 0)
+    >>> list(cr.legal_actions(mine)) == list(legal), list(cr.legal_actions(theirs))
+    (True, [])
     """
     return LegalActions(state)
 
@@ -246,17 +293,38 @@ def _check_player(state: RoundState, player: object) -> None:
     refuse("R6", f"it is player {state.active}'s turn, not player {player}'s")
 
 
-def is_legal(state: RoundState, action: object, *, player: int | None = None) -> bool:
+def is_legal(state: RoundState | PlayerView, action: object, *, player: int | None = None) -> bool:
     """Whether :func:`apply` would accept ``action`` (sent by ``player``) in ``state``.
 
-    It runs the checks of :func:`apply` without making the next state.
+    It runs the checks of :func:`apply` without making the next state. ``state`` may be a
+    :class:`~contract_rummy.PlayerView`: the action is then sent by the view's player, and
+    is legal in every state behind the view or in none.
+
+    Raises:
+        TypeError: if ``state`` is neither a state nor a view, or ``player`` not an int.
+        ValueError: if ``state`` is a view and ``player`` another player than its own.
 
     >>> import contract_rummy as cr
     >>> state = cr.new_game(seed=3)
     >>> cr.is_legal(state, cr.DrawStock()), cr.is_legal(state, cr.DrawStock(), player=0)
     (True, False)
+    >>> mine, theirs = cr.view(state, 3), cr.view(state, 0)
+    >>> cr.is_legal(mine, cr.DrawStock()), cr.is_legal(theirs, cr.DrawStock())
+    (True, False)
     """
-    _check_state(state)
+    if isinstance(state, PlayerView):
+        if player is not None:
+            if not is_int(player):
+                raise TypeError(f"player must be an int, got {player!r}")
+            if player != state.player:
+                raise ValueError(
+                    f"a view's actions are sent by its player, {state.player}, not player {player}"
+                )
+        return _is_legal(canonical_state(state), action, state.player)
+    return _is_legal(_check_state(state, _STATE_OR_VIEW), action, player)
+
+
+def _is_legal(state: RoundState, action: object, player: int | None) -> bool:
     if type(action) not in _ACTIONS:
         return False
     try:

@@ -23,6 +23,7 @@ def _hypothesis_setup_hook() -> None:
         Group,
         LayOff,
         Penalties,
+        PlayerView,
         RoundState,
         Run,
         SwapJoker,
@@ -62,3 +63,4 @@ def _hypothesis_setup_hook() -> None:
         SwapJoker, st.deferred(lambda: st.builds(SwapJoker, card(), target(), target(), end()))
     )
     st.register_type_strategy(RoundState, later("states"))
+    st.register_type_strategy(PlayerView, later("views"))

@@ -8,11 +8,13 @@ Every function takes keyword arguments only and returns a strategy:
 - :func:`penalties`: penalty points for the cards left in hand, preset and custom;
 - :func:`states`: game states reached by seeded legal play from a seeded deal, which
   shrink towards short games;
+- :func:`views`: what one player sees of such states (:class:`~contract_rummy.PlayerView`);
 - :func:`actions` and :func:`any_actions`: the legal actions of a state, and arbitrary,
   possibly illegal ones (wrong phase, cards not held, targets out of range, broken melds).
 
 Once the package is installed, ``st.from_type(cr.Card)`` (and ``Group``, ``Run``,
-``Contract``, ``Variant``, ``Penalties``, ``RoundState``) use these strategies too, and
+``Contract``, ``Variant``, ``Penalties``, ``RoundState``, ``PlayerView``) use these
+strategies too, and
 ``st.from_type`` builds every action with cards of the deck.
 
 >>> from hypothesis import given
@@ -68,6 +70,7 @@ from contract_rummy.variants import (
     Variant,
     check_variant,
 )
+from contract_rummy.views import PlayerView, view
 
 __all__ = [
     "actions",
@@ -79,6 +82,7 @@ __all__ = [
     "penalties",
     "states",
     "variants",
+    "views",
 ]
 
 
@@ -337,6 +341,26 @@ def states(
     if isinstance(variant, st.SearchStrategy):
         return variant.flatmap(lambda chosen: _states(chosen, max_actions))
     return _states(check_variant(variant), max_actions)
+
+
+def views(
+    *, variant: Variant | st.SearchStrategy[Variant] = PAGAT, max_actions: int = 200
+) -> st.SearchStrategy[PlayerView]:
+    """What one player sees of a state of :func:`states` (same arguments).
+
+    The player is any player of the game, the one to act or not.
+
+    >>> from hypothesis import given
+    >>> import contract_rummy as cr
+    >>> from contract_rummy.testing.strategies import views
+    >>> @given(views(max_actions=30))
+    ... def test_a_view_shows_its_own_hand(seen):
+    ...     assert len(seen.hand) == seen.hand_sizes[seen.player]
+    >>> test_a_view_shows_its_own_hand()
+    """
+    return states(variant=variant, max_actions=max_actions).flatmap(
+        lambda state: st.integers(0, state.players - 1).map(lambda player: view(state, player))
+    )
 
 
 def actions(state: RoundState) -> st.SearchStrategy[Action]:
