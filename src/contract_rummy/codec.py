@@ -58,7 +58,15 @@ from contract_rummy.melds import End, Group, Meld, Run
 from contract_rummy.presets import VARIANTS
 from contract_rummy.shuffler import SEEDED, SYSTEM, Shuffler
 from contract_rummy.state import BuyWindow, Phase, RoundState, TableMeld, Turn
-from contract_rummy.variants import AceRule, JokerRule, JokerSwap, Penalties, TieBreak, Variant
+from contract_rummy.variants import (
+    PAGAT,
+    AceRule,
+    JokerRule,
+    JokerSwap,
+    Penalties,
+    TieBreak,
+    Variant,
+)
 from contract_rummy.views import PlayerView
 
 __all__ = ["SCHEMA_VERSION", "from_dict", "to_dict"]
@@ -363,7 +371,8 @@ def _build(path: str, make: Callable[[], T]) -> T:
         raise RecordError(f"{path or 'the value'}: {error}") from error
 
 
-def _read_meld(data: Any, path: str) -> Group | Run:
+def _read_meld(data: Any, path: str, variant: Variant = PAGAT) -> Group | Run:
+    """A meld, checked against R7-R10 under ``variant``'s rules (its wild cards)."""
     if not isinstance(data, Mapping):
         raise RecordError(f"{path or 'the value'}: expected a meld (a JSON object): {data!r}")
     kind = data.get("type")
@@ -371,13 +380,13 @@ def _read_meld(data: Any, path: str) -> Group | Run:
         fields = _Fields(data, path, ("rank", "cards"))
         rank = fields.get("rank", _symbol(_RANKS, "a rank (A, 2-10, J, Q, K)"))
         cards = fields.get("cards", _list(_card))
-        return _build(path, lambda: Group(rank, cards))
+        return _build(path, lambda: Group(rank, cards, variant=variant))
     if kind == "Run":
         fields = _Fields(data, path, ("suit", "low", "cards"))
         suit = fields.get("suit", _symbol(_SUITS, "a suit (C, D, H, S)"))
         low = fields.get("low", _int)
         cards = fields.get("cards", _list(_card))
-        return _build(path, lambda: Run(suit, low, cards))
+        return _build(path, lambda: Run(suit, low, cards, variant=variant))
     raise RecordError(f"{_at(path, 'type')}: expected 'Group' or 'Run', got {kind!r}")
 
 
@@ -492,9 +501,15 @@ def _window(value: Any, path: str) -> BuyWindow:
     )
 
 
-def _table_meld(value: Any, path: str) -> TableMeld:
-    fields = _Fields(value, path, ("meld", "owner"))
-    return TableMeld(fields.get("meld", _read_meld), fields.get("owner", _int))
+def _table_melds(variant: Variant) -> Callable[[Any, str], tuple[TableMeld, ...]]:
+    """How a state's table is read: its melds under the state's own variant."""
+
+    def read(value: Any, path: str) -> TableMeld:
+        fields = _Fields(value, path, ("meld", "owner"))
+        meld = fields.get("meld", lambda data, where: _read_meld(data, where, variant))
+        return TableMeld(meld, fields.get("owner", _int))
+
+    return _list(read)
 
 
 _INTS: Final = _list(_int)
@@ -510,7 +525,6 @@ _READERS: Final[dict[str, Callable[[Any, str], Any]]] = {
     "stock": _CARDS,
     "discard": _CARDS,
     "discarded_by": _list(_optional(_int)),
-    "table": _list(_table_meld),
     "down": _list(_bool),
     "scores": _INTS,
     "penalties": _optional(_INTS),
@@ -526,7 +540,13 @@ _READERS: Final[dict[str, Callable[[Any, str], Any]]] = {
 def _read_fields(kind: type[T], data: Mapping[str, Any], path: str) -> T:
     names = tuple(field.name for field in attrs.fields(kind))  # type: ignore[arg-type]
     fields = _Fields(data, path, names)
-    values = {name: fields.get(name, _READERS.get(name, _int)) for name in names}
+    # The variant first: the table's melds are checked under its rules (wild ranks).
+    variant = fields.get("variant", _read_variant)
+    readers = {**_READERS, "table": _table_melds(variant)}
+    values = {
+        name: variant if name == "variant" else fields.get(name, readers.get(name, _int))
+        for name in names
+    }
     return _build(path, lambda: kind(**values))
 
 
