@@ -5,6 +5,8 @@ from __future__ import annotations
 import json
 from typing import Any
 
+import pytest
+
 import contract_rummy as cr
 from contract_rummy.views import view
 
@@ -33,3 +35,12 @@ def test_table_melds_are_read_under_the_states_own_wild_cards() -> None:
             state = cr.apply(state, bot.choose(state))
         assert cr.from_dict(_json(state)) == state
         assert cr.from_dict(_json(view(state, 0))) == view(state, 0)
+
+
+def test_a_meld_or_go_down_read_alone_is_checked_under_the_variant_given() -> None:
+    group = cr.Group(cr.Rank.SEVEN, "7C 7D 2S", variant=cr.DEUCES_WILD)
+    go_down = cr.GoDown([group, cr.meld("9S 9H JK")])
+    for value in (group, go_down):
+        assert cr.from_dict(_json(value), variant=cr.DEUCES_WILD) == value
+        with pytest.raises(cr.RecordError, match=r"R7: 2S is not a 7"):
+            cr.from_dict(_json(value))

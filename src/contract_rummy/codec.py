@@ -214,10 +214,14 @@ def _variant_fields(variant: Variant) -> dict[str, Any]:
 
 
 @overload
-def from_dict(data: Mapping[str, Any], kind: type[T]) -> T: ...
+def from_dict(data: Mapping[str, Any], kind: type[T], *, variant: Variant | None = None) -> T: ...
 @overload
-def from_dict(data: Mapping[str, Any], kind: None = None) -> Any: ...
-def from_dict(data: Mapping[str, Any], kind: type[T] | None = None) -> T | Any:
+def from_dict(
+    data: Mapping[str, Any], kind: None = None, *, variant: Variant | None = None
+) -> Any: ...
+def from_dict(
+    data: Mapping[str, Any], kind: type[T] | None = None, *, variant: Variant | None = None
+) -> T | Any:
     """Read back a value written by :func:`to_dict`, checking everything.
 
     Args:
@@ -227,6 +231,9 @@ def from_dict(data: Mapping[str, Any], kind: type[T] | None = None) -> T | Any:
             :class:`~contract_rummy.Group`, :class:`~contract_rummy.Run`, or an action
             class; :class:`~contract_rummy.Action` for any action), or ``None`` to take
             whatever ``data["type"]`` names.
+        variant: The rules a meld, or the melds of a ``GoDown``, are checked under (their
+            wild cards, R30); :data:`~contract_rummy.PAGAT` by default. A state or a view
+            is read under its own variant.
 
     Raises:
         RecordError: if the data is not a valid value of that type, saying where (a path
@@ -243,6 +250,9 @@ def from_dict(data: Mapping[str, Any], kind: type[T] | None = None) -> T | Any:
     Traceback (most recent call last):
     ...
     contract_rummy.errors.RecordError: type: expected a RoundState, got 'Discard'
+    >>> data = cr.to_dict(cr.Group(cr.Rank.SEVEN, "7C 7D 2S", variant=cr.DEUCES_WILD))
+    >>> cr.from_dict(data, variant=cr.DEUCES_WILD)
+    Group(Rank.SEVEN, '7C 7D 2S')
     """
     if not isinstance(data, Mapping):
         raise RecordError(f"expected a dict (a JSON object), got {type(data).__name__}")
@@ -251,20 +261,29 @@ def from_dict(data: Mapping[str, Any], kind: type[T] | None = None) -> T | Any:
         raise RecordError(
             f"version: this library reads schema version {SCHEMA_VERSION}, got {version!r}"
         )
+    if variant is not None and not isinstance(variant, Variant):
+        raise TypeError(f"variant must be a Variant, got {variant!r}")
     body = {key: value for key, value in data.items() if key != "version"}
-    return _read_typed(body, kind, "")
+    return _read_typed(body, kind, "", PAGAT if variant is None else variant)
 
 
-def _read_typed(data: Mapping[str, Any], kind: type[T] | None, path: str) -> Any:
+def _read_typed(data: Mapping[str, Any], kind: type[T] | None, path: str, variant: Variant) -> Any:
     """A value of the type ``data["type"]`` names, which must be ``kind`` (if given)."""
     name = data.get("type")
+
+    def meld(value: Mapping[str, Any], where: str) -> Group | Run:
+        return _read_meld(value, where, variant)
+
+    def action(value: Mapping[str, Any], where: str) -> Action:
+        return _read_action(value, where, variant)
+
     readers: dict[str, Callable[[Mapping[str, Any], str], object]] = {
         "RoundState": _read_state,
         "PlayerView": _read_view,
         "Variant": _read_variant_fields,
-        "Group": _read_meld,
-        "Run": _read_meld,
-        **dict.fromkeys(_ACTIONS, _read_action),
+        "Group": meld,
+        "Run": meld,
+        **dict.fromkeys(_ACTIONS, action),
     }
     if not isinstance(name, str) or name not in readers:
         raise RecordError(f"{_at(path, 'type')}: expected one of {sorted(readers)}, got {name!r}")
@@ -400,7 +419,7 @@ def _symbol(table: Mapping[str, T], what: str) -> Callable[[Any, str], T]:
     return read
 
 
-def _read_action(data: Mapping[str, Any], path: str) -> Action:
+def _read_action(data: Mapping[str, Any], path: str, variant: Variant) -> Action:
     kind = _ACTIONS[data["type"]]
     names = tuple(field.name for field in attrs.fields(kind))
     fields = _Fields(data, path, names)
@@ -411,7 +430,7 @@ def _read_action(data: Mapping[str, Any], path: str) -> Action:
         "joker_target": _int,
         "end": end,
         "joker_end": end,
-        "melds": _list(_read_meld),
+        "melds": _list(lambda value, where: _read_meld(value, where, variant)),
     }
     values = {
         name: fields.get(name, readers[name], None if name.endswith("end") else attrs.NOTHING)
