@@ -44,3 +44,11 @@ def test_a_meld_or_go_down_read_alone_is_checked_under_the_variant_given() -> No
         assert cr.from_dict(_json(value), variant=cr.DEUCES_WILD) == value
         with pytest.raises(cr.RecordError, match=r"R7: 2S is not a 7"):
             cr.from_dict(_json(value))
+
+
+@pytest.mark.parametrize("version", [True, 1.0, "1", None, 2, 0])
+def test_the_version_must_be_the_integer_1(version: object) -> None:
+    data = _json(cr.Pass())
+    data["version"] = version
+    with pytest.raises(cr.RecordError, match=r"^version: this library reads schema version 1"):
+        cr.from_dict(data)

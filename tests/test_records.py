@@ -44,3 +44,13 @@ def test_a_recorded_deal_must_be_the_round_it_deals(key: str, value: Any, messag
     deal[key] = value
     with pytest.raises(cr.RecordError, match=message):
         records.loads(json.dumps(document))
+
+
+@pytest.mark.parametrize("version", [True, 1.0, "1", None, 2])
+def test_a_records_version_must_be_the_integer_1(version: object) -> None:
+    document = json.loads(
+        records.dumps(records.GameRecord(variant=cr.PAGAT, players=4, seed=1, actions=[]))
+    )
+    document["version"] = version
+    with pytest.raises(cr.RecordError, match=r"^version: this library reads records of version 1"):
+        records.loads(json.dumps(document))

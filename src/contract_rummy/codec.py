@@ -257,7 +257,7 @@ def from_dict(
     if not isinstance(data, Mapping):
         raise RecordError(f"expected a dict (a JSON object), got {type(data).__name__}")
     version = data.get("version")
-    if version != SCHEMA_VERSION:
+    if not is_int(version) or version != SCHEMA_VERSION:
         raise RecordError(
             f"version: this library reads schema version {SCHEMA_VERSION}, got {version!r}"
         )

@@ -591,10 +591,10 @@ def load_lines(fp: Iterable[str | bytes]) -> Iterator[GameRecord]:
 def _read_record(data: Any) -> GameRecord:
     if not isinstance(data, dict) or data.get("type") != _TYPE:
         raise RecordError(f'expected a JSON object with "type": "{_TYPE}"')
-    if data.get("version") != SCHEMA_VERSION:
+    version = data.get("version")
+    if not is_int(version) or version != SCHEMA_VERSION:
         raise RecordError(
-            f"version: this library reads records of version {SCHEMA_VERSION}, "
-            f"got {data.get('version')!r}"
+            f"version: this library reads records of version {SCHEMA_VERSION}, got {version!r}"
         )
     body = _body(data)
     fields = _Fields(
