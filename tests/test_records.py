@@ -54,3 +54,20 @@ def test_a_records_version_must_be_the_integer_1(version: object) -> None:
     document["version"] = version
     with pytest.raises(cr.RecordError, match=r"^version: this library reads records of version 1"):
         records.loads(json.dumps(document))
+
+
+def test_a_type_is_checked_wherever_it_is_read() -> None:
+    recorder = records.Recorder(cr.new_game(seed=1, shuffler=cr.SYSTEM))
+    recorder.apply(cr.DrawStock())
+    document = json.loads(records.dumps(recorder.record()))
+    document["start"]["type"] = "PlayerView"
+    with pytest.raises(cr.RecordError, match=r"^start\.type: expected a RoundState, got 'Pla"):
+        records.loads(json.dumps(document))
+    document["start"]["type"] = "RoundState"
+    document["start"]["window"]["type"] = "BuyWindow"
+    with pytest.raises(cr.RecordError, match=r"^start\.window\.type: not a field of this value"):
+        records.loads(json.dumps(document))
+    document["start"]["window"].pop("type")
+    document["result"]["type"] = "Result"
+    with pytest.raises(cr.RecordError, match=r"^result\.type: not a field of this value"):
+        records.loads(json.dumps(document))

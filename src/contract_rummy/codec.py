@@ -308,15 +308,21 @@ def _at(path: str, key: str | int) -> str:
 
 
 class _Fields:
-    """The fields of one dict, read one by one and each checked, then checked all used."""
+    """The fields of one dict, read one by one and each checked, then checked all used.
 
-    def __init__(self, data: Any, path: str, known: tuple[str, ...]) -> None:
+    Only a ``typed`` dict, one whose ``"type"`` names its kind (checked by the caller), may
+    hold a ``"type"``.
+    """
+
+    def __init__(
+        self, data: Any, path: str, known: tuple[str, ...], *, typed: bool = False
+    ) -> None:
         if not isinstance(data, Mapping):
             shown = type(data).__name__
             raise RecordError(f"{path or 'the value'}: expected a JSON object, got {shown}")
         self.data = data
         self.path = path
-        unknown = set(data) - {"type", *known}
+        unknown = set(data) - {*known, *(("type",) if typed else ())}
         if unknown:
             raise RecordError(f"{_at(path, sorted(unknown)[0])}: not a field of this value")
 
@@ -396,12 +402,12 @@ def _read_meld(data: Any, path: str, variant: Variant = PAGAT) -> Group | Run:
         raise RecordError(f"{path or 'the value'}: expected a meld (a JSON object): {data!r}")
     kind = data.get("type")
     if kind == "Group":
-        fields = _Fields(data, path, ("rank", "cards"))
+        fields = _Fields(data, path, ("rank", "cards"), typed=True)
         rank = fields.get("rank", _symbol(_RANKS, "a rank (A, 2-10, J, Q, K)"))
         cards = fields.get("cards", _list(_card))
         return _build(path, lambda: Group(rank, cards, variant=variant))
     if kind == "Run":
-        fields = _Fields(data, path, ("suit", "low", "cards"))
+        fields = _Fields(data, path, ("suit", "low", "cards"), typed=True)
         suit = fields.get("suit", _symbol(_SUITS, "a suit (C, D, H, S)"))
         low = fields.get("low", _int)
         cards = fields.get("cards", _list(_card))
@@ -422,7 +428,7 @@ def _symbol(table: Mapping[str, T], what: str) -> Callable[[Any, str], T]:
 def _read_action(data: Mapping[str, Any], path: str, variant: Variant) -> Action:
     kind = _ACTIONS[data["type"]]
     names = tuple(field.name for field in attrs.fields(kind))
-    fields = _Fields(data, path, names)
+    fields = _Fields(data, path, names, typed=True)
     end = _optional(_enum(End))
     readers: dict[str, Callable[[Any, str], Any]] = {
         "card": _card,
@@ -452,7 +458,7 @@ def _read_variant(data: Any, path: str) -> Variant:
 
 def _read_variant_fields(data: Mapping[str, Any], path: str) -> Variant:
     knobs = {field.name: field for field in attrs.fields(Variant) if field.init}
-    fields = _Fields(data, path, tuple(knobs))
+    fields = _Fields(data, path, tuple(knobs), typed=True)
     values: dict[str, Any] = {}
     special: dict[str, Callable[[Any, str], Any]] = {
         "wild_ranks": _list(_symbol(_RANKS, "a rank (A, 2-10, J, Q, K)")),
@@ -558,7 +564,10 @@ _READERS: Final[dict[str, Callable[[Any, str], Any]]] = {
 
 def _read_fields(kind: type[T], data: Mapping[str, Any], path: str) -> T:
     names = tuple(field.name for field in attrs.fields(kind))  # type: ignore[arg-type]
-    fields = _Fields(data, path, names)
+    fields = _Fields(data, path, names, typed=True)
+    if data.get("type") != kind.__name__:
+        shown = data.get("type")
+        raise RecordError(f"{_at(path, 'type')}: expected a {kind.__name__}, got {shown!r}")
     # The variant first: the table's melds are checked under its rules (wild ranks).
     variant = fields.get("variant", _read_variant)
     readers = {**_READERS, "table": _table_melds(variant)}

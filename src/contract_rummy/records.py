@@ -612,6 +612,7 @@ def _read_record(data: Any) -> GameRecord:
             "actions",
             "result",
         ),
+        typed=True,
     )
     variant = fields.get("variant", _read_variant)
     players = fields.get("players", _int)
