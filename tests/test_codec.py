@@ -52,3 +52,11 @@ def test_the_version_must_be_the_integer_1(version: object) -> None:
     data["version"] = version
     with pytest.raises(cr.RecordError, match=r"^version: this library reads schema version 1"):
         cr.from_dict(data)
+
+
+def test_from_dict_takes_a_union_of_kinds() -> None:
+    data = _json(cr.Pass())
+    assert cr.from_dict(data, cr.Action) == cr.Pass()
+    assert cr.from_dict(data, cr.Pass | cr.Buy) == cr.Pass()
+    with pytest.raises(cr.RecordError, match=r"^type: expected a Group or a Run, got 'Pass'$"):
+        cr.from_dict(data, cr.Group | cr.Run)

@@ -34,7 +34,8 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Callable, Mapping
-from typing import Any, Final, TypeVar, overload
+from types import UnionType
+from typing import Any, Final, TypeVar, get_args, overload
 
 import attrs
 
@@ -217,10 +218,17 @@ def _variant_fields(variant: Variant) -> dict[str, Any]:
 def from_dict(data: Mapping[str, Any], kind: type[T], *, variant: Variant | None = None) -> T: ...
 @overload
 def from_dict(
+    data: Mapping[str, Any], kind: UnionType, *, variant: Variant | None = None
+) -> Any: ...
+@overload
+def from_dict(
     data: Mapping[str, Any], kind: None = None, *, variant: Variant | None = None
 ) -> Any: ...
 def from_dict(
-    data: Mapping[str, Any], kind: type[T] | None = None, *, variant: Variant | None = None
+    data: Mapping[str, Any],
+    kind: type[T] | UnionType | None = None,
+    *,
+    variant: Variant | None = None,
 ) -> T | Any:
     """Read back a value written by :func:`to_dict`, checking everything.
 
@@ -267,7 +275,7 @@ def from_dict(
     return _read_typed(body, kind, "", PAGAT if variant is None else variant)
 
 
-def _read_typed(data: Mapping[str, Any], kind: type[T] | None, path: str, variant: Variant) -> Any:
+def _read_typed(data: Mapping[str, Any], kind: object, path: str, variant: Variant) -> Any:
     """A value of the type ``data["type"]`` names, which must be ``kind`` (if given)."""
     name = data.get("type")
 
@@ -293,6 +301,9 @@ def _read_typed(data: Mapping[str, Any], kind: type[T] | None, path: str, varian
             allowed, shown = tuple(_ACTIONS), "an action"
         elif wanted is Meld:
             allowed, shown = ("Group", "Run"), "a meld"
+        elif isinstance(wanted, UnionType):
+            allowed = tuple(getattr(each, "__name__", "?") for each in get_args(wanted))
+            shown = " or ".join(f"a {each}" for each in allowed)
         else:
             shown = getattr(kind, "__name__", repr(kind))
             allowed, shown = (shown,), f"a {shown}"
