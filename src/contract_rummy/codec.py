@@ -34,7 +34,8 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Callable, Mapping
-from typing import Any, Final, TypeVar, overload
+from types import UnionType
+from typing import Any, Final, TypeVar, get_args, overload
 
 import attrs
 
@@ -58,7 +59,15 @@ from contract_rummy.melds import End, Group, Meld, Run
 from contract_rummy.presets import VARIANTS
 from contract_rummy.shuffler import SEEDED, SYSTEM, Shuffler
 from contract_rummy.state import BuyWindow, Phase, RoundState, TableMeld, Turn
-from contract_rummy.variants import AceRule, JokerRule, JokerSwap, Penalties, TieBreak, Variant
+from contract_rummy.variants import (
+    PAGAT,
+    AceRule,
+    JokerRule,
+    JokerSwap,
+    Penalties,
+    TieBreak,
+    Variant,
+)
 from contract_rummy.views import PlayerView
 
 __all__ = ["SCHEMA_VERSION", "from_dict", "to_dict"]
@@ -206,10 +215,21 @@ def _variant_fields(variant: Variant) -> dict[str, Any]:
 
 
 @overload
-def from_dict(data: Mapping[str, Any], kind: type[T]) -> T: ...
+def from_dict(data: Mapping[str, Any], kind: type[T], *, variant: Variant | None = None) -> T: ...
 @overload
-def from_dict(data: Mapping[str, Any], kind: None = None) -> Any: ...
-def from_dict(data: Mapping[str, Any], kind: type[T] | None = None) -> T | Any:
+def from_dict(
+    data: Mapping[str, Any], kind: UnionType, *, variant: Variant | None = None
+) -> Any: ...
+@overload
+def from_dict(
+    data: Mapping[str, Any], kind: None = None, *, variant: Variant | None = None
+) -> Any: ...
+def from_dict(
+    data: Mapping[str, Any],
+    kind: type[T] | UnionType | None = None,
+    *,
+    variant: Variant | None = None,
+) -> T | Any:
     """Read back a value written by :func:`to_dict`, checking everything.
 
     Args:
@@ -219,6 +239,9 @@ def from_dict(data: Mapping[str, Any], kind: type[T] | None = None) -> T | Any:
             :class:`~contract_rummy.Group`, :class:`~contract_rummy.Run`, or an action
             class; :class:`~contract_rummy.Action` for any action), or ``None`` to take
             whatever ``data["type"]`` names.
+        variant: The rules a meld, or the melds of a ``GoDown``, are checked under (their
+            wild cards, R30); :data:`~contract_rummy.PAGAT` by default. A state or a view
+            is read under its own variant.
 
     Raises:
         RecordError: if the data is not a valid value of that type, saying where (a path
@@ -235,28 +258,40 @@ def from_dict(data: Mapping[str, Any], kind: type[T] | None = None) -> T | Any:
     Traceback (most recent call last):
     ...
     contract_rummy.errors.RecordError: type: expected a RoundState, got 'Discard'
+    >>> data = cr.to_dict(cr.Group(cr.Rank.SEVEN, "7C 7D 2S", variant=cr.DEUCES_WILD))
+    >>> cr.from_dict(data, variant=cr.DEUCES_WILD)
+    Group(Rank.SEVEN, '7C 7D 2S')
     """
     if not isinstance(data, Mapping):
         raise RecordError(f"expected a dict (a JSON object), got {type(data).__name__}")
     version = data.get("version")
-    if version != SCHEMA_VERSION:
+    if not is_int(version) or version != SCHEMA_VERSION:
         raise RecordError(
             f"version: this library reads schema version {SCHEMA_VERSION}, got {version!r}"
         )
+    if variant is not None and not isinstance(variant, Variant):
+        raise TypeError(f"variant must be a Variant, got {variant!r}")
     body = {key: value for key, value in data.items() if key != "version"}
-    return _read_typed(body, kind, "")
+    return _read_typed(body, kind, "", PAGAT if variant is None else variant)
 
 
-def _read_typed(data: Mapping[str, Any], kind: type[T] | None, path: str) -> Any:
+def _read_typed(data: Mapping[str, Any], kind: object, path: str, variant: Variant) -> Any:
     """A value of the type ``data["type"]`` names, which must be ``kind`` (if given)."""
     name = data.get("type")
+
+    def meld(value: Mapping[str, Any], where: str) -> Group | Run:
+        return _read_meld(value, where, variant)
+
+    def action(value: Mapping[str, Any], where: str) -> Action:
+        return _read_action(value, where, variant)
+
     readers: dict[str, Callable[[Mapping[str, Any], str], object]] = {
         "RoundState": _read_state,
         "PlayerView": _read_view,
         "Variant": _read_variant_fields,
-        "Group": _read_meld,
-        "Run": _read_meld,
-        **dict.fromkeys(_ACTIONS, _read_action),
+        "Group": meld,
+        "Run": meld,
+        **dict.fromkeys(_ACTIONS, action),
     }
     if not isinstance(name, str) or name not in readers:
         raise RecordError(f"{_at(path, 'type')}: expected one of {sorted(readers)}, got {name!r}")
@@ -266,6 +301,9 @@ def _read_typed(data: Mapping[str, Any], kind: type[T] | None, path: str) -> Any
             allowed, shown = tuple(_ACTIONS), "an action"
         elif wanted is Meld:
             allowed, shown = ("Group", "Run"), "a meld"
+        elif isinstance(wanted, UnionType):
+            allowed = tuple(getattr(each, "__name__", "?") for each in get_args(wanted))
+            shown = " or ".join(f"a {each}" for each in allowed)
         else:
             shown = getattr(kind, "__name__", repr(kind))
             allowed, shown = (shown,), f"a {shown}"
@@ -281,15 +319,21 @@ def _at(path: str, key: str | int) -> str:
 
 
 class _Fields:
-    """The fields of one dict, read one by one and each checked, then checked all used."""
+    """The fields of one dict, read one by one and each checked, then checked all used.
 
-    def __init__(self, data: Any, path: str, known: tuple[str, ...]) -> None:
+    Only a ``typed`` dict, one whose ``"type"`` names its kind (checked by the caller), may
+    hold a ``"type"``.
+    """
+
+    def __init__(
+        self, data: Any, path: str, known: tuple[str, ...], *, typed: bool = False
+    ) -> None:
         if not isinstance(data, Mapping):
             shown = type(data).__name__
             raise RecordError(f"{path or 'the value'}: expected a JSON object, got {shown}")
         self.data = data
         self.path = path
-        unknown = set(data) - {"type", *known}
+        unknown = set(data) - {*known, *(("type",) if typed else ())}
         if unknown:
             raise RecordError(f"{_at(path, sorted(unknown)[0])}: not a field of this value")
 
@@ -363,21 +407,22 @@ def _build(path: str, make: Callable[[], T]) -> T:
         raise RecordError(f"{path or 'the value'}: {error}") from error
 
 
-def _read_meld(data: Any, path: str) -> Group | Run:
+def _read_meld(data: Any, path: str, variant: Variant = PAGAT) -> Group | Run:
+    """A meld, checked against R7-R10 under ``variant``'s rules (its wild cards)."""
     if not isinstance(data, Mapping):
         raise RecordError(f"{path or 'the value'}: expected a meld (a JSON object): {data!r}")
     kind = data.get("type")
     if kind == "Group":
-        fields = _Fields(data, path, ("rank", "cards"))
+        fields = _Fields(data, path, ("rank", "cards"), typed=True)
         rank = fields.get("rank", _symbol(_RANKS, "a rank (A, 2-10, J, Q, K)"))
         cards = fields.get("cards", _list(_card))
-        return _build(path, lambda: Group(rank, cards))
+        return _build(path, lambda: Group(rank, cards, variant=variant))
     if kind == "Run":
-        fields = _Fields(data, path, ("suit", "low", "cards"))
+        fields = _Fields(data, path, ("suit", "low", "cards"), typed=True)
         suit = fields.get("suit", _symbol(_SUITS, "a suit (C, D, H, S)"))
         low = fields.get("low", _int)
         cards = fields.get("cards", _list(_card))
-        return _build(path, lambda: Run(suit, low, cards))
+        return _build(path, lambda: Run(suit, low, cards, variant=variant))
     raise RecordError(f"{_at(path, 'type')}: expected 'Group' or 'Run', got {kind!r}")
 
 
@@ -391,10 +436,10 @@ def _symbol(table: Mapping[str, T], what: str) -> Callable[[Any, str], T]:
     return read
 
 
-def _read_action(data: Mapping[str, Any], path: str) -> Action:
+def _read_action(data: Mapping[str, Any], path: str, variant: Variant) -> Action:
     kind = _ACTIONS[data["type"]]
     names = tuple(field.name for field in attrs.fields(kind))
-    fields = _Fields(data, path, names)
+    fields = _Fields(data, path, names, typed=True)
     end = _optional(_enum(End))
     readers: dict[str, Callable[[Any, str], Any]] = {
         "card": _card,
@@ -402,7 +447,7 @@ def _read_action(data: Mapping[str, Any], path: str) -> Action:
         "joker_target": _int,
         "end": end,
         "joker_end": end,
-        "melds": _list(_read_meld),
+        "melds": _list(lambda value, where: _read_meld(value, where, variant)),
     }
     values = {
         name: fields.get(name, readers[name], None if name.endswith("end") else attrs.NOTHING)
@@ -424,7 +469,7 @@ def _read_variant(data: Any, path: str) -> Variant:
 
 def _read_variant_fields(data: Mapping[str, Any], path: str) -> Variant:
     knobs = {field.name: field for field in attrs.fields(Variant) if field.init}
-    fields = _Fields(data, path, tuple(knobs))
+    fields = _Fields(data, path, tuple(knobs), typed=True)
     values: dict[str, Any] = {}
     special: dict[str, Callable[[Any, str], Any]] = {
         "wild_ranks": _list(_symbol(_RANKS, "a rank (A, 2-10, J, Q, K)")),
@@ -492,9 +537,15 @@ def _window(value: Any, path: str) -> BuyWindow:
     )
 
 
-def _table_meld(value: Any, path: str) -> TableMeld:
-    fields = _Fields(value, path, ("meld", "owner"))
-    return TableMeld(fields.get("meld", _read_meld), fields.get("owner", _int))
+def _table_melds(variant: Variant) -> Callable[[Any, str], tuple[TableMeld, ...]]:
+    """How a state's table is read: its melds under the state's own variant."""
+
+    def read(value: Any, path: str) -> TableMeld:
+        fields = _Fields(value, path, ("meld", "owner"))
+        meld = fields.get("meld", lambda data, where: _read_meld(data, where, variant))
+        return TableMeld(meld, fields.get("owner", _int))
+
+    return _list(read)
 
 
 _INTS: Final = _list(_int)
@@ -510,7 +561,6 @@ _READERS: Final[dict[str, Callable[[Any, str], Any]]] = {
     "stock": _CARDS,
     "discard": _CARDS,
     "discarded_by": _list(_optional(_int)),
-    "table": _list(_table_meld),
     "down": _list(_bool),
     "scores": _INTS,
     "penalties": _optional(_INTS),
@@ -525,8 +575,17 @@ _READERS: Final[dict[str, Callable[[Any, str], Any]]] = {
 
 def _read_fields(kind: type[T], data: Mapping[str, Any], path: str) -> T:
     names = tuple(field.name for field in attrs.fields(kind))  # type: ignore[arg-type]
-    fields = _Fields(data, path, names)
-    values = {name: fields.get(name, _READERS.get(name, _int)) for name in names}
+    fields = _Fields(data, path, names, typed=True)
+    if data.get("type") != kind.__name__:
+        shown = data.get("type")
+        raise RecordError(f"{_at(path, 'type')}: expected a {kind.__name__}, got {shown!r}")
+    # The variant first: the table's melds are checked under its rules (wild ranks).
+    variant = fields.get("variant", _read_variant)
+    readers = {**_READERS, "table": _table_melds(variant)}
+    values = {
+        name: variant if name == "variant" else fields.get(name, readers.get(name, _int))
+        for name in names
+    }
     return _build(path, lambda: kind(**values))
 
 

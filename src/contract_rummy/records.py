@@ -346,12 +346,16 @@ class _Script:
     deals: list[Deal]
     reshuffles: list[tuple[Card, ...]]
     cuts: list[int] = attrs.field(factory=list)
+    #: The deal just played back, and how many have been: checked against the round dealt.
+    dealt: Deal | None = None
+    count: int = 0
 
     def shuffle(self, items: Sequence[T], state: int) -> tuple[list[T], int]:
         if len(items) == self.deck_size:
             if not self.deals:
                 raise RecordError("deals: the game deals more rounds than the record holds")
-            deal = self.deals.pop(0)
+            deal = self.dealt = self.deals.pop(0)
+            self.count += 1
             first: Any = items[0]
             if not isinstance(first, Card):  # pragma: no cover - the engine shuffles cards
                 raise RecordError("a record only plays back shuffles of cards")
@@ -423,12 +427,33 @@ def _replay(
         except IllegalActionError as error:
             shown = format_action(action) if texts is None else texts[index]
             raise RecordError(f"actions[{index}]: {shown} is refused: {error}") from error
+        if script is not None and script.dealt is not None:
+            _check_deal(script.dealt, state, script.count - 1)
+            script.dealt = None
         yield _shown(state, shuffler), action
     if script is not None and (script.deals or script.reshuffles):
         raise RecordError("deals: the record holds deals or reshuffles the game never made")
     if record.result is not None and Result.of(state) != record.result:
         raise RecordError(
             f"result: the record states {record.result}, but the replay ends at {Result.of(state)}"
+        )
+
+
+def _check_deal(deal: Deal, state: RoundState, index: int) -> None:
+    """Refuse a recorded deal that is not, field for field, the round it dealt."""
+    made = Deal.of(state)
+    if deal != made:
+        wrong = next(
+            field.name
+            for field in attrs.fields(Deal)
+            if getattr(deal, field.name) != getattr(made, field.name)
+        )
+        said, dealt = getattr(deal, wrong), getattr(made, wrong)
+        if isinstance(said, tuple):
+            raise RecordError(f"deals[{index}].{wrong}: not the cards as the round dealt them")
+        raise RecordError(
+            f"deals[{index}].{wrong}: the record says {said!r}, but the round it deals has "
+            f"{dealt!r}"
         )
 
 
@@ -566,10 +591,10 @@ def load_lines(fp: Iterable[str | bytes]) -> Iterator[GameRecord]:
 def _read_record(data: Any) -> GameRecord:
     if not isinstance(data, dict) or data.get("type") != _TYPE:
         raise RecordError(f'expected a JSON object with "type": "{_TYPE}"')
-    if data.get("version") != SCHEMA_VERSION:
+    version = data.get("version")
+    if not is_int(version) or version != SCHEMA_VERSION:
         raise RecordError(
-            f"version: this library reads records of version {SCHEMA_VERSION}, "
-            f"got {data.get('version')!r}"
+            f"version: this library reads records of version {SCHEMA_VERSION}, got {version!r}"
         )
     body = _body(data)
     fields = _Fields(
@@ -587,6 +612,7 @@ def _read_record(data: Any) -> GameRecord:
             "actions",
             "result",
         ),
+        typed=True,
     )
     variant = fields.get("variant", _read_variant)
     players = fields.get("players", _int)
