@@ -404,7 +404,7 @@ def _build(path: str, make: Callable[[], T]) -> T:
     except RecordError:
         raise
     except (ValueError, TypeError) as error:
-        raise RecordError(f"{path or 'the value'}: {error}") from error
+        raise RecordError(f"{path}: {error}" if path else str(error)) from error
 
 
 def _read_meld(data: Any, path: str, variant: Variant = PAGAT) -> Group | Run:
