@@ -305,9 +305,7 @@ def test_a_bad_field_is_refused_naming_its_path(change: Any, message: str) -> No
 
 def test_a_bad_variant_is_refused_naming_its_path() -> None:
     data = _json(attrs.evolve(cr.PAGAT, name="house"))
-    _refused(
-        _with(data, lambda d: d.update(decks=0)), r"^decks must be at least 1, got 0$"
-    )
+    _refused(_with(data, lambda d: d.update(decks=0)), r"^decks must be at least 1, got 0$")
     _refused(_with(data, lambda d: d.update(decks="2")), r"^decks: expected an integer")
     _refused(_with(data, lambda d: d.update(aces="both")), r"^aces: expected one of ")
     _refused(
