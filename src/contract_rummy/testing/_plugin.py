@@ -20,6 +20,7 @@ def _hypothesis_setup_hook() -> None:
         Contract,
         Discard,
         End,
+        GameRecord,
         Group,
         LayOff,
         Penalties,
@@ -64,3 +65,4 @@ def _hypothesis_setup_hook() -> None:
     )
     st.register_type_strategy(RoundState, later("states"))
     st.register_type_strategy(PlayerView, later("views"))
+    st.register_type_strategy(GameRecord, later("game_records"))

@@ -56,6 +56,7 @@ from contract_rummy.contracts import Contract
 from contract_rummy.engine import apply, legal_actions, new_game
 from contract_rummy.melds import End, Group, Run
 from contract_rummy.presets import VARIANTS
+from contract_rummy.records import GameRecord, Recorder
 from contract_rummy.state import Phase, RoundState
 from contract_rummy.variants import (
     MAX_CARDS_DEALT,
@@ -77,6 +78,7 @@ __all__ = [
     "any_actions",
     "cards",
     "contracts",
+    "game_records",
     "hands",
     "melds",
     "penalties",
@@ -361,6 +363,39 @@ def views(
     return states(variant=variant, max_actions=max_actions).flatmap(
         lambda state: st.integers(0, state.players - 1).map(lambda player: view(state, player))
     )
+
+
+@st.composite
+def _game_records(draw: st.DrawFn, variant: Variant, max_actions: int) -> GameRecord:
+    seed = draw(st.integers(0, 2**64 - 1))
+    players = draw(st.integers(variant.min_players, variant.max_players))
+    recorder = Recorder(new_game(variant, seed=seed, players=players), seed=seed)
+    for choice in draw(st.lists(st.integers(0, 2**16), max_size=max_actions)):
+        if recorder.state.phase is Phase.GAME_OVER:
+            break
+        legal = legal_actions(recorder.state)
+        recorder.apply(legal[choice % len(legal)])
+    return recorder.record()
+
+
+def game_records(
+    *, variant: Variant | st.SearchStrategy[Variant] = PAGAT, max_actions: int = 200
+) -> st.SearchStrategy[GameRecord]:
+    """Records of seeded games of up to ``max_actions`` legal actions (as :func:`states`).
+
+    >>> from hypothesis import given
+    >>> import contract_rummy as cr
+    >>> from contract_rummy.testing.strategies import game_records
+    >>> @given(game_records(max_actions=20))
+    ... def test_a_record_reloads(game):
+    ...     assert cr.records.loads(cr.records.dumps(game)) == game
+    >>> test_a_record_reloads()
+    """
+    if max_actions < 0:
+        raise ValueError(f"max_actions must be >= 0, got {max_actions}")
+    if isinstance(variant, st.SearchStrategy):
+        return variant.flatmap(lambda chosen: _game_records(chosen, max_actions))
+    return _game_records(check_variant(variant), max_actions)
 
 
 def actions(state: RoundState) -> st.SearchStrategy[Action]:
