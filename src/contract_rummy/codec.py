@@ -90,7 +90,7 @@ _ACTIONS: Final[dict[str, type[Action]]] = {
     )
 }
 _SHUFFLERS: Final[dict[str, Shuffler]] = {"seeded": SEEDED, "system": SYSTEM}
-_RANKS: Final = {rank.symbol: rank for rank in Rank}
+_RANKS: Final = {rank.symbol: rank for rank in Rank} | {"T": Rank.TEN}
 _SUITS: Final = {suit.letter: suit for suit in Suit}
 
 T = TypeVar("T")

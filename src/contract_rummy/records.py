@@ -461,7 +461,8 @@ def _shown(state: RoundState, shuffler: Shuffler) -> RoundState:
     """``state`` with the game's own shuffler, not the one playing the record back."""
     if state.shuffler is shuffler:
         return state
-    return attrs.evolve(state, shuffler=shuffler)
+    # Only the shuffler changes, in a state the engine made: nothing to check again.
+    return state._replace(shuffler=shuffler)
 
 
 def _parse(text: str, state: RoundState, index: int) -> Action:

@@ -329,6 +329,7 @@ class RoundState:
         reshuffles: int = _KEEP,
         turns: int = _KEEP,
         rng: int = _KEEP,
+        shuffler: Shuffler = _KEEP,
     ) -> RoundState:
         """This state with the given fields changed, unchecked.
 
@@ -359,7 +360,7 @@ class RoundState:
         state.reshuffles = self.reshuffles if reshuffles is _KEEP else reshuffles
         state.turns = self.turns if turns is _KEEP else turns
         state.rng = self.rng if rng is _KEEP else rng
-        state.shuffler = self.shuffler
+        state.shuffler = self.shuffler if shuffler is _KEEP else shuffler
         state.cut = self.cut
         state.moves = self.moves
         setattr(state, _CACHE, None)
