@@ -911,6 +911,10 @@ def _greedy_game(variant: cr.Variant, seed: int) -> tuple[list[cr.RoundState], l
     return states, actions
 
 
+def _replayed(record: cr.GameRecord) -> list[cr.RoundState]:
+    return list(cr.replay(record))
+
+
 def report_records(settings: Settings) -> None:
     """Print the cost of records, views and the codec on whole greedy games."""
     games = max(2, settings.games // 4)
@@ -945,9 +949,9 @@ def report_records(settings: Settings) -> None:
             text = cr.records.dumps(record)
             rows["step"].append(_timed(plain, 3))
             rows["recorder"].append(_timed(recorded, 3))
-            rows["dumps"].append(_timed(lambda r=record: cr.records.dumps(r), 3))
-            rows["loads"].append(_timed(lambda t=text: cr.records.loads(t), 3))
-            rows["replay"].append(_timed(lambda r=record: list(cr.replay(r)), 3))
+            rows["dumps"].append(_timed(partial(cr.records.dumps, record), 3))
+            rows["loads"].append(_timed(partial(cr.records.loads, text), 3))
+            rows["replay"].append(_timed(partial(_replayed, record), 3))
             sample = states[:: max(1, len(states) // 200)]
             start = time.perf_counter()
             for state in sample:

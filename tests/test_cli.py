@@ -252,3 +252,31 @@ def test_replay_refuses_an_illegal_action_citing_the_rule(
     assert exit_info.value.code == 2
     err = capsys.readouterr().err
     assert "actions[0]: Pass is refused: R13" in err
+
+
+def test_demo_refuses_a_record_file_it_cannot_write_before_playing(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with pytest.raises(SystemExit) as exit_info:
+        main(["demo", "--record", str(tmp_path / "missing" / "game.json")])
+    assert exit_info.value.code == 2
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    assert "contract-rummy demo: error: --record: [Errno 2] No such file or directory" in (
+        captured.err
+    )
+
+
+def test_replay_refuses_a_file_that_is_not_text(tmp_path: Path) -> None:
+    path = tmp_path / "binary.json"
+    path.write_bytes(b"\xff\xfe\x00garbage")
+    result = subprocess.run(
+        [sys.executable, "-m", "contract_rummy", "replay", str(path)],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert result.returncode == 2
+    assert "contract-rummy replay: error:" in result.stderr
+    assert "not a JSON document" in result.stderr
+    assert "Traceback" not in result.stderr

@@ -198,3 +198,22 @@ def test_every_legal_action_round_trips_in_any_case(data: st.DataObject) -> None
     assert cr.parse_action(text, state) == action
     assert cr.parse_action(text.lower(), state) == action
     assert cr.parse_action(text, state.variant) == action
+
+
+def test_r23_a_view_of_the_player_to_act_writes_and_checks_the_freed_wild() -> None:
+    state, action = _first_swap()
+    assert state.to_act is not None
+    seen = cr.view(state, state.to_act)
+    text = cr.format_action(action, state)
+    assert cr.format_action(action, seen) == text
+    assert cr.parse_action(text, seen) == action
+    with pytest.raises(cr.IllegalActionError, match=r"^R23"):
+        cr.parse_action(text.replace(", JK", ", 2C"), seen)
+
+
+def test_huge_table_indices_are_notation_errors_not_conversions() -> None:
+    digits = "9" * 5000
+    with pytest.raises(cr.NotationError) as info:
+        cr.parse_action(f"LayOff JK -> {digits}")
+    assert info.value.token == digits
+    assert cr.parse_action("LayOff JK -> 123456789") == cr.LayOff(cr.JOKER, 123456789)

@@ -59,7 +59,8 @@ def test_r4_the_dealer_deals_the_next_round() -> None:
     else:
         pytest.fail("round 1 did not end within 20,000 actions")
     other = (state.dealer + 1) % state.players
-    with pytest.raises(cr.IllegalActionError, match=r"^R4: round 1 is over and its dealer"):
+    refusal = r"^R4: round 1 is over: its dealer, player \d, starts the next deal"
+    with pytest.raises(cr.IllegalActionError, match=refusal):
         cr.apply(state, cr.NextRound(), player=other)
     assert cr.apply(state, cr.NextRound(), player=state.dealer).round_number == 2
 

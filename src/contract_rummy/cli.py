@@ -235,6 +235,11 @@ def _demo(demo_parser: argparse.ArgumentParser, args: argparse.Namespace) -> int
         variant.check_players(players)
     except ValueError as error:  # R1: a number of players the rules do not allow
         demo_parser.error(str(error))
+    if args.record is not None:
+        try:  # refuse a file that cannot be written before playing, not after
+            args.record.open("w", encoding="utf-8").close()
+        except OSError as error:
+            demo_parser.error(f"--record: {error}")
     return demo(
         args.seed, args.variant, args.bots, quiet=args.quiet, players=players, record=args.record
     )

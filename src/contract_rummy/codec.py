@@ -103,7 +103,7 @@ def to_dict(value: RoundState | Variant | Action | Group | Run | Any) -> dict[st
     """The JSON-safe dict of a state, player view, variant, action or meld.
 
     The dict holds only strings, ints, bools, ``None``, lists and dicts, so
-    :func:`json.dumps` writes it as it is; :func:`from_dict` reads it back to an equal value.
+    ``json.dumps`` writes it as it is; :func:`from_dict` reads it back to an equal value.
 
     Raises:
         TypeError: if ``value`` is none of those.
@@ -233,7 +233,7 @@ def from_dict(
     """Read back a value written by :func:`to_dict`, checking everything.
 
     Args:
-        data: The dict, as :func:`json.loads` gives it.
+        data: The dict, as ``json.loads`` gives it.
         kind: The type expected (:class:`~contract_rummy.RoundState`,
             :class:`~contract_rummy.PlayerView`, :class:`~contract_rummy.Variant`,
             :class:`~contract_rummy.Group`, :class:`~contract_rummy.Run`, or an action
@@ -483,8 +483,7 @@ def _read_variant_fields(data: Mapping[str, Any], path: str) -> Variant:
         "name": _str,
     }
     for name, field in knobs.items():
-        if name not in data:
-            continue  # a knob left out keeps its default
+        # Every knob is required: a default may change, and the variant must not with it.
         read = special.get(name)
         if read is None:
             read = _bool if field.type in ("bool", bool) else _int

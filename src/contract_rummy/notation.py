@@ -79,6 +79,7 @@ from contract_rummy.events import WildFreed
 from contract_rummy.melds import End, Group, Run, meld
 from contract_rummy.state import RoundState
 from contract_rummy.variants import PAGAT, Variant
+from contract_rummy.views import PlayerView, canonical_state
 
 __all__ = ["format_action", "format_meld", "parse_action", "parse_meld"]
 
@@ -110,6 +111,8 @@ _ENDS: Final = {end.value: end for end in End}
 #: Punctuation is a token of its own, whatever the spacing around it.
 _TOKEN: Final = re.compile(r"->|[|,:]|[^\s|,:]+")
 _RULE: Final = re.compile(r"R\d+")
+#: No table holds a billion melds: a longer number is no index (nor worth converting).
+_INDEX_DIGITS: Final = 9
 
 
 # == writing ==================================================================================
@@ -136,12 +139,12 @@ def format_meld(meld_: Group | Run, variant: Variant = PAGAT) -> str:
     return f"run {meld_.suit.letter} from {Rank(meld_.low).symbol}: {text}"
 
 
-def format_action(action: Action, state: RoundState | None = None) -> str:
+def format_action(action: Action, state: RoundState | PlayerView | None = None) -> str:
     """The notation of ``action``.
 
-    Given the state the action is played in, a meld is written in the form that reads back
-    under that state's variant (wild ranks change how cards read), and a ``SwapJoker``
-    names the wild card it frees.
+    Given the state the action is played in (or the view of the player who plays it), a
+    meld is written in the form that reads back under that state's variant (wild ranks
+    change how cards read), and a legal ``SwapJoker`` names the wild card it frees.
 
     Raises:
         TypeError: if ``action`` is not an action.
@@ -163,10 +166,19 @@ def format_action(action: Action, state: RoundState | None = None) -> str:
         case LayOff(card=card, target=target, end=end):
             return f"LayOff {card} -> {target}{_end(end)}"
         case SwapJoker(card=card, target=target, joker_target=joker_target, joker_end=end):
-            wild = None if state is None else _freed(state, action)
+            wild = None if state is None else _freed(_whole(state), action)
             freed = "" if wild is None else f", {wild}"
             return f"SwapJoker {card} in {target}{freed} -> {joker_target}{_end(end)}"
     raise TypeError(f"expected an action, got {action!r}")
+
+
+def _whole(state: RoundState | PlayerView) -> RoundState:
+    """A state to play an action in.
+
+    A view's hidden cards change no action's effect on the table, so any state behind
+    the view will do.
+    """
+    return canonical_state(state) if isinstance(state, PlayerView) else state
 
 
 def _end(end: End | None) -> str:
@@ -214,7 +226,7 @@ class _Tokens:
 
     def index(self) -> int:
         token = self.next("a table index")
-        if not token.isascii() or not token.isdigit():
+        if not token.isascii() or not token.isdigit() or len(token) > _INDEX_DIGITS:
             raise NotationError(
                 f"{token!r} is not a table index: expected a number from 0", token=token
             )
@@ -242,15 +254,20 @@ class _Tokens:
             yield token
 
 
-def parse_action(text: str, state: RoundState | Variant | None = None) -> Action:
+def parse_action(text: str, state: RoundState | PlayerView | Variant | None = None) -> Action:
     """Read an action written in the notation (see the module), case-insensitively.
 
     Args:
         text: One action.
-        state: The state the action is for, or only its variant, if known: melds are read
-            under the variant (with natural wild cards, R30, cards can read differently;
-            the default is :data:`~contract_rummy.PAGAT`), and given a state, the wild card
-            a ``SwapJoker`` names is checked against the one it would free.
+        state: The state the action is for (or the view of the player who sends it), or
+            only its variant, if known: melds are read under the variant (with natural wild
+            cards, R30, cards can read differently; the default is
+            :data:`~contract_rummy.PAGAT`), and given a state or a view, the wild card a
+            ``SwapJoker`` names is checked against the one it would free.
+
+    Reading is not judging: the action read may still be illegal in ``state``, which
+    :func:`~contract_rummy.apply` (or :func:`~contract_rummy.is_legal`) decides, with
+    :class:`~contract_rummy.IllegalActionError` citing the rule.
 
     Raises:
         NotationError: if the text is not an action, naming the bad token.
@@ -293,7 +310,9 @@ def parse_action(text: str, state: RoundState | Variant | None = None) -> Action
         tokens.keyword("->")
         action = LayOff(card, tokens.index(), tokens.end())
     else:
-        action = _swap(tokens, state if isinstance(state, RoundState) else None)
+        action = _swap(
+            tokens, None if state is None or isinstance(state, Variant) else _whole(state)
+        )
     tokens.finish()
     return action
 

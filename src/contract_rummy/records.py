@@ -1,4 +1,4 @@
-"""Game records: a whole game as one JSON document, written and read like :mod:`json`.
+"""Game records: a whole game as one JSON document, written and read like ``json``.
 
 A record holds the rules (a preset's name, or every knob of a custom variant), the players
 (their number, and names if given), free metadata, how the cards were dealt (the seed, or
@@ -32,7 +32,7 @@ The document (schema version 1)::
       "start": null,                          (or the first state, see to_dict)
       "deals": [],                            (rounds dealt after the first, when the
       "reshuffles": [],                        shuffler cannot replay them from a seed)
-      "actions": ["DrawStock", "Pass", ...],  (action i is the state's move i + 1)
+      "actions": ["DrawStock", "Pass", ...],  (action i is played at moves == i)
       "result": {"moves": 2, "round_number": 1, "phase": "buy",
                  "scores": [0, 0, 0, 0], "winners": null}
     }
@@ -204,7 +204,8 @@ class GameRecord:
     Attributes:
         variant: The rules.
         players: How many players.
-        actions: Every action, in order: action ``i`` makes move ``i + 1``.
+        actions: Every action, in order: action ``i`` is played in the state whose
+            ``moves`` is ``i`` more than the first state's.
         seed: The seed :func:`~contract_rummy.new_game` dealt the game from, or ``None``.
         start: The first state, when there is no seed.
         deals: The rounds dealt after the first, when the shuffler cannot replay them.
@@ -417,7 +418,9 @@ def _replay(
         script = _Script(deck, list(record.deals), list(record.reshuffles))
         state = attrs.evolve(state, shuffler=script)
     elif record.deals or record.reshuffles:
-        raise RecordError("deals: a seeded game is replayed from its seed and holds no deals")
+        raise RecordError(
+            "deals, reshuffles: a seeded game is replayed from its seed and records neither"
+        )
     yield _shown(state, shuffler), None
     count = len(record.actions) if texts is None else len(texts)
     for index in range(count):
@@ -435,7 +438,8 @@ def _replay(
         raise RecordError("deals: the record holds deals or reshuffles the game never made")
     if record.result is not None and Result.of(state) != record.result:
         raise RecordError(
-            f"result: the record states {record.result}, but the replay ends at {Result.of(state)}"
+            f"result: the record states {_result(record.result)}, but the replay ends at "
+            f"{_result(Result.of(state))}"
         )
 
 
@@ -501,15 +505,17 @@ def _document(record: GameRecord) -> dict[str, Any]:
         "deals": [_deal(deal) for deal in record.deals],
         "reshuffles": [[str(card) for card in stock] for stock in record.reshuffles],
         "actions": texts,
-        "result": None
-        if result is None
-        else {
-            "moves": result.moves,
-            "round_number": result.round_number,
-            "phase": result.phase.value,
-            "scores": list(result.scores),
-            "winners": None if result.winners is None else list(result.winners),
-        },
+        "result": None if result is None else _result(result),
+    }
+
+
+def _result(result: Result) -> dict[str, Any]:
+    return {
+        "moves": result.moves,
+        "round_number": result.round_number,
+        "phase": result.phase.value,
+        "scores": list(result.scores),
+        "winners": None if result.winners is None else list(result.winners),
     }
 
 
@@ -534,8 +540,17 @@ def dumps(record: GameRecord, *, indent: int | None = None) -> str:
     Raises:
         RecordError: if the record does not replay (see :func:`replay`).
         TypeError: if the metadata holds something JSON cannot write.
+        ValueError: if the metadata holds NaN or an infinity, which JSON does not have.
+
+    >>> import contract_rummy as cr
+    >>> from contract_rummy import records
+    >>> game = records.GameRecord(variant=cr.PAGAT, players=4, seed=1, actions=[cr.DrawStock()])
+    >>> records.dumps(game)[:60]
+    '{"type": "GameRecord", "version": 1, "variant": "pagat", "pl'
+    >>> records.loads(records.dumps(game)) == game
+    True
     """
-    return json.dumps(_document(record), indent=indent, ensure_ascii=False)
+    return json.dumps(_document(record), indent=indent, ensure_ascii=False, allow_nan=False)
 
 
 def dump(record: GameRecord, fp: IO[str], *, indent: int | None = None) -> None:
@@ -545,7 +560,20 @@ def dump(record: GameRecord, fp: IO[str], *, indent: int | None = None) -> None:
 
 
 def dump_lines(records: Iterable[GameRecord], fp: IO[str]) -> None:
-    """Write records to a text file as JSON Lines: one record a line."""
+    """Write records to a text file as JSON Lines: one record a line.
+
+    >>> import io
+    >>> import contract_rummy as cr
+    >>> from contract_rummy import records
+    >>> games = [
+    ...     records.GameRecord(variant=cr.PAGAT, players=4, seed=s, actions=[]) for s in (1, 2)
+    ... ]
+    >>> file = io.StringIO()
+    >>> records.dump_lines(games, file)
+    >>> _ = file.seek(0)
+    >>> [game.seed for game in records.load_lines(file)]
+    [1, 2]
+    """
     for record in records:
         fp.write(dumps(record))
         fp.write("\n")
@@ -563,15 +591,28 @@ def loads(text: str | bytes) -> GameRecord:
             and what is wrong.
     """
     try:
-        data = json.loads(text)
+        data = json.loads(text, parse_constant=_no_constant)
     except (ValueError, RecursionError) as error:
         raise RecordError(f"not a JSON document: {error}") from None
     return _read_record(data)
 
 
+def _no_constant(name: str) -> Any:
+    """Refuse NaN and the infinities, which Python's json reads but JSON does not have."""
+    raise ValueError(f"{name} is not a JSON value")
+
+
 def load(fp: IO[str] | IO[bytes]) -> GameRecord:
-    """Read a record from a file holding one JSON document (see :func:`loads`)."""
-    return loads(fp.read())
+    """Read a record from a file holding one JSON document (see :func:`loads`).
+
+    Raises:
+        RecordError: as :func:`loads` does, and for a file that is not text in its encoding.
+    """
+    try:
+        text = fp.read()
+    except UnicodeDecodeError as error:
+        raise RecordError(f"not a JSON document: {error}") from None
+    return loads(text)
 
 
 def load_lines(fp: Iterable[str | bytes]) -> Iterator[GameRecord]:
@@ -580,7 +621,16 @@ def load_lines(fp: Iterable[str | bytes]) -> Iterator[GameRecord]:
     Raises:
         RecordError: for the first bad record, with its line number.
     """
-    for number, line in enumerate(fp, start=1):
+    lines = iter(fp)
+    number = 0
+    while True:
+        number += 1
+        try:
+            line = next(lines)
+        except StopIteration:
+            return
+        except UnicodeDecodeError as error:
+            raise RecordError(f"line {number}: not a JSON document: {error}") from None
         if not line.strip():
             continue
         try:

@@ -230,8 +230,9 @@ def apply(state: RoundState, action: Action, *, player: int | None = None) -> Ro
         action: The action to play.
         player: Who sends the action, for a server relaying players' moves: the action is
             refused unless that player is the one to act (``state.to_act``, or in phase
-            ROUND_OVER the dealer, who deals the next round). ``None`` (the default) plays
-            the action for whoever is to act.
+            ROUND_OVER the dealer of the round just over, who starts the next deal with
+            ``NextRound()``; the deal then passes to the left, R4). ``None`` (the default)
+            plays the action for whoever is to act.
 
     Raises:
         IllegalActionError: if the rules refuse the action here, or ``player`` may not act
@@ -280,8 +281,8 @@ def _check_player(state: RoundState, player: object) -> None:
         if player != state.dealer:
             refuse(
                 "R4",
-                f"round {state.round_number} is over and its dealer, player {state.dealer}, "
-                f"deals the next round, not player {player}",
+                f"round {state.round_number} is over: its dealer, player {state.dealer}, "
+                f"starts the next deal (NextRound), not player {player}",
             )
         return
     if player == state.to_act:
