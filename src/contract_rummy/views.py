@@ -67,9 +67,9 @@ from contract_rummy.state import (
     Turn,
     _check_fields,
     _check_parts,
-    _instance,
-    _optional,
-    _tuple_of,
+)
+from contract_rummy.state import (
+    _TYPES as _STATE_TYPES,
 )
 from contract_rummy.variants import Variant
 
@@ -450,32 +450,19 @@ def canonical_state(view: PlayerView) -> RoundState:
 # == checking a view built by hand ============================================================
 
 
+#: What a view's own fields must be; the fields it shares with a state are checked as the
+#: state checks them.
+_OWN: Final[dict[str, tuple[Callable[[object], bool], str]]] = {
+    "player": (is_int, "an int"),
+    "hand": (_CARDS, "a tuple of Cards"),
+    "hand_sizes": (_INTS, "a tuple of ints"),
+    "stock_size": (is_int, "an int"),
+}
+_SHARED: Final = {name: (check, what) for name, check, what in _STATE_TYPES}
 #: Each field, what it must be, and how that reads in a message.
-_TYPES: Final[tuple[tuple[str, Callable[[object], bool], str], ...]] = (
-    ("variant", _instance(Variant), "a Variant"),
-    ("player", is_int, "an int"),
-    ("round_number", is_int, "an int"),
-    ("dealer", is_int, "an int"),
-    ("phase", _instance(Phase), "a Phase"),
-    ("active", is_int, "an int"),
-    ("to_act", _optional(is_int), "an int or None"),
-    ("hand", _CARDS, "a tuple of Cards"),
-    ("hand_sizes", _INTS, "a tuple of ints"),
-    ("stock_size", is_int, "an int"),
-    ("discard", _CARDS, "a tuple of Cards"),
-    ("discarded_by", _tuple_of(_optional(is_int)), "a tuple of players (ints) or None"),
-    ("table", _tuple_of(_instance(TableMeld)), "a tuple of TableMelds"),
-    ("down", _tuple_of(_instance(bool)), "a tuple of bools"),
-    ("scores", _INTS, "a tuple of ints"),
-    ("penalties", _optional(_INTS), "a tuple of ints or None"),
-    ("winners", _optional(_INTS), "a tuple of ints or None"),
-    ("buys", _INTS, "a tuple of ints"),
-    ("turn", _instance(Turn), "a Turn"),
-    ("window", _instance(BuyWindow), "a BuyWindow"),
-    ("reshuffles", is_int, "an int"),
-    ("turns", is_int, "an int"),
-    ("cut", _optional(is_int), "an int or None"),
-    ("moves", is_int, "an int"),
+_TYPES: Final = tuple(
+    (field.name, *(_OWN.get(field.name) or _SHARED[field.name]))
+    for field in attrs.fields(PlayerView)
 )
 
 
