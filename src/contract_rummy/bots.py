@@ -1,8 +1,10 @@
 """Simple players, and a loop that plays whole games with them.
 
-A bot is anything with a ``choose(state) -> action`` method that returns one of
-``legal_actions(state)``. Two come with the library: :class:`RandomBot`, a seeded uniform
-choice, and :class:`GreedyBot`, a plain heuristic player that goes down as soon as it can.
+A bot is anything with a ``choose(view) -> action`` method that returns one of
+``legal_actions(view)``: it plays on what its player may see (:class:`PlayerView`), never
+on the other hands or the stock. Two come with the library: :class:`RandomBot`, a seeded
+uniform choice, and :class:`GreedyBot`, a plain heuristic player that goes down as soon as
+it can. Both also take a whole state, and then play for the player to act in it.
 
 >>> import contract_rummy as cr
 >>> final = cr.play_game([cr.GreedyBot()] * 4, seed=5)
@@ -35,16 +37,27 @@ from contract_rummy.cards import Card
 from contract_rummy.engine import apply, legal_actions, new_game
 from contract_rummy.state import Phase, RoundState
 from contract_rummy.variants import PAGAT, Variant
+from contract_rummy.views import PlayerView, view
 
 __all__ = ["Bot", "GreedyBot", "RandomBot", "play", "play_game"]
 
 
 class Bot(Protocol):
-    """A player: picks one of the legal actions of a state where it must act."""
+    """A player: picks one of its legal actions, seeing what its player may see.
 
-    def choose(self, state: RoundState) -> Action:
-        """Return one of ``legal_actions(state)``."""
+    :func:`play` and :func:`play_game` call ``choose`` with the acting player's view.
+    """
+
+    def choose(self, view: PlayerView) -> Action:
+        """Return one of ``legal_actions(view)``."""
         ...  # pragma: no cover
+
+
+def _seen(state: RoundState | PlayerView) -> PlayerView:
+    """The view a bot plays on: a view as it is, a state as its player to act sees it."""
+    if isinstance(state, PlayerView):
+        return state
+    return view(state, state.dealer if state.to_act is None else state.to_act)
 
 
 @attrs.define
@@ -53,7 +66,8 @@ class RandomBot:
 
     >>> import contract_rummy as cr
     >>> bot = RandomBot(seed=1)
-    >>> bot.choose(cr.new_game(seed=1)) in cr.legal_actions(cr.new_game(seed=1))
+    >>> state = cr.new_game(seed=1)
+    >>> bot.choose(cr.view(state, state.to_act)) in cr.legal_actions(state)
     True
     """
 
@@ -63,9 +77,9 @@ class RandomBot:
     def __attrs_post_init__(self) -> None:
         self._random = random.Random(self.seed)
 
-    def choose(self, state: RoundState) -> Action:
-        """A uniformly random legal action."""
-        legal = legal_actions(state)
+    def choose(self, seen: PlayerView | RoundState) -> Action:
+        """A uniformly random legal action of the view (or of the player to act)."""
+        legal = legal_actions(seen)
         return legal[self._random.randrange(len(legal))]
 
 
@@ -86,35 +100,36 @@ class GreedyBot:
 
     max_buys: int = 2
 
-    def choose(self, state: RoundState) -> Action:
-        """The bot's action for ``state``."""
-        phase = state.phase
+    def choose(self, seen: PlayerView | RoundState) -> Action:
+        """The bot's action, seeing ``seen`` (or what the player to act in it sees)."""
+        seen = _seen(seen)
+        phase = seen.phase
         if phase is Phase.ROUND_OVER:
             return NextRound()
-        player = state.dealer if state.to_act is None else state.to_act
-        hand = state.hands[player]
-        top = state.top_discard
+        player = seen.player
+        hand = seen.hand
+        top = seen.top_discard
         if phase is Phase.DRAW:
             if top is not None and len(hand) > 1:
-                if _wanted(state, player, top):
+                if _wanted(seen, top):
                     return TakeDiscard()
-                requester = state.window.requester
-                if requester is not None and _blocks(state, player, requester, top):
+                requester = seen.window.requester
+                if requester is not None and _blocks(seen, requester, top):
                     return TakeDiscard()  # R31: taking the card blocks the request
             return DrawStock()
         if phase is Phase.BUY:
             buy = (
                 top is not None
-                and not state.down[player]
-                and state.buys[player] < self.max_buys
+                and not seen.down[player]
+                and seen.buys[player] < self.max_buys
                 and _matches(top, hand) >= 2
             )
             return Buy() if buy else Pass()
-        legal = legal_actions(state)
+        legal = legal_actions(seen)
         first = next(iter(legal))
         if isinstance(first, GoDown | SwapJoker | LayOff):
             return first  # go-downs, then swaps, then lay-offs come first
-        variant = state.variant
+        variant = seen.variant
         discards = [action for action in legal if isinstance(action, Discard)]
         return max(
             discards,
@@ -144,19 +159,19 @@ def _matches(card: Card, hand: Sequence[Card]) -> int:
     return near
 
 
-def _wanted(state: RoundState, player: int, card: Card) -> bool:
-    if state.variant.is_wild(card):
+def _wanted(seen: PlayerView, card: Card) -> bool:
+    if seen.variant.is_wild(card):
         return True
-    if state.down[player]:
-        return any(placed.meld.accepts(card) for placed in state.table)
-    return _matches(card, state.hands[player]) >= 2
+    if seen.down[seen.player]:
+        return any(placed.meld.accepts(card) for placed in seen.table)
+    return _matches(card, seen.hand) >= 2
 
 
-def _blocks(state: RoundState, player: int, requester: int, card: Card) -> bool:
+def _blocks(seen: PlayerView, requester: int, card: Card) -> bool:
     """R31: whether to block ``requester``'s request for ``card`` by taking it."""
-    if not state.down[requester] or state.variant.penalty(card) > 10:
+    if not seen.down[requester] or seen.variant.penalty(card) > 10:
         return False
-    return any(placed.meld.accepts(card) for placed in state.table)
+    return any(placed.meld.accepts(card) for placed in seen.table)
 
 
 def play(
@@ -164,16 +179,17 @@ def play(
 ) -> Iterator[tuple[RoundState, Action, RoundState]]:
     """Play from ``state`` with one bot per player; yield each (before, action, after).
 
-    In ROUND_OVER the dealer's bot deals the next round. Stops at the end of the game, or
-    after ``max_actions`` actions.
+    Each bot chooses from its player's view (:func:`~contract_rummy.view`). In ROUND_OVER
+    the dealer's bot deals the next round. Stops at the end of the game, or after
+    ``max_actions`` actions.
     """
     if len(bots) != state.players:
         raise ValueError(f"need one bot per player ({state.players}), got {len(bots)}")
     count = 0
     while state.phase is not Phase.GAME_OVER and (max_actions is None or count < max_actions):
         player = state.dealer if state.to_act is None else state.to_act
-        action = bots[player].choose(state)
-        after = apply(state, action)
+        action = bots[player].choose(view(state, player))
+        after = apply(state, action, player=player)
         yield state, action, after
         state = after
         count += 1

@@ -36,6 +36,7 @@ from contract_rummy.notation import format_meld
 from contract_rummy.presets import VARIANTS
 from contract_rummy.state import Phase, RoundState
 from contract_rummy.variants import Variant
+from contract_rummy.views import view
 
 __all__ = ["default_players", "demo", "main", "replay"]
 
@@ -143,8 +144,8 @@ def demo(
     narrator = _Narrator(quiet=quiet)
     while (state := recorder.state).phase is not Phase.GAME_OVER:
         player = state.dealer if state.to_act is None else state.to_act
-        action = seats[player].choose(state)
-        after, events = recorder.step(action)
+        action = seats[player].choose(view(state, player))
+        after, events = recorder.step(action, player=player)
         narrator.played(state, action, after, events)
     narrator.finish(recorder.state, f"{variant.name}, seed {seed}")
     if record is not None:

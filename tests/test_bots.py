@@ -1,0 +1,59 @@
+"""The bots play on their player's view: legal choices, and nothing hidden used."""
+
+from __future__ import annotations
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import contract_rummy as cr
+from contract_rummy.testing import strategies as crst
+
+
+def _actor(state: cr.RoundState) -> int:
+    return state.dealer if state.to_act is None else state.to_act
+
+
+@settings(max_examples=150, deadline=None)
+@given(state=crst.states(variant=crst.variants(), max_actions=120), seed=st.integers(0, 99))
+def test_bots_choose_legal_actions_from_views_of_every_variant(
+    state: cr.RoundState, seed: int
+) -> None:
+    if state.phase is cr.Phase.GAME_OVER:
+        return
+    seen = cr.view(state, _actor(state))
+    for bot in (cr.GreedyBot(), cr.RandomBot(seed=seed)):
+        action = bot.choose(seen)
+        assert cr.is_legal(state, action, player=seen.player), (bot, action)
+
+
+@settings(max_examples=60, deadline=None)
+@given(state=crst.states(variant=crst.variants(), max_actions=120), seed=st.integers(0, 99))
+def test_a_bot_given_a_state_plays_as_on_the_view_of_the_player_to_act(
+    state: cr.RoundState, seed: int
+) -> None:
+    if state.phase is cr.Phase.GAME_OVER:
+        return
+    seen = cr.view(state, _actor(state))
+    assert cr.GreedyBot().choose(state) == cr.GreedyBot().choose(seen)
+    assert cr.RandomBot(seed=seed).choose(state) == cr.RandomBot(seed=seed).choose(seen)
+
+
+class _Watcher:
+    """A bot that keeps what it is shown, and plays like the greedy bot."""
+
+    def __init__(self) -> None:
+        self.shown: list[object] = []
+
+    def choose(self, view: cr.PlayerView) -> cr.Action:
+        self.shown.append(view)
+        return cr.GreedyBot().choose(view)
+
+
+def test_play_shows_each_bot_only_its_own_players_view() -> None:
+    watchers = [_Watcher() for _ in range(4)]
+    final = cr.play_game(watchers, seed=1)
+    assert final == cr.play_game([cr.GreedyBot()] * 4, seed=1)
+    for player, watcher in enumerate(watchers):
+        assert watcher.shown
+        assert all(isinstance(seen, cr.PlayerView) for seen in watcher.shown)
+        assert all(seen.player == player for seen in watcher.shown)  # type: ignore[attr-defined]
