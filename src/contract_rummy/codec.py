@@ -129,21 +129,20 @@ def _type_name(value: object) -> str:
 
 def _fields(value: object) -> dict[str, Any]:
     """The fields of ``value``, written (without its type and version)."""
-    if isinstance(value, RoundState | PlayerView):
-        return {
-            field.name: _write(getattr(value, field.name), field.name)
-            for field in attrs.fields(type(value))
-        }
     if isinstance(value, Variant):
         return _variant_fields(value)
     if isinstance(value, Group):
         return {"rank": value.rank.symbol, "cards": _cards(value.cards)}
     if isinstance(value, Run):
         return {"suit": value.suit.letter, "low": value.low, "cards": _cards(value.cards)}
-    action: Any = value
+    return _attrs_fields(value)
+
+
+def _attrs_fields(value: Any, name: str | None = None) -> dict[str, Any]:
+    """Each attrs field of ``value``, written; errors name ``name`` or the field."""
     return {
-        field.name: _write(getattr(value, field.name), field.name)
-        for field in attrs.fields(type(action))
+        field.name: _write(getattr(value, field.name), name or field.name)
+        for field in attrs.fields(type(value))
     }
 
 
@@ -166,10 +165,7 @@ def _write(value: object, name: str) -> Any:
     if isinstance(value, TableMeld):
         return {"meld": _write(value.meld, name), "owner": value.owner}
     if isinstance(value, Turn | BuyWindow):
-        return {
-            field.name: _write(getattr(value, field.name), name)
-            for field in attrs.fields(type(value))
-        }
+        return _attrs_fields(value, name)
     if isinstance(value, tuple):
         return [_write(item, name) for item in value]
     if isinstance(value, Shuffler):

@@ -654,14 +654,7 @@ def meld(text: str | Iterable[Card], *, variant: Variant = PAGAT) -> Group | Run
     cards = _cards(text, "text")
     check_variant(variant)
     shown = text if isinstance(text, str) else format_cards(cards)
-    best: list[Interpretation] = []
-    best_naturals = -1
-    for reading in _readings(cards, variant):
-        naturals = len(reading.cards) - len(reading.wild_positions())
-        if naturals > best_naturals:
-            best, best_naturals = [reading], naturals
-        elif naturals == best_naturals:
-            best.append(reading)
+    best = best_readings(cards, variant)
     if len(best) == 1:
         return best[0]
     hint = "build Group(rank, cards) or Run(suit, low, cards)"
@@ -670,6 +663,22 @@ def meld(text: str | Iterable[Card], *, variant: Variant = PAGAT) -> Group | Run
         raise InvalidMeldError(f"{problem}: {shown!r} is neither a group nor a run; {hint}")
     described = " and as ".join(_describe(reading) for reading in best[:2])
     raise InvalidMeldError(f"R10: {shown!r} reads as {described}: {hint}")
+
+
+def best_readings(cards: tuple[Card, ...], variant: Variant) -> list[Interpretation]:
+    """The readings of ``cards`` as a meld in which the most cards stand for themselves.
+
+    One reading is the meld :func:`meld` builds; none or several, and it refuses.
+    """
+    best: list[Interpretation] = []
+    best_naturals = -1
+    for reading in _readings(cards, variant):
+        naturals = len(reading.cards) - len(reading.wild_positions())
+        if naturals > best_naturals:
+            best, best_naturals = [reading], naturals
+        elif naturals == best_naturals:
+            best.append(reading)
+    return best
 
 
 def _readings(cards: tuple[Card, ...], variant: Variant) -> Iterable[Interpretation]:

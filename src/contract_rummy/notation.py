@@ -76,7 +76,7 @@ from contract_rummy.cards import Card, Rank, Suit
 from contract_rummy.engine import step
 from contract_rummy.errors import IllegalActionError, InvalidMeldError, NotationError
 from contract_rummy.events import WildFreed
-from contract_rummy.melds import End, Group, Run, meld
+from contract_rummy.melds import End, Group, Run, best_readings, meld
 from contract_rummy.state import RoundState
 from contract_rummy.variants import PAGAT, Variant
 from contract_rummy.views import PlayerView, canonical_state
@@ -372,17 +372,17 @@ def _read_meld(tokens: _Tokens, variant: Variant) -> Group | Run:
         tokens.keyword(":")
         return Run(suit, low.value, _cards(tokens), variant=variant)
     cards = _cards(tokens)
-    try:
-        return meld(cards, variant=variant)
-    except InvalidMeldError as error:
-        if " reads as " in str(error):  # R10: the cards do not say which meld they are
-            shown = " ".join(map(str, cards))
-            raise NotationError(
-                f"{shown!r} reads as more than one meld: write it as "
-                "'group <rank>: <cards>' or 'run <suit> from <rank>: <cards>'",
-                token=shown,
-            ) from error
-        raise
+    best = best_readings(cards, variant)
+    if len(best) == 1:
+        return best[0]
+    if best:  # R10: the cards do not say which meld they are
+        shown = " ".join(map(str, cards))
+        raise NotationError(
+            f"{shown!r} reads as more than one meld: write it as "
+            "'group <rank>: <cards>' or 'run <suit> from <rank>: <cards>'",
+            token=shown,
+        )
+    return meld(cards, variant=variant)  # no reading: meld says which rule refuses them
 
 
 def _cards(tokens: _Tokens) -> tuple[Card, ...]:

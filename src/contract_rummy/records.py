@@ -107,6 +107,12 @@ class Deal:
         stock: The stock, top first.
         discard: The discard pile: the card turned up.
         cut: How many cards the cut lifted (R32), or ``None`` without a cut.
+
+    >>> import contract_rummy as cr
+    >>> from contract_rummy import records
+    >>> deal = records.Deal.of(cr.new_game(cr.LIVERPOOL_CUT, seed=46))
+    >>> deal.round_number, [len(hand) for hand in deal.hands], deal.discard, deal.cut
+    (1, [10, 10, 10, 10], (Card.parse('QC'),), 64)
     """
 
     round_number: int
@@ -149,6 +155,11 @@ class Result:
         phase: The phase it stopped in (:data:`Phase.GAME_OVER` for a finished game).
         scores: The totals.
         winners: The winners of a finished game, else ``None``.
+
+    >>> import contract_rummy as cr
+    >>> from contract_rummy import records
+    >>> records.Result.of(cr.new_game(seed=1))
+    Result(moves=0, round_number=1, phase=Phase.DRAW, scores=(0, 0, 0, 0), winners=None)
     """
 
     moves: int
@@ -213,6 +224,15 @@ class GameRecord:
         names: The players' names, or ``None``.
         metadata: Anything else worth keeping, as JSON values: an event, a date, the bots.
         result: The result the record states, or ``None``; loading checks it.
+
+    >>> import contract_rummy as cr
+    >>> game = cr.GameRecord(variant=cr.PAGAT, players=4, seed=1, actions=[cr.DrawStock()])
+    >>> [state.moves for state in cr.replay(game)]
+    [0, 1]
+    >>> cr.GameRecord(variant=cr.PAGAT, players=4, actions=[])
+    Traceback (most recent call last):
+    ...
+    ValueError: a record is dealt from a seed or from a first state: give one
     """
 
     variant: Variant
@@ -357,9 +377,6 @@ class _Script:
                 raise RecordError("deals: the game deals more rounds than the record holds")
             deal = self.dealt = self.deals.pop(0)
             self.count += 1
-            first: Any = items[0]
-            if not isinstance(first, Card):  # pragma: no cover - the engine shuffles cards
-                raise RecordError("a record only plays back shuffles of cards")
             if deal.cut is not None:
                 self.cuts.append(deal.cut - 1)
             dealt = (self.deck_size - 1 - len(deal.stock)) // max(len(deal.hands), 1)

@@ -225,6 +225,11 @@ class _Draft:
     __slots__ = getattr(PlayerView, "__slots__")  # noqa: B009 - not typed on the class
 
 
+#: The fields a view shows as the state holds them; the others (the viewer, their hand, the
+#: sizes of the hands and of the stock) are what the view makes of the hidden ones.
+_SHARED_FIELDS: Final = tuple(
+    name for name in attrs.fields_dict(PlayerView) if name in attrs.fields_dict(RoundState)
+)
 #: The one slot that is not a field, attrs' cached hash: empty in a new view.
 (_CACHE,) = (name for name in _Draft.__slots__ if name not in attrs.fields_dict(PlayerView))
 _new: Final = object.__new__
@@ -262,6 +267,8 @@ def view(state: RoundState, player: int) -> PlayerView:
         raise TypeError(f"player must be an int, got {player!r}")
     if not 0 <= player < len(hands):
         raise ValueError(f"player must be a player of the game, 0-{len(hands) - 1}, got {player}")
+    # Field by field, written out: a bot takes a view at every action, and a loop over
+    # _SHARED_FIELDS costs twice as much.
     seen: Any = _new(_Draft)
     seen.variant = state.variant
     seen.player = player
@@ -404,30 +411,11 @@ def _behind(
         hands.append(tuple(sorted(cards, key=BY_INDEX)))
     build: Callable[..., RoundState] = RoundState if checked else RoundState._trusted
     return build(
-        variant=view.variant,
-        round_number=view.round_number,
-        dealer=view.dealer,
-        phase=view.phase,
-        active=view.active,
-        to_act=view.to_act,
+        **{name: getattr(view, name) for name in _SHARED_FIELDS},
         hands=tuple(hands),
         stock=tuple(unseen[at:]),
-        discard=view.discard,
-        discarded_by=view.discarded_by,
-        table=view.table,
-        down=view.down,
-        scores=view.scores,
-        penalties=view.penalties,
-        winners=view.winners,
-        buys=view.buys,
-        turn=view.turn,
-        window=view.window,
-        reshuffles=view.reshuffles,
-        turns=view.turns,
         rng=rng,
         shuffler=shuffler,
-        cut=view.cut,
-        moves=view.moves,
     )
 
 
