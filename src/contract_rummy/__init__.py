@@ -26,7 +26,7 @@ from contract_rummy.actions import (
     SwapJoker,
     TakeDiscard,
 )
-from contract_rummy.bots import Bot, GreedyBot, RandomBot, play, play_game
+from contract_rummy.bots import BOTS, Bot, GreedyBot, RandomBot, make_bot, play, play_game
 from contract_rummy.cards import (
     JOKER,
     NATURALS,
@@ -110,6 +110,7 @@ from contract_rummy.views import PlayerView, determinize, view
 __version__ = "0.1.0"
 
 __all__ = [
+    "BOTS",
     "CALIFORNIA",
     "CONTRACT",
     "DEUCES_WILD",
@@ -198,6 +199,7 @@ __all__ = [
     "from_dict",
     "is_legal",
     "legal_actions",
+    "make_bot",
     "meld",
     "new_game",
     "parse_action",

@@ -1,0 +1,131 @@
+"""Simple players, and a loop that plays whole games with them.
+
+A bot is anything with a ``choose(view) -> action`` method that returns one of
+``legal_actions(view)``: it plays on what its player may see (:class:`PlayerView`), never
+on the other hands or the stock. Two come with the library: :class:`RandomBot`, a seeded
+uniform choice, and :class:`GreedyBot`, a plain heuristic player that goes down as soon as
+it can. Both also take a whole state, and then play for the player to act in it.
+
+>>> import contract_rummy as cr
+>>> final = cr.play_game([cr.GreedyBot()] * 4, seed=5)
+>>> final.phase, len(final.winners) >= 1
+(Phase.GAME_OVER, True)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from types import MappingProxyType
+from typing import Final, Protocol
+
+from contract_rummy._checks import check_int
+from contract_rummy.actions import Action
+from contract_rummy.bots._greedy import GreedyBot
+from contract_rummy.bots._random import RandomBot
+from contract_rummy.engine import apply, new_game
+from contract_rummy.state import Phase, RoundState
+from contract_rummy.variants import PAGAT, Variant
+from contract_rummy.views import PlayerView, view
+
+__all__ = ["BOTS", "Bot", "GreedyBot", "RandomBot", "make_bot", "play", "play_game"]
+
+
+class Bot(Protocol):
+    """A player: picks one of its legal actions, seeing what its player may see.
+
+    :func:`play` and :func:`play_game` call ``choose`` with the acting player's view.
+    """
+
+    def choose(self, view: PlayerView) -> Action:
+        """Return one of ``legal_actions(view)``."""
+        ...  # pragma: no cover
+
+
+BOTS: Final[Mapping[str, Callable[[int], Bot]]] = MappingProxyType(
+    {
+        "greedy": lambda seed: GreedyBot(),
+        "random": lambda seed: RandomBot(seed=seed),
+    }
+)
+"""The bots the library names, each made from a seed (bots that need none ignore it)."""
+
+
+def make_bot(name: str, seed: int = 0) -> Bot:
+    """The bot called ``name`` in :data:`BOTS`, seeded with ``seed``.
+
+    Raises:
+        ValueError: if no bot has that name.
+
+    >>> make_bot("random", seed=3)
+    RandomBot(seed=3)
+    >>> make_bot("clever")
+    Traceback (most recent call last):
+    ...
+    ValueError: no bot is called 'clever'; the bots are greedy, random
+    """
+    try:
+        factory = BOTS[name]
+    except KeyError:
+        raise ValueError(
+            f"no bot is called {name!r}; the bots are {', '.join(sorted(BOTS))}"
+        ) from None
+    check_int("seed", seed, minimum=0)
+    return factory(seed)
+
+
+def play(
+    state: RoundState, bots: Sequence[Bot], *, max_actions: int | None = None
+) -> Iterator[tuple[RoundState, Action, RoundState]]:
+    """Play from ``state`` with one bot per player; yield each (before, action, after).
+
+    Each bot chooses from its player's view (:func:`~contract_rummy.view`). In ROUND_OVER
+    the dealer's bot deals the next round. Stops at the end of the game, or after
+    ``max_actions`` actions.
+    """
+    if len(bots) != state.players:
+        raise ValueError(f"need one bot per player ({state.players}), got {len(bots)}")
+    count = 0
+    while state.phase is not Phase.GAME_OVER and (max_actions is None or count < max_actions):
+        player = state.dealer if state.to_act is None else state.to_act
+        action = bots[player].choose(view(state, player))
+        after = apply(state, action, player=player)
+        yield state, action, after
+        state = after
+        count += 1
+
+
+def play_game(
+    bots: Sequence[Bot],
+    *,
+    variant: Variant = PAGAT,
+    seed: int | None = None,
+    on_step: Callable[[RoundState, Action, RoundState], None] | None = None,
+    max_actions: int | None = None,
+) -> RoundState:
+    """Play a whole seeded game with one bot per player and return the final state.
+
+    With a turn limit (R29, as in every named variant) every game ends; a caller who wants
+    a tighter bound, or plays without one, passes ``max_actions``.
+
+    Raises:
+        RuntimeError: if the game is not over after ``max_actions`` actions.
+
+    >>> import contract_rummy as cr
+    >>> cr.play_game([cr.RandomBot(seed=p) for p in range(4)], seed=2, max_actions=10)
+    Traceback (most recent call last):
+    ...
+    RuntimeError: the game (seed 2) is not over after 10 actions: round 1, phase ...
+    """
+    if max_actions is not None:
+        check_int("max_actions", max_actions, minimum=0)
+    state = new_game(variant, seed=seed, players=len(bots))
+    for before, action, after in play(state, bots, max_actions=max_actions):
+        if on_step is not None:
+            on_step(before, action, after)
+        state = after
+    if state.phase is not Phase.GAME_OVER:
+        raise RuntimeError(
+            f"the game (seed {seed}) is not over after {max_actions} actions: "
+            f"round {state.round_number}, phase {state.phase.name}"
+        )
+    return state

@@ -1,0 +1,15 @@
+"""What a bot is shown: a view as it is, a state as its player to act sees it."""
+
+from __future__ import annotations
+
+from contract_rummy.state import RoundState
+from contract_rummy.views import PlayerView, view
+
+__all__ = ["seen_by"]
+
+
+def seen_by(state: RoundState | PlayerView) -> PlayerView:
+    """The view a bot plays on: a view as it is, a state as its player to act sees it."""
+    if isinstance(state, PlayerView):
+        return state
+    return view(state, state.dealer if state.to_act is None else state.to_act)
