@@ -26,7 +26,16 @@ from contract_rummy.actions import (
     SwapJoker,
     TakeDiscard,
 )
-from contract_rummy.bots import BOTS, Bot, GreedyBot, RandomBot, make_bot, play, play_game
+from contract_rummy.bots import (
+    BOTS,
+    Bot,
+    GreedyBot,
+    HeuristicBot,
+    RandomBot,
+    make_bot,
+    play,
+    play_game,
+)
 from contract_rummy.cards import (
     JOKER,
     NATURALS,
@@ -154,6 +163,7 @@ __all__ = [
     "GoDown",
     "GreedyBot",
     "Group",
+    "HeuristicBot",
     "IllegalActionError",
     "InvalidMeldError",
     "InvalidStateError",

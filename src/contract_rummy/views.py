@@ -47,6 +47,7 @@ from __future__ import annotations
 import functools
 import itertools
 from collections.abc import Callable, Sequence
+from itertools import chain, repeat
 from typing import Any, Final
 
 import attrs
@@ -347,6 +348,7 @@ def _kept_to_place(view: PlayerView) -> Card | None:
 
 
 @functools.lru_cache(maxsize=64)
+@functools.lru_cache(maxsize=64)
 def _deck_counts(variant: Variant, players: int) -> tuple[int, ...]:
     """How many copies of each card (by :attr:`Card.index`) the deck holds (R2)."""
     counts = [0] * len(_ALL)
@@ -381,7 +383,7 @@ def _unseen(view: PlayerView) -> list[Card]:
     kept = _kept_to_place(view)
     if kept is not None:
         counts[kept.index] -= 1
-    return [card for card, copies in zip(_ALL, counts, strict=True) for _ in range(copies)]
+    return list(chain.from_iterable(map(repeat, _ALL, counts)))
 
 
 def _behind(

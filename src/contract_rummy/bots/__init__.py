@@ -1,10 +1,14 @@
-"""Simple players, and a loop that plays whole games with them.
+"""Players for the library's games, and a loop that plays whole games with them.
 
 A bot is anything with a ``choose(view) -> action`` method that returns one of
 ``legal_actions(view)``: it plays on what its player may see (:class:`PlayerView`), never
-on the other hands or the stock. Two come with the library: :class:`RandomBot`, a seeded
-uniform choice, and :class:`GreedyBot`, a plain heuristic player that goes down as soon as
-it can. Both also take a whole state, and then play for the player to act in it.
+on the other hands or the stock. Three come with the library, named in :data:`BOTS`:
+
+- :class:`HeuristicBot` plans its hand toward the round's contract and is the strongest;
+- :class:`GreedyBot`, a plain player that goes down as soon as it can;
+- :class:`RandomBot`, a seeded uniform choice among the legal actions.
+
+Each also takes a whole state, and then plays for the player to act in it.
 
 >>> import contract_rummy as cr
 >>> final = cr.play_game([cr.GreedyBot()] * 4, seed=5)
@@ -21,13 +25,23 @@ from typing import Final, Protocol
 from contract_rummy._checks import check_int
 from contract_rummy.actions import Action
 from contract_rummy.bots._greedy import GreedyBot
+from contract_rummy.bots._heuristic import HeuristicBot
 from contract_rummy.bots._random import RandomBot
 from contract_rummy.engine import apply, new_game
 from contract_rummy.state import Phase, RoundState
 from contract_rummy.variants import PAGAT, Variant
 from contract_rummy.views import PlayerView, view
 
-__all__ = ["BOTS", "Bot", "GreedyBot", "RandomBot", "make_bot", "play", "play_game"]
+__all__ = [
+    "BOTS",
+    "Bot",
+    "GreedyBot",
+    "HeuristicBot",
+    "RandomBot",
+    "make_bot",
+    "play",
+    "play_game",
+]
 
 
 class Bot(Protocol):
@@ -44,6 +58,7 @@ class Bot(Protocol):
 BOTS: Final[Mapping[str, Callable[[int], Bot]]] = MappingProxyType(
     {
         "greedy": lambda seed: GreedyBot(),
+        "heuristic": lambda seed: HeuristicBot(),
         "random": lambda seed: RandomBot(seed=seed),
     }
 )
@@ -61,7 +76,7 @@ def make_bot(name: str, seed: int = 0) -> Bot:
     >>> make_bot("clever")
     Traceback (most recent call last):
     ...
-    ValueError: no bot is called 'clever'; the bots are greedy, random
+    ValueError: no bot is called 'clever'; the bots are greedy, heuristic, random
     """
     try:
         factory = BOTS[name]

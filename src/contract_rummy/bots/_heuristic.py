@@ -1,0 +1,248 @@
+"""The heuristic bot: plans its hand toward the contract, then sheds its costliest cards."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import attrs
+
+from contract_rummy.actions import (
+    Action,
+    Buy,
+    Discard,
+    DrawStock,
+    GoDown,
+    LayOff,
+    NextRound,
+    Pass,
+    SwapJoker,
+    TakeDiscard,
+)
+from contract_rummy.bots._plan import Plan, plan
+from contract_rummy.bots._seen import seen_by
+from contract_rummy.cards import Card
+from contract_rummy.engine import legal_actions
+from contract_rummy.state import Phase, RoundState
+from contract_rummy.views import PlayerView
+
+__all__ = ["HeuristicBot"]
+
+
+@attrs.frozen
+class HeuristicBot:
+    """A player that plans its hand toward the round's contract; deterministic.
+
+    Before going down it keeps the cards of its plan (the groups' ranks and the runs'
+    stretches that its hand is closest to, :mod:`._plan`) and discards the card that helps
+    the plan least, the costliest first. It takes the discard, or buys it (R19), only when
+    the card fills a gap of the plan; it buys at most ``max_buys`` times a round and never
+    when a buy's penalty cards would crowd a round played at once (R24). It goes down as
+    soon as it can, choosing among the go-downs the one that leaves it the fewest points
+    it cannot lay off. Once down it swaps jokers (R23), lays off its costliest cards first
+    (R15), takes the discard only to lay it off, and discards its costliest card.
+
+    In the last round (R24) it plans three runs (or whatever the contract asks) that take
+    its whole hand, counting the cards that lengthen them.
+
+    With the Shanghai call (R31) it asks for the discard when it would buy it, and blocks a
+    request by taking the card when it wants it itself.
+
+    >>> import contract_rummy as cr
+    >>> final = cr.play_game([HeuristicBot()] * 4, seed=5)
+    >>> final.phase
+    Phase.GAME_OVER
+    """
+
+    max_buys: int = 3
+    #: How many go-downs to compare when the hand can go down many ways.
+    go_down_choices: int = 8
+    #: Plans already made, by hand: a player's hand is planned again at every buy offer.
+    _plans: dict[tuple[object, ...], Plan] = attrs.field(
+        factory=dict, init=False, eq=False, repr=False
+    )
+
+    def choose(self, seen: PlayerView | RoundState) -> Action:
+        """The bot's action, seeing ``seen`` (or what the player to act in it sees)."""
+        seen = seen_by(seen)
+        phase = seen.phase
+        if phase is Phase.ROUND_OVER:
+            return NextRound()
+        if phase is Phase.DRAW:
+            return self._draw(seen)
+        if phase is Phase.BUY:
+            return Buy() if self._buys(seen) else Pass()
+        return self._play(seen)
+
+    # -- decisions ---------------------------------------------------------------------
+
+    def _draw(self, seen: PlayerView) -> Action:
+        top = seen.top_discard
+        if top is not None and len(seen.hand) > 1 and self._wanted(seen, top):
+            return TakeDiscard()
+        return DrawStock()
+
+    def _wanted(self, seen: PlayerView, card: Card) -> bool:
+        """Whether to take ``card`` from the discard pile instead of drawing blind."""
+        variant = seen.variant
+        if seen.down[seen.player]:
+            return any(placed.meld.accepts(card) for placed in seen.table)
+        if variant.is_wild(card):
+            return True
+        before = self._plan(seen, seen.hand)
+        if not before.wants(card, variant):
+            return False
+        return self._plan(seen, (*seen.hand, card), drawn=True).need < before.need
+
+    def _plan(self, seen: PlayerView, hand: Sequence[Card], *, drawn: bool = False) -> Plan:
+        """The plan for ``hand``; ``drawn`` when it already holds this turn's draw.
+
+        A round played at once (R24) lays the whole hand as it is after the draw, so
+        until then the plan leaves room for the card still to come.
+        """
+        variant = seen.variant
+        size = len(hand) if drawn else len(hand) + 1
+        key = self._key(seen, hand, size)
+        found = self._plans.get(key)
+        if found is None:
+            at_once = variant.at_once(seen.round_number)
+            found = plan(hand, seen.contract, variant, at_once=at_once, size=size)
+            if len(self._plans) >= 1024:
+                self._plans.clear()
+            self._plans[key] = found
+        return found
+
+    def _key(self, seen: PlayerView, hand: Sequence[Card], size: int) -> tuple[object, ...]:
+        # Only a round played at once plans for the hand's size (R24).
+        at_once = seen.variant.at_once(seen.round_number)
+        return (seen.variant, seen.round_number, size if at_once else 0, *hand)
+
+    def _buys(self, seen: PlayerView) -> bool:
+        top = seen.top_discard
+        player = seen.player
+        if top is None or seen.down[player] or seen.buys[player] >= self.max_buys:
+            return False
+        variant = seen.variant
+        if variant.at_once(seen.round_number):
+            # Every card bought, penalty cards included, must find a place in a meld.
+            return variant.is_wild(top) and seen.buys[player] == 0
+        before = self._plan(seen, seen.hand)
+        if not before.wants(top, variant):
+            return False
+        return self._plan(seen, (*seen.hand, top)).need < before.need
+
+    def _play(self, seen: PlayerView) -> Action:
+        hand = seen.hand
+        variant = seen.variant
+        if seen.down[seen.player]:
+            legal = legal_actions(seen)
+            found = _lay_off_or_swap(seen, legal)
+            if found is not None:
+                return found
+            return _costliest_discard(seen, hand)
+        current = self._plan(seen, hand, drawn=True)
+        if current.need == 0:
+            legal = legal_actions(seen)
+            going_down = [
+                action
+                for action, _ in zip(legal, range(self.go_down_choices), strict=False)
+                if isinstance(action, GoDown)
+            ]
+            if going_down:
+                return min(going_down, key=lambda action: _stranded(seen, action))
+        return _discard(seen, current, variant.at_once(seen.round_number))
+
+
+def _lay_off_or_swap(seen: PlayerView, legal: Sequence[Action]) -> Action | None:
+    """The swap or lay-off to play first: swaps, then the costliest card laid off."""
+    variant = seen.variant
+    best: LayOff | None = None
+    for action in legal:
+        if isinstance(action, SwapJoker):
+            return action
+        if isinstance(action, LayOff) and (
+            best is None or variant.penalty(action.card) > variant.penalty(best.card)
+        ):
+            best = action
+    return best
+
+
+def _discardable(seen: PlayerView, hand: Sequence[Card]) -> list[Card]:
+    """The cards of ``hand`` that may be discarded now (R17)."""
+    kept = seen.turn.kept_card
+    if kept is None or seen.variant.discard_taken_card or hand.count(kept) > 1:
+        return list(hand)
+    return [card for card in hand if card != kept]
+
+
+def _costliest_discard(seen: PlayerView, hand: Sequence[Card]) -> Discard:
+    """Once down: the costliest card, keeping the wild cards, which lay off anywhere."""
+    variant = seen.variant
+    cards = _discardable(seen, hand)
+    return Discard(
+        max(cards, key=lambda card: (not variant.is_wild(card), variant.penalty(card), card))
+    )
+
+
+def _discard(seen: PlayerView, current: Plan, at_once: bool) -> Discard:
+    """Before going down: the card that helps the plan least, the costliest among those."""
+    variant = seen.variant
+    hand = seen.hand
+    spare = list(current.used)
+    candidates: list[Card] = []
+    for card in _discardable(seen, hand):
+        if variant.is_wild(card):
+            continue
+        if spare[card.index]:
+            spare[card.index] -= 1
+            continue
+        candidates.append(card)
+    if not candidates:
+        candidates = [card for card in _discardable(seen, hand) if not variant.is_wild(card)]
+    if not candidates:
+        candidates = _discardable(seen, hand)
+    if at_once:
+        keep = [card for card in candidates if not current.wants(card, variant)]
+        candidates = keep or candidates
+    promise = _Promise(hand, seen.contract.groups != (), seen.contract.runs != ())
+    return Discard(min(candidates, key=lambda card: (promise(card), -variant.penalty(card), card)))
+
+
+class _Promise:
+    """How much a card of a hand could still help: pairs for groups, neighbours for runs."""
+
+    def __init__(self, hand: Sequence[Card], groups: bool, runs: bool) -> None:
+        # counts[i]: copies of the natural card of index i; ranks[r]: cards of rank r.
+        self.counts = [0] * 53
+        self.ranks = [0] * 15
+        for card in hand:
+            if card.rank is not None:
+                self.counts[card.index] += 1
+                self.ranks[card.rank] += 1
+        self.groups, self.runs = groups, runs
+
+    def __call__(self, card: Card) -> int:
+        rank = card.rank
+        if rank is None:
+            return 100
+        score = 2 * (self.ranks[rank] - 1) if self.groups else 0
+        if self.runs:
+            counts, base = self.counts, card.index - rank + 1  # the suit's ace
+            for gap, weight in ((1, 2), (2, 1)):
+                for other in (rank - gap, rank + gap):
+                    if 1 <= other <= 14:
+                        score += weight * counts[base + (other - 1) % 13]
+        return score
+
+
+def _stranded(seen: PlayerView, action: GoDown) -> tuple[int, int]:
+    """The points a go-down leaves in hand that no meld would take, then all it leaves."""
+    variant = seen.variant
+    left = list(seen.hand)
+    for meld in action.melds:
+        for card in meld.cards:
+            left.remove(card)
+    melds = [placed.meld for placed in seen.table] + list(action.melds)
+    stranded = sum(
+        variant.penalty(card) for card in left if not any(meld.accepts(card) for meld in melds)
+    )
+    return stranded, sum(variant.penalty(card) for card in left)

@@ -1,0 +1,231 @@
+"""Planning a hand toward its contract: which melds to aim for, and how far off they are.
+
+:func:`plan` looks at a hand the way a player sorting their cards does. It picks the ranks
+to build the contract's groups from and the stretches of a suit to build its runs from,
+and counts the cards still missing once the wild cards have filled what they can. The
+search is greedy (the groups' best ranks, then each run's best stretch among the cards
+left), so it is quick enough to run on every decision, and a plan is a guide, not a proof:
+the engine's go-down search (:mod:`contract_rummy.godown`) decides what can be laid.
+
+In a round played at once (R24) every card must end in a meld, so the plan also counts
+the cards that would lengthen its melds, and asks for the rest.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from functools import cache
+from itertools import combinations
+from typing import Final, NamedTuple
+
+from contract_rummy.cards import Card
+from contract_rummy.contracts import Contract
+from contract_rummy.variants import Variant
+
+__all__ = ["Plan", "plan"]
+
+_RANKS = range(1, 14)
+
+
+class Plan(NamedTuple):
+    """A plan for a hand: how many cards it still needs, and which cards it keeps.
+
+    Attributes:
+        need: How many more cards the contract needs, after the wild cards.
+        used: ``used[i]``: how many copies of the natural card of index ``i`` the plan
+            uses (wild cards are kept by the player regardless).
+        groups: The ranks the plan builds groups of.
+        runs: ``(suit index, low position, length)`` of each run the plan builds.
+    """
+
+    need: int
+    used: tuple[int, ...]
+    groups: tuple[int, ...]
+    runs: tuple[tuple[int, int, int], ...]
+
+    def wants(self, card: Card, variant: Variant) -> bool:
+        """Whether ``card`` would fill a gap of this plan, or lengthen one of its melds."""
+        if variant.wild_by_index[card.index]:
+            return True
+        rank = card.rank
+        assert rank is not None  # a natural card
+        if rank in self.groups:
+            return True
+        suit = card.index // 13
+        for run_suit, low, length in self.runs:
+            if run_suit == suit:
+                for position in (rank, 14) if rank == 1 else (rank,):
+                    if low - 1 <= position <= low + length:
+                        return True
+        return False
+
+
+#: ``_BITS[i]``: the run positions of the natural card of index ``i``, as a bit mask (bit p
+#: for position p; an ace holds positions 1 and 14).
+_BITS: Final = tuple((2 << (i % 13)) | (1 << 14 if i % 13 == 0 else 0) for i in range(52))
+
+
+def plan(
+    hand: Sequence[Card],
+    contract: Contract,
+    variant: Variant,
+    *,
+    at_once: bool,
+    size: int | None = None,
+) -> Plan:
+    """The best plan this quick search finds for ``hand`` toward ``contract``.
+
+    With ``at_once`` (R24) the whole hand must be laid when it holds ``size`` cards (by
+    default as many as now), so the cards beyond the contract's minimum lengths count as
+    needed unless they lengthen a planned meld.
+
+    >>> from contract_rummy import PAGAT, parse_cards
+    >>> found = plan(parse_cards("7C 7D 9S 9H 9D KD 2C 5H"), PAGAT.contract(1), PAGAT,
+    ...              at_once=False)
+    >>> found.need, found.groups
+    (1, (9, 7))
+    """
+    counts = [0] * 52
+    masks = [0, 0, 0, 0]
+    wilds = 0
+    wild = variant.wild_by_index
+    for card in hand:
+        index = card.index
+        if wild[index]:
+            wilds += 1
+        else:
+            counts[index] += 1
+            masks[index // 13] |= _BITS[index]
+    hand_size = len(hand) if size is None else size
+    best: Plan | None = None
+    for ranks in _group_choices(counts, len(contract.groups), runs=bool(contract.runs)):
+        found = _plan_with(counts, masks, wilds, ranks, contract, variant, at_once, hand_size)
+        if best is None or found.need < best.need:
+            best = found
+    assert best is not None  # there is always at least one choice of ranks
+    return best
+
+
+def _group_choices(counts: list[int], groups: int, *, runs: bool) -> Iterable[tuple[int, ...]]:
+    """The sets of ranks worth trying for the groups: among the best ``groups + 1``."""
+    if groups == 0:
+        return ((),)
+    by_rank = [
+        0,
+        *(counts[i] + counts[i + 13] + counts[i + 26] + counts[i + 39] for i in range(13)),
+    ]
+    ranked = sorted(_RANKS, key=by_rank.__getitem__, reverse=True)
+    if not runs:
+        return (tuple(ranked[:groups]),)  # nothing else competes for the cards
+    return combinations(ranked[: groups + 1], groups)
+
+
+def _plan_with(
+    counts: list[int],
+    masks: list[int],
+    wilds: int,
+    ranks: tuple[int, ...],
+    contract: Contract,
+    variant: Variant,
+    at_once: bool,
+    size: int,
+) -> Plan:
+    left = counts.copy()
+    masks = masks.copy()
+    used = [0] * 52
+    missing = 0
+    for rank, length in zip(ranks, contract.groups, strict=True):
+        take = length
+        # Take spare copies first, so that the cards left keep as many run cards as may be.
+        copies = [rank - 1, rank + 12, rank + 25, rank + 38]
+        copies.sort(key=lambda i: -left[i])
+        for index in copies:
+            while take and left[index]:
+                left[index] -= 1
+                used[index] += 1
+                take -= 1
+            if not left[index]:
+                masks[index // 13] &= ~_BITS[index]
+        missing += take
+    runs: list[tuple[int, int, int]] = []
+    for length in contract.runs:
+        suit, low, have = _best_run(masks, length, runs, variant)
+        runs.append((suit, low, length))
+        base = 13 * suit
+        for position in range(low, low + length):
+            index = base + (position - 1) % 13
+            if left[index]:
+                left[index] -= 1
+                used[index] += 1
+                if not left[index]:
+                    masks[suit] &= ~_BITS[index]
+        missing += length - have
+    need = max(0, missing - wilds)
+    if at_once:
+        spare_wilds = max(0, wilds - missing)
+        extra = size - contract.min_cards - spare_wilds
+        need += max(0, extra - _lengthening(left, ranks, runs, variant))
+    return Plan(need, tuple(used), ranks, tuple(runs))
+
+
+@cache
+def _windows(length: int, lowest: int, highest: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """For every set of held positions, the stretch of ``length`` that holds most of them.
+
+    Indexed by the positions' bit mask (bit p for position p): the stretch's low end, and
+    how many of the positions it holds.
+    """
+    lows = range(lowest, highest - length + 2)
+    width = (1 << length) - 1
+    best_low: list[int] = []
+    best_have: list[int] = []
+    for mask in range(1 << 15):
+        low = max(lows, key=lambda low: ((mask >> low) & width).bit_count(), default=lowest)
+        best_low.append(low)
+        best_have.append(((mask >> low) & width).bit_count())
+    return tuple(best_low), tuple(best_have)
+
+
+def _best_run(
+    masks: list[int], length: int, chosen: list[tuple[int, int, int]], variant: Variant
+) -> tuple[int, int, int]:
+    """The stretch ``(suit, low, cards held)`` of ``length`` positions holding most cards.
+
+    Two runs of one suit may not touch (R12) unless the variant allows it.
+    """
+    lowest, highest = variant.lowest_position, variant.highest_position
+    best_lows, best_haves = _windows(length, lowest, highest)
+    width = (1 << length) - 1
+    best = (0, lowest, -1)
+    touching = not variant.runs_may_touch
+    for suit in range(4):
+        mask = masks[suit]
+        taken = [(low, low + size) for other, low, size in chosen if other == suit and touching]
+        if not taken:
+            have = best_haves[mask]
+            if have > best[2]:
+                best = (suit, best_lows[mask], have)
+            continue
+        for low in range(lowest, highest - length + 2):
+            have = ((mask >> low) & width).bit_count()
+            if have > best[2] and not any(
+                end == low or low + length == start for start, end in taken
+            ):
+                best = (suit, low, have)
+    return best
+
+
+def _lengthening(
+    left: list[int], ranks: tuple[int, ...], runs: list[tuple[int, int, int]], variant: Variant
+) -> int:
+    """How many of the cards left would lengthen the planned melds (R24's extra cards)."""
+    count = sum(left[rank - 1 + 13 * suit] for rank in ranks for suit in range(4))
+    for suit, low, length in runs:
+        below, above = low - 1, low + length
+        while below >= variant.lowest_position and left[13 * suit + (below - 1) % 13]:
+            count += 1
+            below -= 1
+        while above <= variant.highest_position and left[13 * suit + (above - 1) % 13]:
+            count += 1
+            above += 1
+    return count
