@@ -23,6 +23,7 @@ from contract_rummy.bots._seen import seen_by
 from contract_rummy.cards import Card
 from contract_rummy.engine import legal_actions
 from contract_rummy.state import Phase, RoundState
+from contract_rummy.variants import Variant
 from contract_rummy.views import PlayerView
 
 __all__ = ["HeuristicBot"]
@@ -37,9 +38,9 @@ class HeuristicBot:
     the plan least, the costliest first. It takes the discard, or buys it (R19), only when
     the card fills a gap of the plan; it buys at most ``max_buys`` times a round and never
     when a buy's penalty cards would crowd a round played at once (R24). It goes down as
-    soon as it can, choosing among the go-downs the one that leaves it the fewest points
-    it cannot lay off. Once down it swaps jokers (R23), lays off its costliest cards first
-    (R15), takes the discard only to lay it off, and discards its costliest card.
+    soon as it can, choosing among the go-downs the one that lays the most points. Once
+    down it swaps jokers (R23), lays off its costliest cards first (R15), takes the discard
+    only to lay it off, and discards its costliest card.
 
     In the last round (R24) it plans three runs (or whatever the contract asks) that take
     its whole hand, counting the cards that lengthen them.
@@ -56,8 +57,8 @@ class HeuristicBot:
     max_buys: int = 3
     #: How many go-downs to compare when the hand can go down many ways.
     go_down_choices: int = 8
-    #: Plans already made, by hand: a player's hand is planned again at every buy offer.
-    _plans: dict[tuple[object, ...], Plan] = attrs.field(
+    #: The last plan made for each player, with its hand and what else it depends on.
+    _plans: dict[int, tuple[Sequence[Card], tuple[object, ...], Plan]] = attrs.field(
         factory=dict, init=False, eq=False, repr=False
     )
 
@@ -89,8 +90,11 @@ class HeuristicBot:
         if variant.is_wild(card):
             return True
         before = self._plan(seen, seen.hand)
+        if not variant.at_once(seen.round_number):
+            return before.fills(card, variant)
         if not before.wants(card, variant):
             return False
+        # R24: the card may also lengthen a meld, which only a whole plan can tell.
         return self._plan(seen, (*seen.hand, card), drawn=True).need < before.need
 
     def _plan(self, seen: PlayerView, hand: Sequence[Card], *, drawn: bool = False) -> Plan:
@@ -100,21 +104,18 @@ class HeuristicBot:
         until then the plan leaves room for the card still to come.
         """
         variant = seen.variant
+        round_number = seen.round_number
+        at_once = variant.at_once(round_number)
         size = len(hand) if drawn else len(hand) + 1
-        key = self._key(seen, hand, size)
-        found = self._plans.get(key)
-        if found is None:
-            at_once = variant.at_once(seen.round_number)
-            found = plan(hand, seen.contract, variant, at_once=at_once, size=size)
-            if len(self._plans) >= 1024:
-                self._plans.clear()
-            self._plans[key] = found
+        # A player's hand is planned again at each buy offer and draw until it changes:
+        # the last plan for each player is kept (a hand is compared by identity first).
+        key = (variant, round_number, size if at_once else 0)
+        last = self._plans.get(seen.player)
+        if last is not None and (last[0] is hand or last[0] == hand) and last[1] == key:
+            return last[2]
+        found = plan(hand, seen.contract, variant, at_once=at_once, size=size)
+        self._plans[seen.player] = (hand, key, found)
         return found
-
-    def _key(self, seen: PlayerView, hand: Sequence[Card], size: int) -> tuple[object, ...]:
-        # Only a round played at once plans for the hand's size (R24).
-        at_once = seen.variant.at_once(seen.round_number)
-        return (seen.variant, seen.round_number, size if at_once else 0, *hand)
 
     def _buys(self, seen: PlayerView) -> bool:
         top = seen.top_discard
@@ -125,19 +126,16 @@ class HeuristicBot:
         if variant.at_once(seen.round_number):
             # Every card bought, penalty cards included, must find a place in a meld.
             return variant.is_wild(top) and seen.buys[player] == 0
-        before = self._plan(seen, seen.hand)
-        if not before.wants(top, variant):
-            return False
-        return self._plan(seen, (*seen.hand, top)).need < before.need
+        return self._plan(seen, seen.hand).fills(top, variant)
 
     def _play(self, seen: PlayerView) -> Action:
         hand = seen.hand
         variant = seen.variant
         if seen.down[seen.player]:
-            legal = legal_actions(seen)
-            found = _lay_off_or_swap(seen, legal)
-            if found is not None:
-                return found
+            if _may_fit(seen):
+                found = _lay_off_or_swap(seen, legal_actions(seen))
+                if found is not None:
+                    return found
             return _costliest_discard(seen, hand)
         current = self._plan(seen, hand, drawn=True)
         if current.need == 0:
@@ -148,8 +146,21 @@ class HeuristicBot:
                 if isinstance(action, GoDown)
             ]
             if going_down:
-                return min(going_down, key=lambda action: _stranded(seen, action))
+                return max(going_down, key=lambda action: _points_laid(variant, action))
         return _discard(seen, current, variant.at_once(seen.round_number))
+
+
+def _may_fit(seen: PlayerView) -> bool:
+    """Whether a card of the hand fits a meld on the table, or could take a wild's place.
+
+    Only then can a lay-off or a swap be legal (R15, R23), and only then is it worth
+    listing the legal actions.
+    """
+    hand = seen.hand
+    return any(
+        placed.meld.swappable(hand) or any(placed.meld.accepts(card) for card in hand)
+        for placed in seen.table
+    )
 
 
 def _lay_off_or_swap(seen: PlayerView, legal: Sequence[Action]) -> Action | None:
@@ -234,15 +245,6 @@ class _Promise:
         return score
 
 
-def _stranded(seen: PlayerView, action: GoDown) -> tuple[int, int]:
-    """The points a go-down leaves in hand that no meld would take, then all it leaves."""
-    variant = seen.variant
-    left = list(seen.hand)
-    for meld in action.melds:
-        for card in meld.cards:
-            left.remove(card)
-    melds = [placed.meld for placed in seen.table] + list(action.melds)
-    stranded = sum(
-        variant.penalty(card) for card in left if not any(meld.accepts(card) for meld in melds)
-    )
-    return stranded, sum(variant.penalty(card) for card in left)
+def _points_laid(variant: Variant, action: GoDown) -> int:
+    """The points a go-down takes out of the hand: the more, the fewer are left to lose."""
+    return sum(variant.penalty(card) for meld in action.melds for card in meld.cards)

@@ -36,12 +36,20 @@ class Plan(NamedTuple):
             uses (wild cards are kept by the player regardless).
         groups: The ranks the plan builds groups of.
         runs: ``(suit index, low position, length)`` of each run the plan builds.
+        gaps: The indices of the natural cards that would fill a missing place of a
+            planned meld: any card of a group's rank that lacks cards, each card a
+            run lacks.
     """
 
     need: int
     used: tuple[int, ...]
     groups: tuple[int, ...]
     runs: tuple[tuple[int, int, int], ...]
+    gaps: frozenset[int] = frozenset()
+
+    def fills(self, card: Card, variant: Variant) -> bool:
+        """Whether ``card`` would bring the plan one card nearer to the contract."""
+        return self.need > 0 and (card.index in self.gaps or variant.wild_by_index[card.index])
 
     def wants(self, card: Card, variant: Variant) -> bool:
         """Whether ``card`` would fill a gap of this plan, or lengthen one of its melds."""
@@ -134,6 +142,7 @@ def _plan_with(
     masks = masks.copy()
     used = [0] * 52
     missing = 0
+    gaps: set[int] = set()
     for rank, length in zip(ranks, contract.groups, strict=True):
         take = length
         # Take spare copies first, so that the cards left keep as many run cards as may be.
@@ -146,6 +155,8 @@ def _plan_with(
                 take -= 1
             if not left[index]:
                 masks[index // 13] &= ~_BITS[index]
+        if take:
+            gaps.update((rank - 1, rank + 12, rank + 25, rank + 38))
         missing += take
     runs: list[tuple[int, int, int]] = []
     for length in contract.runs:
@@ -159,13 +170,15 @@ def _plan_with(
                 used[index] += 1
                 if not left[index]:
                     masks[suit] &= ~_BITS[index]
+            else:
+                gaps.add(index)
         missing += length - have
     need = max(0, missing - wilds)
     if at_once:
         spare_wilds = max(0, wilds - missing)
         extra = size - contract.min_cards - spare_wilds
         need += max(0, extra - _lengthening(left, ranks, runs, variant))
-    return Plan(need, tuple(used), ranks, tuple(runs))
+    return Plan(need, tuple(used), ranks, tuple(runs), frozenset(gaps))
 
 
 @cache
