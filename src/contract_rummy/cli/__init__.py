@@ -1,0 +1,54 @@
+"""The ``contract-rummy`` command: ``contract-rummy demo --seed 7`` plays a game between bots.
+
+``--variant`` picks a rule set of :data:`~contract_rummy.VARIANTS` and ``--players`` the
+number of players (by default 4, or the nearest number the rule set allows);
+``--record FILE`` saves the game as a record (:mod:`contract_rummy.records`), and
+``contract-rummy replay FILE`` prints a recorded game round by round.
+
+>>> main(["demo", "--seed", "3", "--quiet"])
+Final standings (pagat, seed 3):
+...
+0
+>>> main(["demo", "--seed", "3", "--quiet", "--variant", "progressive", "--players", "3"])
+Final standings (progressive, seed 3):
+...
+0
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from collections.abc import Sequence
+
+import contract_rummy
+from contract_rummy.cli import _demo, _replay
+from contract_rummy.cli._common import default_players
+from contract_rummy.cli._demo import demo
+from contract_rummy.cli._replay import replay
+
+__all__ = ["default_players", "demo", "main", "replay"]
+
+#: The commands, in the order ``--help`` lists them: each module adds its own parser.
+_COMMANDS = (_demo, _replay)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line; return the exit status."""
+    parser = argparse.ArgumentParser(
+        prog="contract-rummy", description="The Contract Rummy rules engine."
+    )
+    parser.add_argument("--version", action="version", version=contract_rummy.__version__)
+    commands = parser.add_subparsers(dest="command", required=True)
+    for command in _COMMANDS:
+        command.register(commands)
+    args = parser.parse_args(argv)
+    try:
+        status: int = args.run(args)
+    except BrokenPipeError:
+        # The reader stopped early (``| head``): that is no error of ours. Send what is
+        # still buffered nowhere, so that Python's own flush at exit stays quiet.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 0
+    return status
