@@ -23,15 +23,16 @@ import sys
 from collections.abc import Sequence
 
 import contract_rummy
-from contract_rummy.cli import _demo, _replay
+from contract_rummy.cli import _demo, _replay, _rules
 from contract_rummy.cli._common import default_players
 from contract_rummy.cli._demo import demo
 from contract_rummy.cli._replay import replay
+from contract_rummy.cli._rules import rules_text
 
-__all__ = ["default_players", "demo", "main", "replay"]
+__all__ = ["default_players", "demo", "main", "replay", "rules_text"]
 
 #: The commands, in the order ``--help`` lists them: each module adds its own parser.
-_COMMANDS = (_demo, _replay)
+_COMMANDS = (_demo, _replay, _rules)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
