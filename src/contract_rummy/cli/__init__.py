@@ -1,9 +1,15 @@
-"""The ``contract-rummy`` command: ``contract-rummy demo --seed 7`` plays a game between bots.
+"""The ``contract-rummy`` command: play against bots, watch bots play, read the rules.
 
-``--variant`` picks a rule set of :data:`~contract_rummy.VARIANTS` and ``--players`` the
-number of players (by default 4, or the nearest number the rule set allows);
-``--record FILE`` saves the game as a record (:mod:`contract_rummy.records`), and
-``contract-rummy replay FILE`` prints a recorded game round by round.
+``contract-rummy play`` deals a game in the terminal between you and bots: the screen shows
+what you may see and your legal actions, numbered, and you answer with a number or an
+action in notation (:mod:`contract_rummy.notation`). ``contract-rummy demo --seed 7`` plays
+a game between bots and prints it round by round; ``--record FILE`` saves it as a record
+(:mod:`contract_rummy.records`), and ``contract-rummy replay FILE`` prints a recorded game.
+``contract-rummy rules`` prints a rule set, setting by setting, with the rules' numbers.
+
+``--variant`` picks a rule set of :data:`~contract_rummy.VARIANTS` (by default ``pagat``),
+``--players`` the number of players (by default 4, or the nearest number the rule set
+allows), and ``--bots`` a bot of :data:`~contract_rummy.BOTS`.
 
 >>> main(["demo", "--seed", "3", "--quiet"])
 Final standings (pagat, seed 3):
@@ -11,6 +17,13 @@ Final standings (pagat, seed 3):
 0
 >>> main(["demo", "--seed", "3", "--quiet", "--variant", "progressive", "--players", "3"])
 Final standings (progressive, seed 3):
+...
+0
+>>> main(["rules", "--variant", "liverpool"])
+The rules of liverpool
+Players        3-8 (R1)
+...
+Buying         no buying (R18)
 ...
 0
 """
@@ -23,16 +36,17 @@ import sys
 from collections.abc import Sequence
 
 import contract_rummy
-from contract_rummy.cli import _demo, _replay, _rules
+from contract_rummy.cli import _demo, _play, _replay, _rules
 from contract_rummy.cli._common import default_players
 from contract_rummy.cli._demo import demo
+from contract_rummy.cli._play import play
 from contract_rummy.cli._replay import replay
 from contract_rummy.cli._rules import rules_text
 
-__all__ = ["default_players", "demo", "main", "replay", "rules_text"]
+__all__ = ["default_players", "demo", "main", "play", "replay", "rules_text"]
 
 #: The commands, in the order ``--help`` lists them: each module adds its own parser.
-_COMMANDS = (_demo, _replay, _rules)
+_COMMANDS = (_play, _demo, _replay, _rules)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
