@@ -92,7 +92,7 @@ def _round_report(
         f"Round {state.round_number}: {state.contract} (dealer {state.dealer})",
     ]
     for player, action in downs:
-        melds = ", ".join(format_meld(meld, state.variant) for meld in action.melds)
+        melds = ", ".join(meld_text(meld, state.variant) for meld in action.melds)
         lines.append(f"  player {player} went down: {melds}")
     if not downs:
         lines.append("  nobody went down")
