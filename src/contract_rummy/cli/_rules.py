@@ -195,8 +195,8 @@ def _stock(variant: Variant) -> str:
     if variant.max_reshuffles is None:
         return f"{text}, as often as needed (R27)"
     return (
-        f"{text}, at most {_plural(variant.max_reshuffles, 'time')} a round; the next "
-        "time, the round ends with every hand scored (R27, R29)"
+        f"{text}, at most {_plural(variant.max_reshuffles, 'time')} a round; after that, a "
+        "draw from an empty stock ends the round, every hand scored (R27, R29)"
     )
 
 
