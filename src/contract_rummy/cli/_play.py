@@ -181,9 +181,13 @@ class Session:
                     "stock to let them buy it (R31)."
                 )
             return "Your turn: take the top card of the stock or of the discard pile (R13)."
-        if seen.turn.went_down:
+        if seen.variant.at_once(seen.round_number):
+            return "Your turn: go down with your whole hand if you can (R24), or discard."
+        if not seen.down[self.person]:
+            return "Your turn: go down if you can (R14), then discard (R13)."
+        if seen.turn.went_down and not seen.variant.lay_off_on_going_down_turn:
             return "You are down: discard to end your turn; lay-offs from your next turn (R15)."
-        return "Your turn: go down, lay off or swap if you can, then discard (R13-R16)."
+        return "Your turn: lay off or swap if you can (R15, R23), then discard (R13, R16)."
 
     def _ask_to_buy(self) -> Action:
         seen = self.seen
