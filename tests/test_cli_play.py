@@ -64,6 +64,11 @@ def test_a_whole_game_to_the_final_standings() -> None:
     assert [line.split(".")[0].strip() for line in final] == ["1", "2", "3", "4"]
     assert sum("you" in line for line in final) == 1
     assert "winner" in final[0]
+    # The first action listed, every time, melds when it can.
+    assert "\nYou went down: JK 4H 5H 6H, JK JH QH KH\n" in out
+    assert "\nYou laid AH off on [1]\n" in out
+    assert re.search(r"\nYou swapped \S+ for the JK in \[\d+\] and laid the JK off on ", out)
+    assert "Your hand (3 cards, you are down):" in out
     # The person was asked to deal, or to go on, between every two rounds.
     assert sum(p.startswith("Press Enter") for p in script.prompts) == 6
     assert out.rstrip().endswith(final[-1])

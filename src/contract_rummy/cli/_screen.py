@@ -47,6 +47,10 @@ def name(player: int, person: int) -> str:
     return "you" if player == person else f"player {player}"
 
 
+def _count(number: int, word: str) -> str:
+    return f"{number} {word}{'s' * (number != 1)}"
+
+
 def _suit_line(cards: list[Card]) -> str:
     """The cards of one suit, low to high, with stretches of 3 ranks or more bracketed."""
     ranks = sorted({card.rank for card in cards if card.rank is not None})
@@ -62,7 +66,8 @@ def hand_lines(seen: PlayerView) -> list[str]:
     """The person's hand, a line a suit, wild cards apart, ranks held twice or more named."""
     wild = [card for card in seen.hand if seen.variant.is_wild(card)]
     natural = [card for card in seen.hand if not seen.variant.is_wild(card)]
-    lines = [f"Your hand ({len(seen.hand)} cards):"]
+    down = ", you are down" if seen.down[seen.player] else ""
+    lines = [f"Your hand ({_count(len(seen.hand), 'card')}{down}):"]
     for suit, cards in groupby(natural, lambda card: card.suit):
         lines.append(f"  {_SUIT_NAMES[suit]:9} {_suit_line(list(cards))}")
     if wild:
@@ -91,7 +96,7 @@ def _others(seen: PlayerView) -> str:
     for player, size in enumerate(seen.hand_sizes):
         if player != seen.player:
             down = ", down" if seen.down[player] else ""
-            parts.append(f"{name(player, seen.player)}: {size} cards{down}")
+            parts.append(f"{name(player, seen.player)}: {_count(size, 'card')}{down}")
     return "; ".join(parts)
 
 
@@ -112,12 +117,11 @@ def position_lines(seen: PlayerView) -> list[str]:
     title = f"--- Round {seen.round_number} of {variant.rounds} ({variant.name}): {seen.contract}"
     if variant.at_once(seen.round_number):
         title += ", all at once (R24)"
-    you_down = "  (you are down)" if seen.down[seen.player] else ""
     turn = f"Turn: {name(seen.active, seen.player)}.  Dealer: {name(seen.dealer, seen.player)}."
     return [
         "",
         f"{title} ".ljust(WIDTH, "-"),
-        f"{turn}  Scores: {_scores(seen)}{you_down}",
+        f"{turn}  Scores: {_scores(seen)}",
         *table_lines(seen),
         _pile(seen),
         f"Others: {_others(seen)}",
@@ -128,8 +132,8 @@ def position_lines(seen: PlayerView) -> list[str]:
 def _pile(seen: PlayerView) -> str:
     top = seen.top_discard
     size = len(seen.discard)
-    pile = f"{top} on top ({size} card{'s' * (size != 1)})" if top is not None else "empty"
-    return f"Discard pile: {pile}.  Stock: {seen.stock_size} cards."
+    pile = f"{top} on top ({_count(size, 'card')})" if top is not None else "empty"
+    return f"Discard pile: {pile}.  Stock: {_count(seen.stock_size, 'card')}."
 
 
 def offer_lines(seen: PlayerView) -> list[str]:
@@ -169,24 +173,26 @@ def _columns(entries: Sequence[str]) -> list[str]:
     ]
 
 
-def _is_long(action: Action) -> bool:
-    return isinstance(action, GoDown | SwapJoker)
-
-
 def menu(shown: Menu, seen: PlayerView) -> list[str]:
-    """The numbered actions: long ones a line each, short ones in columns."""
-    entries = [
-        (action, f"{number:>3}. {format_action(action, seen)}")
-        for number, action in enumerate(shown.actions, start=1)
-    ]
-    lines = [text for action, text in entries if _is_long(action)]
+    """The numbered actions: long ones a line each, short ones side by side, discards last."""
+    front: list[str] = []
+    short: list[str] = []
+    discards: list[str] = []
+    for number, action in enumerate(shown.actions, start=1):
+        text = f"{number:>3}. {format_action(action, seen)}"
+        if isinstance(action, Discard):
+            discards.append(text)
+        elif isinstance(action, GoDown | SwapJoker):
+            front.append(text)
+        else:
+            short.append(text)
+    lines = [*front, *_columns(short)]
     if shown.hidden:
         lines.append(
             f"     ... and {shown.hidden} more {shown.hidden_kind}: type one as notation "
             "(help shows how)"
         )
-    lines += _columns([text for action, text in entries if not _is_long(action)])
-    return lines
+    return lines + _columns(discards)
 
 
 def cards_text(cards: Iterable[Card]) -> str:
