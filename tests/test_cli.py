@@ -302,3 +302,13 @@ def test_demo_marks_what_natural_wild_cards_stand_for(
         assert stands_for != played
     if name == "deuces-wild":
         assert "2D=A 2H=A 2S=A" in melds  # a group of aces made of 2s alone
+
+
+def test_demo_offers_every_bot_of_the_bots_table(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as exit_info:
+        main(["demo", "--help"])
+    assert exit_info.value.code == 0
+    assert "--bots {" + ",".join(sorted(cr.BOTS)) + "}" in capsys.readouterr().out
+    for name in cr.BOTS:
+        assert main(["demo", "--seed", "4", "--bots", name, "--quiet"]) == 0
+        assert capsys.readouterr().out.startswith("Final standings (pagat, seed 4):")
