@@ -54,7 +54,7 @@ def tests(session: nox.Session) -> None:
 @nox.session
 def typecheck(session: nox.Session) -> None:
     """Check the types of src/, tests/ and benchmarks/ with mypy --strict."""
-    session.install("-e", ".[tests]", "mypy", "nox")
+    session.install("-e", ".[tests]", "mypy", "types-pexpect", "nox")
     session.run("mypy", "--strict", "src", "tests", "benchmarks", "noxfile.py")
     # The engine's state updates are typed: a misspelled field must fail the check.
     output = session.run(

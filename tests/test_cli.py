@@ -280,3 +280,35 @@ def test_replay_refuses_a_file_that_is_not_text(tmp_path: Path) -> None:
     assert "contract-rummy replay: error:" in result.stderr
     assert "not a JSON document" in result.stderr
     assert "Traceback" not in result.stderr
+
+
+@pytest.mark.parametrize(("name", "wild"), [("deuces-wild", "2"), ("california", "Q")])
+def test_demo_marks_what_natural_wild_cards_stand_for(
+    name: str, wild: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["demo", "--seed", "2", "--variant", name]) == 0
+    melds = [
+        meld
+        for line in capsys.readouterr().out.splitlines()
+        if " went down: " in line
+        for meld in line.split(" went down: ")[1].split(", ")
+    ]
+    marked = [card for meld in melds for card in meld.split() if "=" in card]
+    assert marked
+    # Only a card of the wild rank stands for another, and never for itself.
+    for card in marked:
+        played, stands_for = card.split("=")
+        assert played[:-1] == wild
+        assert stands_for != played
+    if name == "deuces-wild":
+        assert "2D=A 2H=A 2S=A" in melds  # a group of aces made of 2s alone
+
+
+def test_demo_offers_every_bot_of_the_bots_table(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as exit_info:
+        main(["demo", "--help"])
+    assert exit_info.value.code == 0
+    assert "--bots {" + ",".join(sorted(cr.BOTS)) + "}" in capsys.readouterr().out
+    for name in cr.BOTS:
+        assert main(["demo", "--seed", "4", "--bots", name, "--quiet"]) == 0
+        assert capsys.readouterr().out.startswith("Final standings (pagat, seed 4):")

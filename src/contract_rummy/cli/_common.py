@@ -1,0 +1,155 @@
+"""What the commands share: the number of players, a round's report, the standings."""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Callable, Iterable
+from typing import Any, Final
+
+from contract_rummy.actions import Action, GoDown
+from contract_rummy.cards import Card, format_cards
+from contract_rummy.events import Event, RoundEnd, RoundEnded
+from contract_rummy.melds import Group, Run
+from contract_rummy.notation import format_meld
+from contract_rummy.state import RoundState
+from contract_rummy.variants import Variant
+
+__all__ = [
+    "NOBODY_OUT",
+    "Commands",
+    "Narrator",
+    "add_command",
+    "default_players",
+    "meld_text",
+    "players_for",
+    "standings",
+]
+
+
+def default_players(variant: Variant) -> int:
+    """The demo's number of players: 4 if ``variant`` allows it, else its fewest (R1)."""
+    return 4 if variant.min_players <= 4 <= variant.max_players else variant.min_players
+
+
+def players_for(parser: argparse.ArgumentParser, variant: Variant, players: int | None) -> int:
+    """``players``, or the default for ``variant`` when it is ``None``.
+
+    A number the rules do not allow ends the command with ``parser``'s usage and the R1
+    message.
+    """
+    if players is None:
+        return default_players(variant)
+    try:
+        variant.check_players(players)
+    except ValueError as error:  # R1: a number of players the rules do not allow
+        parser.error(str(error))
+    return players
+
+
+def meld_text(meld: Group | Run, variant: Variant) -> str:
+    """A meld for people to read: its notation, natural wild cards shown as what they are.
+
+    A wild card of a wild rank (R30) standing for another card is written with what it
+    stands for, as ``2S=6C`` in a run or ``2C=4`` in a group; jokers are as in the
+    notation, where their place says what they stand for.
+    """
+    plain = format_meld(meld, variant)
+    wilds = [p for p in meld.wild_positions() if not meld.cards[p].is_joker]
+    if not wilds:
+        return plain
+    cards = [str(card) for card in meld.cards]
+    for position in wilds:
+        stands = meld.stands_for(position)
+        shown = stands if isinstance(stands, Card) else stands.symbol
+        cards[position] += f"={shown}"
+    # Marked cards say what they stand for: only jokers can leave the reading open.
+    explicit = plain != str(meld) and any(card.is_joker for card in meld.cards)
+    prefix = plain[: -len(str(meld))] if explicit else ""
+    return prefix + " ".join(cards)
+
+
+def standings(state: RoundState) -> list[str]:
+    """The players from the lowest total up, with the winners marked."""
+    order = sorted(range(state.players), key=lambda p: (state.scores[p], p))
+    lines = []
+    for place, player in enumerate(order, start=1):
+        mark = "  winner" if state.winners and player in state.winners else ""
+        lines.append(f"  {place}. player {player}: {state.scores[player]}{mark}")
+    return lines
+
+
+#: Why nobody went out, by how the round ended.
+NOBODY_OUT: Final = {
+    RoundEnd.STOCK_EXHAUSTED: "the stock ran dry (R27)",
+    RoundEnd.TURN_LIMIT: "the round reached its turn limit (R29)",
+}
+
+
+def _round_report(
+    state: RoundState, ended: RoundEnded, downs: list[tuple[int, GoDown]]
+) -> list[str]:
+    lines = [
+        f"Round {state.round_number}: {state.contract} (dealer {state.dealer})",
+    ]
+    for player, action in downs:
+        melds = ", ".join(meld_text(meld, state.variant) for meld in action.melds)
+        lines.append(f"  player {player} went down: {melds}")
+    if not downs:
+        lines.append("  nobody went down")
+    if ended.went_out is not None:
+        lines.append(f"  player {ended.went_out} went out")
+    else:
+        lines.append(f"  nobody went out: {NOBODY_OUT[ended.reason]}")
+    for player, points in enumerate(ended.penalties):
+        left = format_cards(state.hands[player]) or "-"
+        lines.append(
+            f"  player {player}: +{points} (total {state.scores[player]}), left in hand: {left}"
+        )
+    return lines
+
+
+class Narrator:
+    """Prints a game round by round, from each action and what it did."""
+
+    def __init__(self, *, quiet: bool) -> None:
+        self.quiet = quiet
+        self.downs: list[tuple[int, GoDown]] = []
+
+    def played(
+        self, before: RoundState, action: Action, after: RoundState, events: Iterable[Event]
+    ) -> None:
+        """Note one action; print the round's report when it ended the round."""
+        if isinstance(action, GoDown):
+            self.downs.append((before.to_act if before.to_act is not None else 0, action))
+        for event in events:
+            if isinstance(event, RoundEnded):
+                if not self.quiet:
+                    print("\n".join(_round_report(after, event, self.downs)))
+                self.downs = []
+
+    def finish(self, state: RoundState, title: str) -> None:
+        """Print the standings (and, unless quiet, how long the game was)."""
+        print(f"Final standings ({title}):" if state.winners else f"Standings ({title}):")
+        print("\n".join(standings(state)))
+        if not self.quiet:
+            rounds = state.round_number
+            print(f"{state.moves} actions in {rounds} round{'s' if rounds > 1 else ''}")
+
+
+#: What ``main`` hands each command to add its parser to.
+Commands = argparse._SubParsersAction  # the type argparse gives add_subparsers' result
+
+
+def add_command(
+    commands: Commands[argparse.ArgumentParser],
+    name: str,
+    run: Callable[[argparse.ArgumentParser, argparse.Namespace], int],
+    **options: Any,
+) -> argparse.ArgumentParser:
+    """Add the command ``name``, run as ``run(its parser, the arguments)``.
+
+    The command's own parser reports the errors of its arguments, with its usage.
+    """
+    parser = commands.add_parser(name, **options)
+    parser.set_defaults(run=lambda args: run(parser, args))
+    return parser

@@ -1,0 +1,436 @@
+"""``contract-rummy play``: a person against bots, in the terminal, in plain text.
+
+The person plays one seat (player 0 unless ``--seat`` says otherwise) and the bots of
+:data:`~contract_rummy.BOTS` play the others. Before each of the person's decisions the
+screen shows what they may see and their legal actions, numbered; they
+answer with a number or with an action in notation (:func:`~contract_rummy.parse_action`).
+Between their decisions, a line for each thing the others did, read from the events of
+:func:`~contract_rummy.step`.
+"""
+
+from __future__ import annotations
+
+import argparse
+import secrets
+import sys
+from collections.abc import Callable, Sequence
+from typing import Final, TextIO
+
+import contract_rummy
+from contract_rummy.actions import Action, Buy, Discard, GoDown, LayOff, NextRound, Pass
+from contract_rummy.bots import BOTS, Bot, make_bot
+from contract_rummy.cards import Card
+from contract_rummy.cli._common import (
+    NOBODY_OUT,
+    Commands,
+    add_command,
+    meld_text,
+    players_for,
+)
+from contract_rummy.cli._rules import rules_text
+from contract_rummy.cli._screen import (
+    Menu,
+    cards_text,
+    hand_lines,
+    menu,
+    name,
+    offer_lines,
+    position_lines,
+)
+from contract_rummy.engine import legal_actions, new_game, step
+from contract_rummy.errors import IllegalActionError, NotationError
+from contract_rummy.events import (
+    Bought,
+    Dealt,
+    Drew,
+    Event,
+    GameEnded,
+    Reshuffled,
+    RoundEnded,
+    TookDiscard,
+    WildFreed,
+)
+from contract_rummy.notation import parse_action
+from contract_rummy.presets import VARIANTS
+from contract_rummy.state import Phase, RoundState
+from contract_rummy.variants import Variant
+from contract_rummy.views import PlayerView, view
+
+__all__ = ["HELP", "Session", "play", "register"]
+
+HELP: Final = """\
+Answer with the number of an action, or type the action (in any case):
+  draw  /  take                 take the top of the stock / of the discard pile (R13)
+  y  /  n                       buy the card offered, or let it go (R19)
+  7S  /  d 7S  /  discard 7S    discard 7S
+  down 7C 7D 7H | 9S 9S JK      go down with these melds, "|" between them (R14)
+  lay JK -> 3 high              lay JK off on meld [3] of the table, at its high end (R15)
+  swap 7S in 2 -> 4             put 7S in place of the joker it stands for in meld [2],
+                                and lay the joker off on meld [4] (R23)
+  next                          start the next round, after the one you dealt (R4)
+Other commands: hand, table (the position again), actions (the list again),
+rules (the rules of this game), help, quit (or Ctrl-D)."""
+
+#: Answers to a buy offer (R19) or a Shanghai call (R31).
+_YES: Final = frozenset({"y", "yes", "buy", "b"})
+_NO: Final = frozenset({"n", "no", "pass", "p"})
+_QUIT: Final = frozenset({"quit", "q", "exit"})
+
+
+class _QuitError(Exception):
+    """The person asked to leave."""
+
+
+def _penalty_cards(count: int, before: str = "") -> str:
+    """``count`` penalty cards in words, after ``before``; nothing for none (R19)."""
+    if count == 0:
+        return ""
+    return f"{before}{'a' if count == 1 else count} penalty card{'s' * (count != 1)}"
+
+
+def _sentence(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+class Session:
+    """One game: the person's seat, the bots' seats, and the state, played to the end.
+
+    ``read`` asks the person a question (like :func:`input`, raising :class:`EOFError`
+    at the end of the input) and ``out`` receives what the screen shows.
+    """
+
+    def __init__(
+        self,
+        state: RoundState,
+        bots: Sequence[Bot | None],
+        person: int,
+        *,
+        read: Callable[[str], str] = input,
+        out: TextIO | None = None,
+    ) -> None:
+        self.state = state
+        self.bots = bots
+        self.person = person
+        self.read = read
+        self.out = sys.stdout if out is None else out
+        self.menu: Menu | None = None
+
+    # -- the game ---------------------------------------------------------------------------
+
+    def run(self) -> int:
+        """Play until the game ends or the person leaves; return the exit status, 0."""
+        try:
+            while self.state.phase is not Phase.GAME_OVER:
+                player = self.state.dealer if self.state.to_act is None else self.state.to_act
+                if self.state.phase is Phase.ROUND_OVER:
+                    action = self._ask_to_deal()  # a pause to read the scores, whoever deals
+                elif player == self.person:
+                    action = self._ask()
+                else:
+                    action = self._bot(player)
+                self._play(player, action)
+        except (_QuitError, EOFError, KeyboardInterrupt):
+            self.say(f"\nGoodbye: you left the game in round {self.state.round_number}.")
+        return 0
+
+    def _bot(self, player: int) -> Action:
+        bot = self.bots[player]
+        assert bot is not None  # every seat but the person's has a bot
+        return bot.choose(view(self.state, player))
+
+    def _play(self, player: int, action: Action) -> None:
+        before = self.state
+        self.state, events = step(before, action, player=player)
+        self._narrate(before, player, action, events)
+
+    def say(self, *lines: str) -> None:
+        """Show ``lines`` on the screen."""
+        for line in lines:
+            print(line, file=self.out)
+        self.out.flush()
+
+    @property
+    def seen(self) -> PlayerView:
+        """What the person sees now."""
+        return view(self.state, self.person)
+
+    # -- asking the person ------------------------------------------------------------------
+
+    def _ask(self) -> Action:
+        if self.state.phase is Phase.BUY:
+            return self._ask_to_buy()
+        self._show_turn()
+        while True:
+            text = self.read(f"Your move (1-{len(self.menu.actions) if self.menu else 0}): ")
+            action = self._answer(text.strip())
+            if action is not None:
+                return action
+
+    def _show_turn(self) -> None:
+        seen = self.seen
+        self.menu = Menu(legal_actions(seen))
+        self.say(*position_lines(seen), self._what_now(seen), *menu(self.menu, seen))
+
+    def _what_now(self, seen: PlayerView) -> str:
+        if seen.phase is Phase.DRAW:
+            asker = seen.window.requester
+            if asker is not None:
+                return (
+                    f"Your turn. {_sentence(name(asker, self.person))} asks for "
+                    f"{seen.top_discard}: take it yourself to refuse, or draw from the "
+                    "stock to let them buy it (R31)."
+                )
+            return "Your turn: take the top card of the stock or of the discard pile (R13)."
+        if seen.variant.at_once(seen.round_number):
+            return "Your turn: go down with your whole hand if you can (R24), or discard."
+        if not seen.down[self.person]:
+            return "Your turn: go down if you can (R14), then discard (R13)."
+        if seen.turn.went_down and not seen.variant.lay_off_on_going_down_turn:
+            return "You are down: discard to end your turn; lay-offs from your next turn (R15)."
+        return "Your turn: lay off or swap if you can (R15, R23), then discard (R13, R16)."
+
+    def _ask_to_buy(self) -> Action:
+        seen = self.seen
+        active = _sentence(name(seen.active, self.person))
+        if seen.variant.shanghai_call:
+            news = f"{active} is about to draw: you may ask for {seen.top_discard} first (R31)."
+        else:
+            news = f"{active} draws from the stock instead of taking {seen.top_discard}."
+        self.say(*offer_lines(seen), news)
+        question = self._offer(seen)
+        while True:
+            text = self.read(question).strip().lower()
+            if text in _YES:
+                return Buy()
+            if text in _NO:
+                return Pass()
+            if not self._command(text):
+                self.say("Answer y to buy, n to let it go (help for more).")
+
+    def _offer(self, seen: PlayerView) -> str:
+        card = seen.top_discard
+        penalty = _penalty_cards(seen.variant.buy_penalty) or "no penalty card"
+        if seen.variant.shanghai_call:
+            active = name(seen.active, self.person)
+            return (
+                f"Ask for {card} before {active} draws ({penalty} if they let you have it, "
+                "R31)? [y/n] "
+            )
+        return f"Buy {card} (with {penalty} from the stock, R19)? [y/n] "
+
+    def _ask_to_deal(self) -> Action:
+        """A pause after a round's report; the dealer of the round over starts the next (R4)."""
+        dealer = self.state.dealer
+        upcoming = f"round {self.state.round_number + 1}"
+        deals = name((dealer + 1) % self.state.players, self.person)
+        deals += " deal" if deals == "you" else " deals"
+        start = "to start" if dealer == self.person else "for"
+        question = f"Press Enter {start} {upcoming} ({deals}): "
+        while True:
+            text = self.read(question).strip().lower()
+            if text in {"", "next", "nextround", "y", "yes"}:
+                return NextRound() if dealer == self.person else self._bot(dealer)
+            if not self._command(text):
+                self.say("Press Enter to go on, or type quit.")
+
+    def _answer(self, text: str) -> Action | None:
+        """The action ``text`` asks for, or ``None`` after explaining why there is none."""
+        if not text or self._command(text.lower()):
+            return None
+        if text.isdigit():
+            return self._numbered(int(text))
+        try:
+            action = parse_action(self._expand(text), self.seen)
+            step(self.state, action, player=self.person)
+        except NotationError as error:
+            self.say(f"Not understood: {error}. Type help for the notation.")
+            return None
+        except IllegalActionError as error:
+            self.say(f"Refused: {error}")
+            return None
+        return action
+
+    def _numbered(self, number: int) -> Action | None:
+        actions = self.menu.actions if self.menu is not None else []
+        if not 1 <= number <= len(actions):
+            self.say(f"No action numbered {number}: choose 1-{len(actions)}.")
+            return None
+        return actions[number - 1]
+
+    def _expand(self, text: str) -> str:
+        """The short forms of the command line: ``7S`` and ``d 7S`` discard 7S."""
+        words = text.split()
+        if len(words) == 2 and words[0].lower() == "d":
+            return f"Discard {words[1]}"
+        if len(words) == 1 and self.state.phase is Phase.PLAY:
+            try:
+                return f"Discard {Card.parse(words[0])}"
+            except NotationError:
+                pass
+        return text
+
+    def _command(self, text: str) -> bool:
+        """Carry out one of the commands that are not actions; whether ``text`` was one."""
+        seen = self.seen
+        shown: dict[str, Callable[[], list[str]]] = {
+            "help": HELP.splitlines,
+            "?": HELP.splitlines,
+            "hand": lambda: hand_lines(seen),
+            "table": lambda: position_lines(seen),
+            "rules": lambda: rules_text(seen.variant).splitlines(),
+            "actions": lambda: menu(self.menu, seen) if self.menu is not None else [],
+        }
+        if text in _QUIT:
+            raise _QuitError
+        if text not in shown:
+            return False
+        self.say(*shown[text]())
+        return True
+
+    # -- what happened ------------------------------------------------------------------------
+
+    def _narrate(
+        self, before: RoundState, player: int, action: Action, events: Sequence[Event]
+    ) -> None:
+        who = name(player, self.person)
+        line = self._action_line(before, who, action)
+        if line:
+            self.say(_sentence(line))
+        for event in events:
+            self.say(*self._event_lines(event))
+
+    def _action_line(self, before: RoundState, who: str, action: Action) -> str:
+        variant = before.variant
+        match action:
+            case GoDown(melds=melds):
+                shown = ", ".join(meld_text(meld, variant) for meld in melds)
+                return f"{who} went down: {shown}"
+            case LayOff(card=card, target=target):
+                return f"{who} laid {card} off on [{target}]"
+            case Discard(card=card):
+                return f"{who} discarded {card}"
+            case Buy() if variant.shanghai_call:
+                return f"{who} asked for {before.top_discard} (R31)"
+        return ""  # the others' events say what happened
+
+    def _event_lines(self, event: Event) -> list[str]:
+        match event:
+            case Drew(player=player, card=card):
+                seen = f" {card}" if player == self.person else ""
+                return [_sentence(f"{name(player, self.person)} drew{seen} from the stock")]
+            case TookDiscard(player=player, card=card, blocked=blocked):
+                refused = "" if blocked is None else f", refusing {name(blocked, self.person)}"
+                who = name(player, self.person)
+                return [_sentence(f"{who} took {card} from the discard pile{refused}")]
+            case Bought(player=player, card=card, penalty=penalty):
+                return [self._bought(player, card, penalty)]
+            case WildFreed(player=player, card=card, wild=wild, target=target, joker_target=to):
+                who = name(player, self.person)
+                swapped = f"{who} swapped {card} for the {wild} in [{target}]"
+                return [_sentence(f"{swapped} and laid the {wild} off on [{to}]")]
+            case Reshuffled(cards=cards, reshuffles=count):
+                return [f"The discards were shuffled into a new stock of {cards} (R27, #{count})"]
+            case RoundEnded():
+                return self._round_over(event)
+            case GameEnded(winners=winners):
+                return self._game_over(winners)
+        return self._dealt(event)  # the one kind of event left
+
+    def _bought(self, player: int, card: Card, penalty: tuple[Card, ...]) -> str:
+        if player == self.person:
+            return f"You bought {card}" + (f"; penalty: {cards_text(penalty)}" if penalty else "")
+        return f"Player {player} bought {card}{_penalty_cards(len(penalty), ' and ')}"
+
+    def _round_over(self, ended: RoundEnded) -> list[str]:
+        out = ended.went_out
+        why = (
+            f"{name(out, self.person)} went out"
+            if out is not None
+            else f"nobody went out: {NOBODY_OUT[ended.reason]}"
+        )
+        lines = ["", f"=== Round {ended.round_number} over: {why} ==="]
+        for player, points in enumerate(ended.penalties):
+            left = cards_text(self.state.hands[player])
+            lines.append(
+                f"  {name(player, self.person):9} +{points:<4} total {ended.scores[player]:<5}"
+                f" left in hand: {left}"
+            )
+        return lines
+
+    def _game_over(self, winners: tuple[int, ...]) -> list[str]:
+        state = self.state
+        order = sorted(range(state.players), key=lambda p: (state.scores[p], p))
+        lines = ["", "=== Game over ==="]
+        for place, player in enumerate(order, start=1):
+            mark = "  winner" if player in winners else ""
+            lines.append(f"  {place}. {name(player, self.person):9} {state.scores[player]}{mark}")
+        return lines
+
+    def _dealt(self, dealt: Dealt) -> list[str]:
+        who = _sentence(name(dealt.dealer, self.person))
+        lines = [f"{who} dealt round {dealt.round_number}; {dealt.top_discard} is turned up."]
+        if dealt.exact_cut is not None:
+            bonus = self.state.variant.cut_bonus
+            cutter = _sentence(name(dealt.exact_cut, self.person))
+            lines.append(f"{cutter} cut exactly: {bonus} points off (R32).")
+        return lines
+
+
+def play(
+    variant: Variant,
+    *,
+    seed: int,
+    players: int,
+    bots: str = "greedy",
+    seat: int = 0,
+    read: Callable[[str], str] = input,
+    out: TextIO | None = None,
+) -> int:
+    """Play a game in the terminal: a person in ``seat``, bots called ``bots`` elsewhere.
+
+    Player ``p``'s bot is seeded with ``seed * 100 + p``, as in the demo.
+    """
+    state = new_game(variant, seed=seed, players=players)
+    seats = [None if p == seat else make_bot(bots, seed * 100 + p) for p in range(players)]
+    session = Session(state, seats, seat, read=read, out=out)
+    others = players - 1
+    session.say(
+        f"contract_rummy {contract_rummy.__version__}: {variant.name}, seed {seed}. "
+        f"You are player {seat}, against {others} {bots} bot{'s' * (others != 1)}.",
+        'Answer with a number or an action; "help" explains, "quit" leaves.',
+    )
+    return session.run()
+
+
+def register(commands: Commands[argparse.ArgumentParser]) -> None:
+    """Add ``play`` to the program's commands."""
+    parser = add_command(commands, "play", _run, help="play a game against bots, in the terminal")
+    parser.add_argument(
+        "--seed", type=int, default=None, help="the game's seed (default: a new one, shown)"
+    )
+    parser.add_argument(
+        "--variant", default="pagat", choices=sorted(VARIANTS), help="the rules (default pagat)"
+    )
+    parser.add_argument(
+        "--players",
+        type=int,
+        default=None,
+        help="how many players, you included (default 4, or the nearest number the rules allow)",
+    )
+    parser.add_argument(
+        "--bots", default="greedy", choices=sorted(BOTS), help="who you play (default greedy)"
+    )
+    parser.add_argument(
+        "--seat", type=int, default=0, help="your seat, from 0 (default 0: you are player 0)"
+    )
+
+
+def _run(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
+    seed = secrets.randbelow(1_000_000) if args.seed is None else args.seed
+    if seed < 0:
+        parser.error(f"--seed must not be negative, got {seed}")
+    variant = VARIANTS[args.variant]
+    players = players_for(parser, variant, args.players)
+    if not 0 <= args.seat < players:
+        parser.error(f"--seat must be a player from 0 to {players - 1}, got {args.seat}")
+    return play(variant, seed=seed, players=players, bots=args.bots, seat=args.seat)
