@@ -103,7 +103,7 @@ def test_demo_plays_every_preset_to_the_end(name: str, capsys: pytest.CaptureFix
     assert main(["demo", "--seed", "3", "--variant", name]) == 0
     out = capsys.readouterr().out
     players = 4 if variant.min_players <= 4 <= variant.max_players else variant.min_players
-    assert out.startswith(f"contract_rummy {cr.__version__}: {name}, seed 3, {players} greedy")
+    assert out.startswith(f"contract_rummy {cr.__version__}: {name}, seed 3, {players} heuristic")
     for number in range(1, variant.rounds + 1):
         assert f"Round {number}: {variant.contract(number)}" in out
     assert f"Final standings ({name}, seed 3):" in out
@@ -180,7 +180,7 @@ def test_demo_record_then_replay_prints_the_same_game(
     game = records.loads(path.read_text(encoding="utf-8"))
     assert game.seed == 5
     assert game.variant == cr.LIVERPOOL_CUT
-    assert game.metadata == {"program": "contract-rummy demo", "bots": "greedy"}
+    assert game.metadata == {"program": "contract-rummy demo", "bots": "heuristic"}
     assert main(["replay", str(path)]) == 0
     replayed = capsys.readouterr().out
     header, _, body = replayed.partition("Round 1:")

@@ -82,7 +82,7 @@ def register(commands: Commands[argparse.ArgumentParser]) -> None:
         help="how many players (default 4, or the nearest number the rules allow)",
     )
     parser.add_argument(
-        "--bots", default="greedy", choices=sorted(BOTS), help="who plays (default greedy)"
+        "--bots", default="heuristic", choices=sorted(BOTS), help="who plays (default heuristic)"
     )
     parser.add_argument("--quiet", action="store_true", help="print the standings only")
     parser.add_argument(
