@@ -261,7 +261,7 @@ def _bot_name(spec: BotSpec) -> str:
     """The name a seat's bot goes by in the results."""
     if isinstance(spec, str):
         return spec
-    name = getattr(spec, "__qualname__", None) or getattr(spec, "__name__", None)
+    name = getattr(spec, "__name__", None)
     return name if isinstance(name, str) else type(spec).__name__
 
 
@@ -472,6 +472,8 @@ def _dispatched(
 class Simulation(Iterator[GameResult]):
     """The results of :func:`simulate`, one :class:`GameResult` per game, in game order.
 
+    :func:`simulate` makes it, around the iterator ``results`` that plays the games.
+
     It is an iterator: the games are played as it is read, each result yielded as soon as
     its chunk of games is done (a chunk's games come back together), and at most a few
     chunks are in flight at a time. Reading it to the end, or calling :meth:`close`, or
@@ -493,12 +495,21 @@ class Simulation(Iterator[GameResult]):
     (0, ('random', 'random', 'random', 'random'))
     """
 
-    def __init__(self, plan: _Plan, start: int, games: int, results: Iterator[GameResult]):
-        self.bots: Final = tuple(_bot_name(spec) for spec in plan.bots)
+    def __init__(
+        self,
+        results: Iterator[GameResult],
+        *,
+        bots: tuple[str, ...],
+        games: int,
+        start: int,
+        seed: int,
+        variant: Variant,
+    ) -> None:
+        self.bots: Final = bots
         self.games: Final = games
         self.start: Final = start
-        self.seed: Final = plan.seed
-        self.variant: Final = plan.variant
+        self.seed: Final = seed
+        self.variant: Final = variant
         self._results = results
 
     def __iter__(self) -> Simulation:
@@ -652,7 +663,8 @@ def simulate(
             _check_picklable(plan)
         largest = MAX_CHUNK if chunk_size is None else chunk_size
         results = _dispatched(plan, start, games, executor, parallel, largest)
-    return Simulation(plan, start, games, results)
+    names = tuple(_bot_name(spec) for spec in specs)
+    return Simulation(results, bots=names, games=games, start=start, seed=seed, variant=variant)
 
 
 class _ClosingExecutor(Executor):
