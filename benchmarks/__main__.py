@@ -36,10 +36,12 @@ The sections, all run by default in this order (choose with ``--only memory,phas
   (``workers=2``, its start included), beside the same games played by ``play_game`` with
   nothing recorded; with the time to the first result.
 
-Figures are medians over several runs or states, since shared machines are noisy. The quick
-run (``python -m benchmarks --quick``) takes about half a minute; the full run takes about six
-minutes on a machine playing 60,000 random actions a second, four of them in the memory
-section's 10,000 games (``--only`` leaves it out).
+Figures are medians over several runs or states, since shared machines are noisy (two
+processes at once may each run at half speed on a shared machine: compare ``workers=2`` with
+what the machine gives two processes). The quick run (``python -m benchmarks --quick``) takes
+about 45 seconds; the full run takes about eight minutes on a machine playing 60,000 random
+actions a second, four of them in the memory section's 10,000 games and two in the simulate
+section (``--only`` leaves them out).
 """
 
 from __future__ import annotations
