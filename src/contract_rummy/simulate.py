@@ -43,6 +43,10 @@ A bot is named (one of :data:`~contract_rummy.BOTS`, made by
 seed. Worker processes receive the factory by pickling, so it must be a module-level
 function or class (``RandomBot`` itself is one); a script that runs a pool of processes
 keeps its top level under ``if __name__ == "__main__":``, as :mod:`multiprocessing` asks.
+
+At the package's top level, ``contract_rummy.simulate`` is the function :func:`simulate`;
+this module's other names are imported from it by name
+(``from contract_rummy.simulate import MAX_CHUNK``).
 """
 
 from __future__ import annotations
