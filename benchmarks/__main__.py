@@ -31,11 +31,17 @@ The sections, all run by default in this order (choose with ``--only memory,phas
   them through a recorder against plain ``step``, to write the record, to load it (which
   replays and checks it) against replaying it, and per state the time of ``view`` and of a
   state's ``to_dict``/``from_dict`` round trip.
+- ``simulate``: whole greedy games of ``pagat`` through :func:`contract_rummy.simulate`, in
+  games per second: in this process (``workers=1``) and on a pool of 2 processes
+  (``workers=2``, its start included), beside the same games played by ``play_game`` with
+  nothing recorded; with the time to the first result.
 
-Figures are medians over several runs or states, since shared machines are noisy. The quick
-run (``python -m benchmarks --quick``) takes about half a minute; the full run takes about six
-minutes on a machine playing 60,000 random actions a second, four of them in the memory
-section's 10,000 games (``--only`` leaves it out).
+Figures are medians over several runs or states, since shared machines are noisy (two
+processes at once may each run at half speed on a shared machine: compare ``workers=2`` with
+what the machine gives two processes). The quick run (``python -m benchmarks --quick``) takes
+about 45 seconds; the full run takes about eight minutes on a machine playing 60,000 random
+actions a second, four of them in the memory section's 10,000 games and two in the simulate
+section (``--only`` leaves them out).
 """
 
 from __future__ import annotations
@@ -64,7 +70,17 @@ if sys.platform != "win32":
     import resource
 
 #: The sections, in the order they run.
-SECTIONS = ("memory", "random", "presets", "phases", "scaling", "wild", "godown", "records")
+SECTIONS = (
+    "memory",
+    "random",
+    "presets",
+    "phases",
+    "scaling",
+    "wild",
+    "godown",
+    "records",
+    "simulate",
+)
 
 #: ``pagat`` with 2s wild as well as the three jokers: 11 wild cards in the deck.
 DEUCES = attrs.evolve(cr.PAGAT, name="deuces", wild_ranks={cr.Rank.TWO})
@@ -92,6 +108,9 @@ class Settings:
     per_round: int
     timings: int
     budget: float
+    #: Games per run and runs of the ``simulate`` section.
+    simulated: int
+    simulate_repeats: int
 
 
 QUICK = Settings(
@@ -104,6 +123,8 @@ QUICK = Settings(
     per_round=2,
     timings=3,
     budget=1.0,
+    simulated=40,
+    simulate_repeats=2,
 )
 FULL = Settings(
     games=20,
@@ -115,6 +136,8 @@ FULL = Settings(
     per_round=10,
     timings=5,
     budget=5.0,
+    simulated=200,
+    simulate_repeats=3,
 )
 
 
@@ -971,6 +994,44 @@ def report_records(settings: Settings) -> None:
         )
 
 
+# -- simulations -----------------------------------------------------------------------------
+
+
+def bench_simulate(games: int, workers: int | None) -> tuple[float, float]:
+    """Seconds to play ``games`` greedy games, and to the first result.
+
+    ``workers=None`` plays them with ``play_game`` instead, recording nothing.
+    """
+    bots = ["greedy"] * 4
+    start = time.perf_counter()
+    first = 0.0
+    if workers is None:
+        for index in range(games):
+            cr.play_game([cr.make_bot(name) for name in bots], seed=cr.derive_seed(0, index))
+            first = first or time.perf_counter() - start
+    else:
+        for _ in cr.simulate(bots, games, workers=workers):
+            first = first or time.perf_counter() - start
+    return time.perf_counter() - start, first
+
+
+def report_simulate(settings: Settings) -> None:
+    """Print the simulate section."""
+    games, repeats = settings.simulated, settings.simulate_repeats
+    say(
+        f"simulate: {games} greedy games of pagat, games/s (median of {repeats} runs), and the "
+        "seconds to the first result:"
+    )
+    rates: dict[int | None, float] = {}
+    for workers, label in ((None, "play_game"), (1, "workers=1"), (2, "workers=2")):
+        runs = [bench_simulate(games, workers) for _ in range(repeats)]
+        rates[workers] = statistics.median(games / seconds for seconds, _ in runs)
+        first = statistics.median(first for _, first in runs)
+        ratio = "" if workers is None else f" ({rates[workers] / rates[None]:.2f}x play_game)"
+        rate = rates[workers]
+        say(f"  {label:>10} {rate:>7.1f} games/s{ratio}, first result after {first:.2f} s")
+
+
 # -- the command -----------------------------------------------------------------------------
 
 REPORTS: dict[str, Callable[[Settings], None]] = {
@@ -982,6 +1043,7 @@ REPORTS: dict[str, Callable[[Settings], None]] = {
     "wild": report_wild,
     "godown": report_go_down,
     "records": report_records,
+    "simulate": report_simulate,
 }
 
 

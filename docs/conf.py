@@ -73,6 +73,7 @@ _BUILTINS = (
 nitpick_ignore_regex = [
     (r"py:.*", rf"(builtins\.)?({_BUILTINS})"),
     (r"py:.*", r"(typing|typing_extensions|collections\.abc|enum|types|secrets)\..+"),
+    (r"py:.*", r"(concurrent\.futures|multiprocessing)(\..+)?"),
     (r"py:.*", r"(attrs|attr|hypothesis)\..+"),
     # Type variables, such as the ``T`` of ``Sequence[T]``.
     (r"py:.*", r"contract_rummy(\.\w+)*\.[A-Z]"),
