@@ -35,6 +35,11 @@ The sections, all run by default in this order (choose with ``--only memory,phas
   games per second: in this process (``workers=1``) and on a pool of 2 processes
   (``workers=2``, its start included), beside the same games played by ``play_game`` with
   nothing recorded; with the time to the first result.
+- ``strength``: seeded matches between the library's bots through
+  :func:`contract_rummy.simulate` on 2 processes (2,000 games a match, 100 with
+  ``--quick``): the heuristic bot against three greedy bots, against three random bots,
+  the greedy bot against three random bots, and two heuristic against two greedy bots;
+  per seat, the mean final score and the win rate, each with its 95% interval.
 
 Figures are medians over several runs or states, since shared machines are noisy (two
 processes at once may each run at half speed on a shared machine: compare ``workers=2`` with
@@ -80,6 +85,7 @@ SECTIONS = (
     "godown",
     "records",
     "simulate",
+    "strength",
 )
 
 #: ``pagat`` with 2s wild as well as the three jokers: 11 wild cards in the deck.
@@ -111,6 +117,8 @@ class Settings:
     #: Games per run and runs of the ``simulate`` section.
     simulated: int
     simulate_repeats: int
+    #: Games per match of the ``strength`` section.
+    matches: int
 
 
 QUICK = Settings(
@@ -125,6 +133,7 @@ QUICK = Settings(
     budget=1.0,
     simulated=40,
     simulate_repeats=2,
+    matches=100,
 )
 FULL = Settings(
     games=20,
@@ -138,6 +147,7 @@ FULL = Settings(
     budget=5.0,
     simulated=200,
     simulate_repeats=3,
+    matches=2_000,
 )
 
 
@@ -1032,6 +1042,40 @@ def report_simulate(settings: Settings) -> None:
         say(f"  {label:>10} {rate:>7.1f} games/s{ratio}, first result after {first:.2f} s")
 
 
+#: The matches of the ``strength`` section: one bot name per seat.
+MATCHES = (
+    ("heuristic", "greedy", "greedy", "greedy"),
+    ("heuristic", "random", "random", "random"),
+    ("greedy", "random", "random", "random"),
+    ("heuristic", "greedy", "heuristic", "greedy"),
+)
+
+
+def _estimate(estimate: cr.Estimate, scale: float = 1.0, digits: int = 1) -> str:
+    """An estimate with its 95% interval, as ``value [low, high]``."""
+    low, value, high = (scale * x for x in (estimate.low, estimate.value, estimate.high))
+    return f"{value:.{digits}f} [{low:.{digits}f}, {high:.{digits}f}]"
+
+
+def report_strength(settings: Settings) -> None:
+    """Print the strength section: seeded matches between the library's bots."""
+    games = settings.matches
+    say(
+        f"strength: {games} seeded games of pagat a match on 2 processes; per seat, the mean "
+        "final score and the win rate (%), each with its 95% interval:"
+    )
+    for match in MATCHES:
+        start = time.perf_counter()
+        summary = cr.summarize(cr.simulate(match, games, seed=2026, workers=2))
+        seconds = time.perf_counter() - start
+        say(f"  {' / '.join(match)} ({games / seconds:.1f} games/s)")
+        for seat in summary.seats:
+            say(
+                f"    seat {seat.seat} {seat.bot:>9}: score {_estimate(seat.score)}, "
+                f"wins {_estimate(seat.win_rate, 100)}"
+            )
+
+
 # -- the command -----------------------------------------------------------------------------
 
 REPORTS: dict[str, Callable[[Settings], None]] = {
@@ -1044,6 +1088,7 @@ REPORTS: dict[str, Callable[[Settings], None]] = {
     "godown": report_go_down,
     "records": report_records,
     "simulate": report_simulate,
+    "strength": report_strength,
 }
 
 
