@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -25,6 +26,20 @@ def test_bots_choose_legal_actions_from_views_of_every_variant(
         bot = cr.make_bot(name, seed)
         action = bot.choose(seen)
         assert cr.is_legal(state, action, player=seen.player), (bot, action)
+
+
+@pytest.mark.parametrize("preset", sorted(cr.VARIANTS))
+@settings(max_examples=40, deadline=None)
+@given(data=st.data())
+def test_every_bot_chooses_legal_actions_in_every_preset(preset: str, data: st.DataObject) -> None:
+    variant = cr.VARIANTS[preset]
+    state = data.draw(crst.states(variant=variant, max_actions=200))
+    if state.phase is cr.Phase.GAME_OVER:
+        return
+    seen = cr.view(state, _actor(state))
+    for name in cr.BOTS:
+        action = cr.make_bot(name, data.draw(st.integers(0, 99))).choose(seen)
+        assert cr.is_legal(state, action, player=seen.player), (preset, name, action)
 
 
 @settings(max_examples=60, deadline=None)
