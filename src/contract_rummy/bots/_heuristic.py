@@ -34,7 +34,7 @@ class HeuristicBot:
     """A player that plans its hand toward the round's contract; deterministic.
 
     Before going down it keeps the cards of its plan (the groups' ranks and the runs'
-    stretches that its hand is closest to, :mod:`._plan`) and discards the card that helps
+    stretches that its hand is closest to) and discards the card that helps
     the plan least, the costliest first. It takes the discard, or buys it (R19), only when
     the card fills a gap of the plan; it buys at most ``max_buys`` times a round and never
     when a buy's penalty cards would crowd a round played at once (R24). It goes down as
