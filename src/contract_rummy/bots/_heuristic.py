@@ -34,16 +34,17 @@ class HeuristicBot:
     """A player that plans its hand toward the round's contract; deterministic.
 
     Before going down it keeps the cards of its plan (the groups' ranks and the runs'
-    stretches that its hand is closest to) and discards the card that helps
-    the plan least, the costliest first. It takes the discard, or buys it (R19), only when
-    the card fills a gap of the plan; it buys at most ``max_buys`` times a round and never
-    when a buy's penalty cards would crowd a round played at once (R24). It goes down as
-    soon as it can, choosing among the go-downs the one that lays the most points. Once
-    down it swaps jokers (R23), lays off its costliest cards first (R15), takes the discard
-    only to lay it off, and discards its costliest card.
+    stretches that its hand is closest to) and discards the card that helps the plan least,
+    the costliest first. It takes the discard, or buys it (R19), only when the card fills a
+    gap of the plan, and buys at most ``max_buys`` times a round. It goes down as soon as
+    it can, choosing among the go-downs the one that lays the most points. Once down it
+    swaps jokers (R23), lays off its costliest cards first (R15), takes the discard only to
+    lay it off, and discards its costliest card.
 
-    In the last round (R24) it plans three runs (or whatever the contract asks) that take
-    its whole hand, counting the cards that lengthen them.
+    In a round played at once (R24, such as the last) it plans three runs (or whatever the
+    contract asks) that take its whole hand, counting the cards that lengthen them, and
+    buys nothing but one wild card, since every card bought, the penalty card included,
+    must then find a place.
 
     With the Shanghai call (R31) it asks for the discard when it would buy it, and blocks a
     request by taking the card when it wants it itself.
