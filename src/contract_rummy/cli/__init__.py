@@ -5,7 +5,10 @@ what you may see and your legal actions, numbered, and you answer with a number 
 action in notation (:mod:`contract_rummy.notation`). ``contract-rummy demo --seed 7`` plays
 a game between bots and prints it round by round; ``--record FILE`` saves it as a record
 (:mod:`contract_rummy.records`), and ``contract-rummy replay FILE`` prints a recorded game.
-``contract-rummy rules`` prints a rule set, setting by setting, with the rules' numbers.
+``contract-rummy simulate`` plays many seeded games between bots, on every core, and prints
+their statistics (win rates, scores, contracts met), with ``--out`` for the results as JSON
+Lines and ``--plot`` for a figure. ``contract-rummy rules`` prints a rule set, setting by
+setting, with the rules' numbers.
 
 ``--variant`` picks a rule set of :data:`~contract_rummy.VARIANTS` (by default ``pagat``),
 ``--players`` the number of players (by default 4, or the nearest number the rule set
@@ -36,7 +39,7 @@ import sys
 from collections.abc import Sequence
 
 import contract_rummy
-from contract_rummy.cli import _demo, _play, _replay, _rules
+from contract_rummy.cli import _demo, _play, _replay, _rules, _simulate
 from contract_rummy.cli._common import default_players
 from contract_rummy.cli._demo import demo
 from contract_rummy.cli._play import play
@@ -46,7 +49,7 @@ from contract_rummy.cli._rules import rules_text
 __all__ = ["default_players", "demo", "main", "play", "replay", "rules_text"]
 
 #: The commands, in the order ``--help`` lists them: each module adds its own parser.
-_COMMANDS = (_play, _demo, _replay, _rules)
+_COMMANDS = (_play, _demo, _simulate, _replay, _rules)
 
 
 def main(argv: Sequence[str] | None = None) -> int:

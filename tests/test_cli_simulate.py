@@ -1,0 +1,464 @@
+"""``contract-rummy simulate``: results, plot, summary, progress, refusals, optional packages.
+
+The runs are a dozen games or so between the three bots, in this process or on two.
+"""
+
+from __future__ import annotations
+
+import itertools
+import json
+import os
+import re
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import contract_rummy as cr
+from contract_rummy.cli import _simulate, main
+from contract_rummy.simulate import Simulation
+
+BOTS = ("heuristic", "greedy", "random", "random")
+GAMES = 12
+SEED = 5
+RUN = ["simulate", "--bots", ",".join(BOTS), "--games", str(GAMES), "--seed", str(SEED)]
+PNG = b"\x89PNG\r\n\x1a\n"
+#: What makes rich take a pipe for a terminal: never set for these tests.
+TERMINAL_OVERRIDES = ("FORCE_COLOR", "TTY_COMPATIBLE", "TTY_INTERACTIVE", "COLUMNS", "LINES")
+
+
+@pytest.fixture(autouse=True)
+def _no_forced_terminal(monkeypatch: pytest.MonkeyPatch) -> None:
+    for name in TERMINAL_OVERRIDES:
+        monkeypatch.delenv(name, raising=False)
+
+
+@pytest.fixture(scope="module")
+def reference() -> list[cr.GameResult]:
+    """The run's games, played in this process by the library."""
+    return list(cr.simulate(BOTS, GAMES, seed=SEED, workers=1))
+
+
+def program(*argv: str, code: str | None = None) -> subprocess.CompletedProcess[str]:
+    """Run the program in a new process (after ``code``, if given), with pipes, no terminal."""
+    env = {k: v for k, v in os.environ.items() if k not in TERMINAL_OVERRIDES}
+    if code is None:
+        command = [sys.executable, "-m", "contract_rummy", *argv]
+    else:
+        run = f"{code}\nfrom contract_rummy.cli import main\nsys.exit(main({list(argv)!r}))"
+        command = [sys.executable, "-c", run]
+    return subprocess.run(command, capture_output=True, text=True, check=False, env=env)
+
+
+# -- results and plot ------------------------------------------------------------------------
+
+
+def test_two_workers_write_the_results_in_game_order_and_a_png(
+    tmp_path: Path, reference: list[cr.GameResult], capsys: pytest.CaptureFixture[str]
+) -> None:
+    out, plot = tmp_path / "results.jsonl", tmp_path / "scores.png"
+    argv = [*RUN, "--workers", "2", "--out", str(out), "--plot", str(plot)]
+    assert main(argv) == 0
+    lines = out.read_text(encoding="utf-8").splitlines()
+    assert [json.loads(line) for line in lines] == [game.to_dict() for game in reference]
+    assert lines == [game.to_json() for game in reference]
+    image = plot.read_bytes()
+    assert image.startswith(PNG)
+    assert len(image) > 10_000
+    stdout = capsys.readouterr().out
+    assert stdout.endswith(f"Results: {out}\nPlot: {plot}\n")
+
+
+def test_the_results_are_the_same_bytes_whatever_the_workers(
+    tmp_path: Path, reference: list[cr.GameResult]
+) -> None:
+    one, two = tmp_path / "one.jsonl", tmp_path / "two.jsonl"
+    assert main([*RUN, "--workers", "1", "--out", str(one), "--quiet"]) == 0
+    assert main([*RUN, "--workers", "2", "--out", str(two), "--quiet"]) == 0
+    assert one.read_bytes() == two.read_bytes()
+    expected = "".join(game.to_json() + "\n" for game in reference)
+    assert one.read_bytes() == expected.encode("utf-8")
+
+
+@pytest.mark.parametrize("suffix", ["svg", "pdf"])
+def test_the_plot_takes_the_format_of_its_suffix(tmp_path: Path, suffix: str) -> None:
+    plot = tmp_path / f"scores.{suffix}"
+    argv = ["simulate", "--bots", "greedy", "--games", "2", "--workers", "1", "--quiet"]
+    assert main([*argv, "--plot", str(plot)]) == 0
+    start = plot.read_bytes()[:1000]
+    assert b"<svg" in start if suffix == "svg" else start.startswith(b"%PDF")
+
+
+# -- the summary -----------------------------------------------------------------------------
+
+ESTIMATE = r"(-?[\d.]+|-?inf)%? \[(-?[\d.]+|-?inf), (-?[\d.]+|-?inf)\]"
+SEAT_ROW = re.compile(rf"^ *(\d+)  (\w+) +(\d+)  +{ESTIMATE}  +{ESTIMATE}$")
+ENDS = r"  +([\d.]+)%" * 3
+ROUND_ROW = re.compile(rf"^ *(\d+)  (\S.*?)  +{ESTIMATE}  +{ESTIMATE}  +{ESTIMATE}{ENDS}$")
+
+
+def near(text: str, value: float) -> bool:
+    """Whether ``text``, a figure printed to one decimal, shows ``value``."""
+    return float(text) == pytest.approx(value, abs=0.051)
+
+
+def shows(texts: tuple[str, ...], estimate: cr.Estimate, scale: float) -> bool:
+    """Whether ``value [low, high]`` as printed shows ``estimate`` (times ``scale``)."""
+    numbers = (estimate.value, estimate.low, estimate.high)
+    return all(near(text, scale * number) for text, number in zip(texts, numbers, strict=True))
+
+
+def check_summary(text: str, summary: cr.Summary) -> None:
+    """The printed seats and rounds show the figures of ``summary``, row by row."""
+    lines = [line.rstrip() for line in text.splitlines()]
+    seats = [match for line in lines if (match := SEAT_ROW.match(line))]
+    assert len(seats) == len(summary.seats)
+    for match, seat in zip(seats, summary.seats, strict=True):
+        assert (int(match[1]), match[2], int(match[3])) == (seat.seat, seat.bot, seat.wins)
+        assert shows(match.groups()[3:6], seat.win_rate, 100)
+        assert shows(match.groups()[6:9], seat.score, 1)
+    rounds = [match for line in lines if (match := ROUND_ROW.match(line))]
+    assert len(rounds) == len(summary.rounds)
+    for match, played in zip(rounds, summary.rounds, strict=True):
+        assert (int(match[1]), match[2]) == (played.number, played.contract)
+        assert shows(match.groups()[2:5], played.met_on_deal, 100)
+        assert shows(match.groups()[5:8], played.went_down, 100)
+        assert shows(match.groups()[8:11], played.turns, 1)
+        ends = [played.ends[end].value for end in cr.RoundEnd]
+        assert all(near(match[12 + i], 100 * end) for i, end in enumerate(ends))
+    totals = re.search(r"\n(\d+) games in ([\d.]+) s: ([\d.]+) games/s(\n|$)", text)
+    assert totals is not None
+    assert int(totals[1]) == summary.games
+    assert float(totals[3]) > 0
+
+
+def test_the_summary_shows_the_figures_of_summarize(
+    reference: list[cr.GameResult], capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main([*RUN, "--workers", "1", "--quiet"]) == 0
+    out = capsys.readouterr().out
+    summary = cr.summarize(reference)
+    assert out.startswith(f"Simulation of pagat, seed {SEED}: {', '.join(BOTS)}\n\n")
+    check_summary(out, summary)
+    assert "Seats (95% confidence intervals)\nseat  bot        wins  win rate" in out
+    assert "\nRounds (95% confidence intervals)\nround  contract " in out
+    assert re.search(rf"rates\s+of\s+the\s+{GAMES * 4}\s+player-rounds\s+of\s+each\s+round", out)
+    assert "─" not in out  # not a terminal: plain text, even where rich is installed
+
+
+def test_plain_summary_of_a_single_game_has_unbounded_mean_intervals() -> None:
+    (game,) = cr.simulate(["greedy"] * 4, 1, seed=1, workers=1)
+    summary = cr.summarize([game])
+    text = _simulate.plain_summary(summary, seed=1, seconds=0.5)
+    check_summary(text, summary)
+    assert f"{game.scores[0]}.0 [-inf, inf]" in text
+    assert text.endswith("\n1 games in 0.5 s: 2.0 games/s")
+
+
+def test_without_rich_the_summary_and_the_progress_are_plain(
+    reference: list[cr.GameResult],
+) -> None:
+    result = program(*RUN, "--workers", "1", code="import sys; sys.modules['rich'] = None")
+    assert result.returncode == 0, result.stderr
+    check_summary(result.stdout, cr.summarize(reference))
+    assert "─" not in result.stdout
+    progress = result.stderr.splitlines()
+    assert progress[0] == f"Playing {GAMES} pagat games, seed {SEED}, in this process"
+    assert re.fullmatch(rf"{GAMES}/{GAMES} games \(100%\), [\d.]+ games/s, done in 0:00:0\d",
+                        progress[-1])  # fmt: skip
+    assert len(progress) <= 12
+    assert "\r" not in result.stderr
+    assert "\x1b" not in result.stderr
+
+
+def test_off_a_terminal_the_progress_is_a_few_plain_lines() -> None:
+    result = program("simulate", "--bots", "greedy", "--games", "30", "--workers", "1")
+    assert result.returncode == 0, result.stderr
+    lines = result.stderr.splitlines()
+    assert lines[0] == "Playing 30 pagat games, seed 0, in this process"
+    assert 2 <= len(lines) <= 12
+    assert all(re.match(r"\d+/30 games \(\d+%\), [\d.]+ games/s, ", line) for line in lines[1:])
+    assert "\x1b" not in result.stderr + result.stdout
+    assert "\r" not in result.stderr
+
+
+def test_quiet_prints_the_summary_alone(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["simulate", "--bots", "random", "--games", "2", "--workers", "1", "--quiet"]) == 0
+    captured = capsys.readouterr()
+    assert captured.err == ""
+    assert captured.out.startswith("Simulation of pagat, seed 0: random, random, random, random")
+
+
+def test_the_default_bots_are_heuristic_in_every_seat_of_the_usual_players(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    argv = ["simulate", "--games", "1", "--workers", "1", "--quiet", "--plain"]
+    assert main([*argv, "--variant", "contract"]) == 0
+    assert capsys.readouterr().out.startswith(
+        "Simulation of contract, seed 0: heuristic, heuristic, heuristic, heuristic\n"
+    )
+    assert main([*argv, "--variant", "progressive", "--bots", "greedy,random,greedy"]) == 0
+    assert capsys.readouterr().out.startswith(
+        "Simulation of progressive, seed 0: greedy, random, greedy\n"
+    )
+
+
+# -- in a terminal ---------------------------------------------------------------------------
+
+
+def terminal(*argv: str, columns: int) -> str:
+    """What the program shows in a pseudo-terminal ``columns`` wide, escapes removed."""
+    pexpect = pytest.importorskip("pexpect")
+    pytest.importorskip("rich")
+    env = {k: v for k, v in os.environ.items() if k not in (*TERMINAL_OVERRIDES, "NO_COLOR")}
+    child = pexpect.spawn(
+        sys.executable,
+        ["-m", "contract_rummy", *argv],
+        env={**env, "TERM": "xterm-256color"},
+        encoding="utf-8",
+        timeout=60,
+        dimensions=(50, columns),
+    )
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0, child.before
+    return re.sub(r"\x1b\[[0-9;?]*[A-Za-z]", "", str(child.before)).replace("\r\n", "\n")
+
+
+def test_in_a_terminal_a_progress_bar_and_rich_tables(reference: list[cr.GameResult]) -> None:
+    shown = terminal(*RUN, "--workers", "1", columns=160)
+    bar = [part for part in shown.split("\r") if part.startswith("games ")]
+    assert len(bar) > 1  # redrawn
+    assert re.match(rf"games ━+ {GAMES}/{GAMES} [\d.]+ games/s 0:00:\d\d ETA 0:00:00", bar[-1])
+    summary = shown[shown.index("Simulation of pagat") :]
+    assert "─" in summary  # drawn by rich
+    assert "Seats (95% confidence intervals)" in summary
+    check_summary(summary.replace("\n ", "\n"), cr.summarize(reference))
+
+
+def test_in_a_narrow_terminal_the_rounds_stack_their_intervals(
+    reference: list[cr.GameResult],
+) -> None:
+    shown = terminal(*RUN, "--workers", "1", "--quiet", columns=80)
+    assert "…" not in shown  # nothing cut short
+    assert max(map(len, shown.splitlines())) <= 80
+    summary = cr.summarize(reference)
+    for played in summary.rounds:
+        low, high = (100 * played.went_down.low, 100 * played.went_down.high)
+        value = f"{100 * played.went_down.value:.1f}%"
+        assert re.search(rf" {value} [^\n]*\n[^\n]* {low:.1f}\u2013{high:.1f} ", shown)
+    assert "R27" in shown
+    assert "R29" in shown
+
+
+def test_ctrl_c_stops_the_run_with_status_130(tmp_path: Path) -> None:
+    pexpect = pytest.importorskip("pexpect")
+    out = tmp_path / "results.jsonl"
+    argv = ["simulate", "--bots", "greedy", "--games", "400", "--workers", "1", "--plain"]
+    child = pexpect.spawn(
+        sys.executable, ["-m", "contract_rummy", *argv, "--out", str(out)], encoding="utf-8"
+    )
+    child.expect(r"\d+/400 games", timeout=60)
+    child.sendintr()
+    child.expect(pexpect.EOF, timeout=60)
+    child.close()
+    assert child.exitstatus == 130
+    last = str(child.before).strip().splitlines()[-1]
+    # The terminal echoes Ctrl-C as ^C, before the message.
+    assert re.search(r"(^|\^C)contract-rummy simulate: interrupted after \d+ of 400 games$", last)
+    assert "Traceback" not in str(child.before)
+    games = [json.loads(line) for line in out.read_text(encoding="utf-8").splitlines()]
+    assert [game["index"] for game in games] == list(range(len(games)))
+
+
+def test_an_interruption_keeps_the_results_written(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    def interrupted(*args: Any, **kwargs: Any) -> Simulation:
+        games = cr.simulate(*args, **kwargs)
+
+        def three() -> Iterator[cr.GameResult]:
+            yield from itertools.islice(games, 3)
+            raise KeyboardInterrupt
+
+        return Simulation(three(), bots=games.bots, games=games.games, start=0, seed=0,
+                          variant=games.variant)  # fmt: skip
+
+    monkeypatch.setattr(_simulate, "simulate", interrupted)
+    out = tmp_path / "results.jsonl"
+    argv = ["simulate", "--bots", "random", "--games", "9", "--workers", "1", "--quiet"]
+    assert main([*argv, "--out", str(out)]) == 130
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    assert captured.err == "contract-rummy simulate: interrupted after 3 of 9 games\n"
+    assert len(out.read_text(encoding="utf-8").splitlines()) == 3
+
+
+# -- refusals --------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["--bots", "heuristic,clever"],
+         "--bots: no bot is called 'clever'; the bots are greedy, heuristic, random"),
+        (["--bots", "greedy,"], "--bots: no bot is called ''"),
+        (["--bots", "greedy,greedy,greedy"],
+         "--bots names 3 bots, one per seat: R1: pagat is played by 4 players, not 3"),
+        (["--variant", "contract", "--bots", "random,random,random,random,random,random"],
+         "--bots names 6 bots, one per seat: R1: contract is played by 3-5 players, not 6"),
+        (["--games", "-5"], "--games must be at least 1, got -5"),
+        (["--games", "0"], "--games must be at least 1, got 0"),
+        (["--seed", "-1"], "--seed must not be negative, got -1"),
+        (["--workers", "0"], "--workers must be at least 1, got 0"),
+        (["--plot", "scores.xyz"], "--plot: cannot draw .xyz files; try "),
+    ],
+)  # fmt: skip
+def test_bad_arguments_exit_2_with_a_one_line_message(
+    argv: list[str], message: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with pytest.raises(SystemExit) as exit_info:
+        main(["simulate", *argv])
+    assert exit_info.value.code == 2
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    assert captured.err.startswith("usage: contract-rummy simulate ")
+    last = captured.err.splitlines()[-1]
+    assert last.startswith(f"contract-rummy simulate: error: {message}")
+    assert captured.err.count("error:") == 1
+
+
+@pytest.mark.parametrize("option", ["--out", "--plot"])
+def test_a_file_that_cannot_be_written_is_refused_before_playing(
+    option: str, tmp_path: Path
+) -> None:
+    missing = tmp_path / "missing" / "file.png"
+    result = program("simulate", "--games", "100000", option, str(missing))
+    assert result.returncode == 2
+    assert result.stdout == ""
+    last = result.stderr.splitlines()[-1]
+    assert last == (
+        f"contract-rummy simulate: error: {option}: [Errno 2] No such file or directory: "
+        f"'{missing}'"
+    )
+    assert "Playing" not in result.stderr
+    assert "Traceback" not in result.stderr
+
+
+def test_plot_names_the_extra_when_matplotlib_is_missing(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    for name in [name for name in sys.modules if name.split(".")[0] == "matplotlib"]:
+        monkeypatch.setitem(sys.modules, name, None)
+    monkeypatch.setitem(sys.modules, "matplotlib", None)
+    with pytest.raises(SystemExit) as exit_info:
+        main(["simulate", "--plot", str(tmp_path / "scores.png")])
+    assert exit_info.value.code == 2
+    assert capsys.readouterr().err.splitlines()[-1] == (
+        "contract-rummy simulate: error: --plot needs matplotlib, which comes with the plot "
+        "extra: pip install 'contract_rummy[plot]'"
+    )
+    assert not (tmp_path / "scores.png").exists()
+
+
+def test_dask_names_the_extra_when_distributed_is_missing(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setitem(sys.modules, "distributed", None)
+    with pytest.raises(SystemExit) as exit_info:
+        main(["simulate", "--dask", "tcp://127.0.0.1:8786"])
+    assert exit_info.value.code == 2
+    assert capsys.readouterr().err.splitlines()[-1] == (
+        "contract-rummy simulate: error: --dask needs Dask's distributed package, which comes "
+        "with the dask extra: pip install 'contract_rummy[dask]'"
+    )
+
+
+@pytest.mark.parametrize(
+    ("address", "reason"),
+    [
+        ("tcp://127.0.0.1:1", "Timed out trying to connect to tcp://127.0.0.1:1 after 1 s"),
+        ("nowhere", "missing port number in address 'nowhere'"),
+    ],
+)
+def test_dask_says_when_the_scheduler_cannot_be_reached(
+    address: str,
+    reason: str,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    pytest.importorskip("distributed")
+    monkeypatch.setattr(_simulate, "DASK_TIMEOUT", 1)
+    with pytest.raises(SystemExit) as exit_info:
+        main(["simulate", "--dask", address])
+    assert exit_info.value.code == 2
+    assert capsys.readouterr().err.splitlines()[-1] == (
+        f"contract-rummy simulate: error: --dask: cannot reach the scheduler at {address}: "
+        f"{reason}"
+    )
+
+
+@pytest.mark.slow
+def test_a_local_dask_cluster_writes_the_same_results(
+    tmp_path: Path, reference: list[cr.GameResult], capsys: pytest.CaptureFixture[str]
+) -> None:
+    distributed = pytest.importorskip("distributed")
+    out = tmp_path / "results.jsonl"
+    with distributed.LocalCluster(
+        n_workers=2, processes=False, threads_per_worker=1, dashboard_address=None
+    ) as cluster:
+        address = cluster.scheduler_address
+        assert main([*RUN, "--dask", address, "--out", str(out), "--plain"]) == 0
+    assert out.read_text(encoding="utf-8") == "".join(g.to_json() + "\n" for g in reference)
+    captured = capsys.readouterr()
+    assert f"Playing {GAMES} pagat games, seed {SEED}, on the Dask cluster at {address}" in (
+        captured.err
+    )
+    check_summary(captured.out, cr.summarize(reference))
+
+
+# -- optional packages -----------------------------------------------------------------------
+
+NOT_IMPORTED = (
+    "assert 'rich' not in sys.modules and 'matplotlib' not in sys.modules "
+    "and 'distributed' not in sys.modules, sorted(sys.modules)"
+)
+
+
+def test_importing_the_package_and_its_command_line_imports_no_optional_package() -> None:
+    code = f"import contract_rummy, contract_rummy.cli, sys; {NOT_IMPORTED}"
+    result = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=False
+    )
+    assert result.returncode == 0, result.stderr[-2000:]
+
+
+def test_the_demo_and_the_rules_import_no_optional_package() -> None:
+    code = (
+        "import sys\n"
+        "from contract_rummy.cli import main\n"
+        "main(['demo', '--seed', '1', '--quiet'])\n"
+        "main(['rules'])\n"
+        f"{NOT_IMPORTED}\n"
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=False
+    )
+    assert result.returncode == 0, result.stderr[-2000:]
+
+
+def test_a_plain_run_imports_neither_matplotlib_nor_distributed() -> None:
+    code = (
+        "import sys\n"
+        "from contract_rummy.cli import main\n"
+        "main(['simulate', '--bots', 'greedy', '--games', '2', '--workers', '1', '--plain'])\n"
+        "assert 'matplotlib' not in sys.modules and 'distributed' not in sys.modules\n"
+        "assert 'rich' not in sys.modules\n"
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=False
+    )
+    assert result.returncode == 0, result.stderr[-2000:]
