@@ -121,14 +121,17 @@ def _touching(first: cr.Run, second: cr.Run) -> bool:
 def _leaves_a_discard(
     variant: cr.Variant, left: Counter[cr.Card], used: Counter[cr.Card], kept: cr.Card | None
 ) -> bool:
-    """Whether the cards ``left`` after going down hold one the player may discard (R16).
+    """Whether the cards ``left`` after going down let the player end the turn (R16).
 
-    R17 forbids discarding the copy taken from the pile, not a copy held before. Copies are
-    interchangeable (R2), so when the go-down uses a copy of the kept card, that copy may
-    be the one taken from the pile and every copy left was held before.
+    They must hold a card the player may discard, unless the variant goes out without a
+    final discard and none are left. R17 forbids discarding the copy taken from the pile,
+    not a copy held before. Copies are interchangeable (R2), so when the go-down uses a copy
+    of the kept card, that copy may be the one taken from the pile and every copy left was
+    held before. Without a final discard an empty hand goes out, but the card R17 keeps,
+    left alone, still ends no turn (:attr:`~contract_rummy.Variant.final_discard`).
     """
     if not left:
-        return False
+        return not variant.final_discard
     if kept is None or variant.discard_taken_card:
         return True
     if any(card != kept for card in left):
@@ -206,7 +209,7 @@ def reference_go_downs(
         if at_once:
             if left:
                 return
-        elif variant.final_discard:
+        else:
             used = Counter(card for meld in melds for card in meld.cards)
             if not _leaves_a_discard(variant, left, used, kept_card):
                 return
@@ -465,6 +468,8 @@ def test_r16_reference_keeps_a_card_to_discard() -> None:
     hand = cr.parse_cards("7C 7D 7H 9S 9S 9D KH")
     assert reference_go_downs(cr.PAGAT, 1, hand, cr.Card.parse("KH")) == set()
     assert len(reference_go_downs(cr.PAGAT, 1, hand, cr.Card.parse("7C"))) == 1
+    # Going out without a final discard empties the hand; the kept card alone is no way out.
+    assert reference_go_downs(NO_FINAL_DISCARD, 1, hand, cr.Card.parse("KH")) == set()
 
 
 def test_r12_reference_refuses_touching_runs() -> None:
@@ -590,6 +595,16 @@ def test_r16_r17_a_go_down_must_leave_a_card_that_may_be_discarded() -> None:
     # An empty hand is no discard either, unless the variant goes out without one.
     assert go_downs_of(cr.PAGAT, _deal(1, "7C 7D 7H 9S 9S 9D", "9D")) == set()
     assert len(go_downs_of(NO_FINAL_DISCARD, _deal(1, "7C 7D 7H 9S 9S 9D", "9D"))) == 1
+
+
+def test_r16_r17_without_a_final_discard_the_kept_card_may_not_be_left_alone() -> None:
+    clubs = cr.Suit.CLUBS
+    deal = _deal(6, "AC AC 2C 2C 3C 3C 4C 4C 5C 6C JK JK", "5C", from_discard=True)
+    found = go_downs_of(NO_FINAL_DISCARD, deal)
+    sixes = cr.Group(cr.Rank.SIX, "6C JK JK")
+    low = cr.Run(clubs, 1, "AC 2C 3C 4C")
+    assert _go_down(sixes, low, low) not in found  # only 5C, taken from the pile, is left
+    assert _go_down(sixes, low, cr.Run(clubs, 2, "2C 3C 4C 5C")) in found
 
 
 def test_r24_the_last_round_goes_down_with_the_whole_hand() -> None:

@@ -373,6 +373,21 @@ def test_r16_go_down_leaving_only_the_taken_discard_is_refused() -> None:
     assert not of_kind(state, cr.GoDown)
 
 
+def test_r16_r17_without_a_final_discard_the_taken_discard_is_not_left_alone() -> None:
+    variant = attrs.evolve(cr.PAGAT, final_discard=False)
+    hand = "AC AC 2C 2C 3C 3C 4C 4C 6C JK JK"
+    state = deal(hand, P1, P2, P3, discard="5C", variant=variant, round_number=6)
+    state = play(state, cr.TakeDiscard())
+    assert state.hands[0] == cards(hand + " 5C")
+    assert state.kept_card == card("5C")
+    # Going out needs no discard here, but 5C alone could be neither discarded nor played.
+    refused(state, go_down("6C JK JK", "AC 2C 3C 4C", "AC 2C 3C 4C"), "R16")
+    state = play(state, go_down("6C JK JK", "AC 2C 3C 4C", "2C 3C 4C 5C"))
+    assert state.hands[0] == cards("AC")
+    state = play(state, cr.Discard(card("AC")))
+    assert state.phase is cr.Phase.ROUND_OVER
+
+
 def lay_off_table() -> cr.RoundState:
     """Player 0 down in round 1, holding only 7S at the start of their second turn."""
     state = deal("7C 7D 7H 9S 9D 9H 7S", P1, P2, P3, stock="2D 4C 4D 4H 9C")
