@@ -1,8 +1,8 @@
 """Measure how many go-downs a state offers, for every preset: the encoding's go-down bounds.
 
 ``python -m benchmarks.go_downs`` plays seeded games of every preset of
-:data:`contract_rummy.VARIANTS`, at every number of players it allows, between four (or
-as many as the table holds) random bots and between heuristic bots, and counts the
+:data:`contract_rummy.VARIANTS`, at every number of players it allows, between random
+bots and between heuristic bots (one bot a player), and counts the
 go-downs (:meth:`contract_rummy.encoding.Encoding.go_down_count`) of every state in which
 a player who is not down plays. It prints, per preset, the states counted, the largest
 count seen with each bot, how many states had more go-downs than the bound of
