@@ -75,3 +75,19 @@ def test_play_shows_each_bot_only_its_own_players_view() -> None:
         assert watcher.shown
         assert all(isinstance(seen, cr.PlayerView) for seen in watcher.shown)
         assert all(seen.player == player for seen in watcher.shown)  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize("name", sorted(cr.BOTS))
+def test_r28_no_bot_chooses_once_the_game_is_over(name: str) -> None:
+    final = cr.play_game([cr.HeuristicBot()] * 4, seed=2)
+    with pytest.raises(ValueError, match=r"^R28: the game is over"):
+        cr.make_bot(name).choose(final)  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match=r"^R28: the game is over"):
+        cr.make_bot(name).choose(cr.view(final, 0))
+
+
+def test_the_random_bot_says_when_its_view_has_no_action() -> None:
+    state = cr.new_game(seed=3)
+    idle = next(p for p in range(4) if p != state.to_act)
+    with pytest.raises(ValueError, match=f"player {idle} has no legal action"):
+        cr.RandomBot().choose(cr.view(state, idle))

@@ -86,6 +86,26 @@ def test_r14_the_bot_goes_down_as_soon_as_it_can() -> None:
     }
 
 
+@settings(max_examples=150, deadline=None)
+@given(data=st.data())
+def test_r14_the_bot_goes_down_whenever_the_engine_finds_a_go_down(data: st.DataObject) -> None:
+    variant = data.draw(st.sampled_from(list(cr.VARIANTS.values())))
+    state = data.draw(crst.states(variant=variant, max_actions=150))
+    if state.phase is not cr.Phase.PLAY or state.down[state.active]:
+        return
+    first = next(iter(cr.legal_actions(state)))
+    action = cr.HeuristicBot().choose(cr.view(state, state.active))
+    assert isinstance(action, cr.GoDown) == isinstance(first, cr.GoDown), (first, action)
+
+
+def test_r14_it_goes_down_where_its_plan_alone_would_not() -> None:
+    # Both 7H go to the group first in the plan, leaving the run of hearts short; the
+    # engine finds 7D 7H 7S with 7H 8H 9H 10H.
+    state = draw(deal("6C 8C 7D 8D 7H 7H 8H 9H 10H 6S", *[""] * 3, stock="7S", round_number=2))
+    action = cr.HeuristicBot().choose(cr.view(state, 0))
+    assert isinstance(action, cr.GoDown)
+
+
 def test_r13_before_going_down_it_discards_the_card_its_plan_needs_least() -> None:
     # Two groups need a third seven and a third nine; the king is alone and costly, the
     # four just drawn pairs with the four held.

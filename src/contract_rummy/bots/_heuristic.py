@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from itertools import islice
 
 import attrs
 
+from contract_rummy._checks import check_int
 from contract_rummy.actions import (
     Action,
     Buy,
@@ -29,17 +31,27 @@ from contract_rummy.views import PlayerView
 __all__ = ["HeuristicBot"]
 
 
+def _at_least(least: int) -> Callable[[object, attrs.Attribute[int], object], None]:
+    """An attrs validator: an int (not a bool) of at least ``least``."""
+
+    def check(_: object, attribute: attrs.Attribute[int], value: object) -> None:
+        check_int(attribute.name, value, minimum=least)
+
+    return check
+
+
 @attrs.frozen
 class HeuristicBot:
     """A player that plans its hand toward the round's contract; deterministic.
 
     Before going down it keeps the cards of its plan (the groups' ranks and the runs'
     stretches that its hand is closest to) and discards the card that helps the plan least,
-    the costliest first. It takes the discard, or buys it (R19), only when the card fills a
-    gap of the plan, and buys at most ``max_buys`` times a round. It goes down as soon as
-    it can, choosing among the go-downs the one that lays the most points. Once down it
-    swaps jokers (R23), lays off its costliest cards first (R15), takes the discard only to
-    lay it off, and discards its costliest card.
+    the costliest first. It takes the discard when it is a wild card or fills a gap of the
+    plan, buys it (R19) only when it fills a gap, and buys at most ``max_buys`` times a
+    round. It goes down as soon as it can (R14), choosing among the first
+    ``go_down_choices`` go-downs listed the one that lays the most points. Once down it
+    swaps jokers (R23), lays off its costliest cards first (R15), takes the discard only
+    to lay it off, and discards its costliest card.
 
     In a round played at once (R24, such as the last) it plans three runs (or whatever the
     contract asks) that take its whole hand, counting the cards that lengthen them, and
@@ -55,9 +67,9 @@ class HeuristicBot:
     Phase.GAME_OVER
     """
 
-    max_buys: int = 3
+    max_buys: int = attrs.field(default=3, validator=_at_least(0))
     #: How many go-downs to compare when the hand can go down many ways.
-    go_down_choices: int = 8
+    go_down_choices: int = attrs.field(default=8, validator=_at_least(1))
     #: The last plan made for each player, with its hand and what else it depends on.
     _plans: dict[int, tuple[Sequence[Card], tuple[object, ...], Plan]] = attrs.field(
         factory=dict, init=False, eq=False, repr=False
@@ -138,16 +150,16 @@ class HeuristicBot:
                 if found is not None:
                     return found
             return _costliest_discard(seen, hand)
+        # The plan's quick search may miss a go-down the engine finds (R14): ask the engine,
+        # which lists go-downs first and finds none quickly in a hand far from its contract.
+        going_down = [
+            action
+            for action in islice(legal_actions(seen), self.go_down_choices)
+            if isinstance(action, GoDown)
+        ]
+        if going_down:
+            return max(going_down, key=lambda action: _points_laid(variant, action))
         current = self._plan(seen, hand, drawn=True)
-        if current.need == 0:
-            legal = legal_actions(seen)
-            going_down = [
-                action
-                for action, _ in zip(legal, range(self.go_down_choices), strict=False)
-                if isinstance(action, GoDown)
-            ]
-            if going_down:
-                return max(going_down, key=lambda action: _points_laid(variant, action))
         return _discard(seen, current, variant.at_once(seen.round_number))
 
 

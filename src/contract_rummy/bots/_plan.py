@@ -145,7 +145,7 @@ def _plan_with(
     gaps: set[int] = set()
     for rank, length in zip(ranks, contract.groups, strict=True):
         take = length
-        # Take spare copies first, so that the cards left keep as many run cards as may be.
+        # Take the most plentiful copies first: a single copy left may still serve a run.
         copies = [rank - 1, rank + 12, rank + 25, rank + 38]
         copies.sort(key=lambda i: -left[i])
         for index in copies:

@@ -7,6 +7,7 @@ import random
 import attrs
 
 from contract_rummy.actions import Action
+from contract_rummy.bots._seen import seen_by
 from contract_rummy.engine import legal_actions
 from contract_rummy.state import RoundState
 from contract_rummy.views import PlayerView
@@ -33,5 +34,7 @@ class RandomBot:
 
     def choose(self, seen: PlayerView | RoundState) -> Action:
         """A uniformly random legal action of the view (or of the player to act)."""
-        legal = legal_actions(seen)
+        legal = legal_actions(seen_by(seen))
+        if not legal:  # a view of a player who is not to act
+            raise ValueError(f"player {seen_by(seen).player} has no legal action in this view")
         return legal[self._random.randrange(len(legal))]

@@ -2,14 +2,20 @@
 
 from __future__ import annotations
 
-from contract_rummy.state import RoundState
+from contract_rummy.state import Phase, RoundState
 from contract_rummy.views import PlayerView, view
 
 __all__ = ["seen_by"]
 
 
 def seen_by(state: RoundState | PlayerView) -> PlayerView:
-    """The view a bot plays on: a view as it is, a state as its player to act sees it."""
+    """The view a bot plays on: a view as it is, a state as its player to act sees it.
+
+    Raises:
+        ValueError: if the game is over (R28): no bot has anything to choose.
+    """
+    if state.phase is Phase.GAME_OVER:
+        raise ValueError("R28: the game is over: no player may act, so no bot can choose")
     if isinstance(state, PlayerView):
         return state
     return view(state, state.dealer if state.to_act is None else state.to_act)
