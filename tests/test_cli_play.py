@@ -138,6 +138,15 @@ def _rest(variant: cr.Variant, *taken: str) -> list[cr.Card]:
     return sorted(rest.elements())
 
 
+def test_odd_numbers_name_no_action_and_ask_again() -> None:
+    script = Script("²", "0", "9" * 5000, "quit")
+    out = run(script)
+    assert "Not understood: " in out  # a superscript two is not a number here
+    assert "No action numbered 0: choose 1-2." in out
+    assert "No action numbered 999999999...: choose 1-2." in out
+    assert script.prompts == ["Your move (1-2): "] * 4
+
+
 def test_a_refused_action_is_explained_with_its_rule_and_asked_again() -> None:
     script = Script("pass", "Discard 7S", "9", "discrad 7S", "quit")
     out = run(script)

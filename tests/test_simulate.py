@@ -611,3 +611,36 @@ def test_a_simulation_describes_itself() -> None:
     games.close()
     with pytest.raises(StopIteration):
         next(games)
+
+
+def test_a_pool_is_refused_for_programs_worker_processes_cannot_import() -> None:
+    """A program read from standard input, or a bot defined at a prompt, gets a clear error."""
+    from_stdin = subprocess.run(
+        [sys.executable, "-"],
+        input="import contract_rummy as cr\nlist(cr.simulate(['greedy'] * 4, 2, workers=2))\n",
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+    assert from_stdin.returncode == 1
+    assert "TypeError: worker processes cannot start from a program read from <stdin>" in (
+        from_stdin.stderr
+    )
+    at_prompt = subprocess.run(
+        [
+            sys.executable,
+            "-c",
+            (
+                "import contract_rummy as cr\n"
+                "class Mine(cr.GreedyBot): pass\n"
+                "list(cr.simulate([Mine] * 4, 2, workers=2))\n"
+            ),
+        ],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+    assert at_prompt.returncode == 1
+    assert "is defined in an interactive session" in at_prompt.stderr

@@ -59,6 +59,7 @@ import math
 import os
 import pickle
 import statistics
+import sys
 from collections import Counter, deque
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from concurrent.futures import Executor, Future
@@ -569,8 +570,26 @@ def _check_bots(bots: object, variant: Variant) -> tuple[BotSpec, ...]:
 
 
 def _check_picklable(plan: _Plan) -> None:
-    """Refuse, before any pool starts, bot factories that worker processes cannot receive."""
+    """Refuse, before any pool starts, bot factories that worker processes cannot receive.
+
+    New worker processes import the caller's main module again; one typed at a prompt or
+    read from standard input cannot be, and neither can anything defined in it.
+    """
+    main = sys.modules.get("__main__")
+    path = getattr(main, "__file__", None)
+    if path is not None and not os.path.isfile(path):
+        raise TypeError(
+            f"worker processes cannot start from a program read from {path}: run it from a "
+            "file, or play in this process (workers=1) or on a thread pool (executor=)"
+        )
     for seat, spec in enumerate(plan.bots):
+        main_defined = getattr(spec, "__module__", None) == "__main__"
+        if not isinstance(spec, str) and main_defined and path is None:
+            raise TypeError(
+                f"bots[{seat}], {spec!r}, is defined in an interactive session, which "
+                "worker processes cannot import: define it in a module, or play in this "
+                "process (workers=1) or on a thread pool (executor=)"
+            )
         try:
             pickle.dumps(spec)
         except Exception as error:
@@ -658,7 +677,8 @@ def simulate(
     if executor is not None and not isinstance(executor, Executor):
         raise TypeError(f"executor must be a concurrent.futures.Executor, got {executor!r}")
     plan = _Plan(bots=specs, variant=variant, seed=seed, max_actions=max_actions)
-    parallel = _cores() if workers is None else workers
+    # By default one worker per core, and no more workers than games.
+    parallel = min(_cores(), max(games, 1)) if workers is None else workers
     results: Iterator[GameResult]
     if executor is None and parallel == 1:
         results = _in_process(plan, start, games)

@@ -237,8 +237,8 @@ class Session:
         """The action ``text`` asks for, or ``None`` after explaining why there is none."""
         if not text or self._command(text.lower()):
             return None
-        if text.isdigit():
-            return self._numbered(int(text))
+        if text.isascii() and text.isdigit():
+            return self._numbered(text)
         try:
             action = parse_action(self._expand(text), self.seen)
             step(self.state, action, player=self.person)
@@ -250,10 +250,13 @@ class Session:
             return None
         return action
 
-    def _numbered(self, number: int) -> Action | None:
+    def _numbered(self, digits: str) -> Action | None:
         actions = self.menu.actions if self.menu is not None else []
+        # However many digits a number has, past the listing it names no action.
+        number = int(digits) if len(digits) <= 9 else 0
         if not 1 <= number <= len(actions):
-            self.say(f"No action numbered {number}: choose 1-{len(actions)}.")
+            shown = digits if len(digits) <= 9 else digits[:9] + "..."
+            self.say(f"No action numbered {shown}: choose 1-{len(actions)}.")
             return None
         return actions[number - 1]
 
