@@ -176,3 +176,14 @@ def test_rules_from_the_command_line() -> None:
     )
     assert result.stdout.startswith("The rules of may-i\n")
     assert result.stderr == ""
+
+
+def test_r30_each_natural_wild_rank_may_be_played_as_itself() -> None:
+    two_wilds = attrs.evolve(cr.PAGAT, jokers=0, wild_ranks={cr.Rank.TWO, cr.Rank.QUEEN})
+    text = " ".join(rules_text(two_wilds).split())  # as read, whatever the line breaks
+    assert "a 2 or a queen may also be played as itself (R30)" in text
+
+
+def test_r31_the_shanghai_call_allows_one_buy_a_turn() -> None:
+    text = " ".join(rules_text(cr.SHANGHAI_11).split())
+    assert "at most one buy a turn (R31)" in text

@@ -80,7 +80,8 @@ def _wilds(variant: Variant) -> str:
         return "none (R2)"
     text = " and ".join(named) + " (R2)"
     if ranks:
-        text += f"; {_rank_name(ranks[0], plural=False)} may also be played as itself (R30)"
+        each = " or ".join(_rank_name(rank, plural=False) for rank in ranks)
+        text += f"; {each} may also be played as itself (R30)"
     return text
 
 
@@ -149,7 +150,7 @@ def _shanghai(variant: Variant) -> str:
     return (
         "yes: the other players ask for the top discard before the active player draws; "
         "the active player may take it themselves, blocking the request, or draw from the "
-        "stock and let the first to ask buy it (R31)"
+        "stock and let the first to ask buy it; at most one buy a turn (R31)"
     )
 
 
