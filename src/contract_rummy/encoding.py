@@ -344,6 +344,8 @@ def default_max_go_downs(variant: Variant) -> int:
 
     >>> import attrs
     >>> import contract_rummy as cr
+    >>> from contract_rummy.encoding import DEFAULT_MAX_GO_DOWNS, MAX_GO_DOWNS
+    >>> from contract_rummy.encoding import default_max_go_downs
     >>> default_max_go_downs(cr.PAGAT) == MAX_GO_DOWNS["pagat"]
     True
     >>> default_max_go_downs(attrs.evolve(cr.PAGAT, name="mine")) == DEFAULT_MAX_GO_DOWNS
@@ -387,6 +389,7 @@ class Encoding:
         observation_size: How many numbers an observation holds.
 
     >>> import contract_rummy as cr
+    >>> from contract_rummy.encoding import Encoding
     >>> enc = Encoding(cr.PAGAT, 4)
     >>> enc.targets, enc.lay_off_base, enc.swap_base
     (12, 58, 1966)
@@ -519,6 +522,7 @@ class Encoding:
                 or ``action`` is a go-down beyond the first :attr:`max_go_downs`.
 
         >>> import contract_rummy as cr
+        >>> from contract_rummy.encoding import Encoding
         >>> enc = Encoding(cr.PAGAT, 4)
         >>> enc.action_id(cr.new_game(seed=3), cr.Buy())
         Traceback (most recent call last):
@@ -587,6 +591,7 @@ class Encoding:
                 id).
 
         >>> import contract_rummy as cr
+        >>> from contract_rummy.encoding import Encoding
         >>> enc = Encoding(cr.PAGAT, 4)
         >>> enc.id_action(cr.new_game(seed=3), 1)
         TakeDiscard()
@@ -649,6 +654,7 @@ class Encoding:
             ValueError: if it is of another variant or number of players.
 
         >>> import contract_rummy as cr
+        >>> from contract_rummy.encoding import Encoding
         >>> state = cr.apply(cr.new_game(seed=3), cr.TakeDiscard())
         >>> enc = Encoding(cr.PAGAT, 4)
         >>> enc.legal_ids(state)[:3]
@@ -670,6 +676,7 @@ class Encoding:
         The same ids as :meth:`legal_ids`.
 
         >>> import contract_rummy as cr
+        >>> from contract_rummy.encoding import Encoding
         >>> mask = Encoding(cr.PAGAT, 4).legal_mask(cr.new_game(seed=3))
         >>> len(mask), mask[:5]
         (26430, [True, True, False, False, False])
@@ -685,6 +692,7 @@ class Encoding:
         """The fields of an observation, in order, with where each lies (see the module).
 
         >>> import contract_rummy as cr
+        >>> from contract_rummy.encoding import Encoding, Field
         >>> Encoding(cr.PAGAT, 4).observation_fields()[:2]
         (Field(name='hand', start=0, size=53), Field(name='kept_card', start=53, size=53))
         """
@@ -701,6 +709,7 @@ class Encoding:
             ValueError: if it is of another variant or number of players.
 
         >>> import contract_rummy as cr
+        >>> from contract_rummy.encoding import Encoding
         >>> enc = Encoding(cr.PAGAT, 4)
         >>> seen = cr.view(cr.new_game(seed=1), 0)
         >>> numbers = enc.observation(seen)
@@ -868,6 +877,7 @@ def encoding_for(variant: Variant, players: int) -> Encoding:
     It has the variant's :func:`default_max_go_downs`.
 
     >>> import contract_rummy as cr
+    >>> from contract_rummy.encoding import encoding_for
     >>> encoding_for(cr.PAGAT, 4) is encoding_for(cr.PAGAT, 4)
     True
     """
@@ -886,6 +896,7 @@ def num_distinct_actions(variant: Variant, players: int) -> int:
     """How many action ids ``variant`` with ``players`` players has (see the module).
 
     >>> import contract_rummy as cr
+    >>> from contract_rummy.encoding import encoding_for, num_distinct_actions
     >>> num_distinct_actions(cr.PAGAT, 4) == encoding_for(cr.PAGAT, 4).num_distinct_actions
     True
     """

@@ -22,6 +22,7 @@ def _hypothesis_setup_hook() -> None:
         End,
         GameRecord,
         Group,
+        HeuristicBot,
         LayOff,
         Penalties,
         PlayerView,
@@ -66,3 +67,12 @@ def _hypothesis_setup_hook() -> None:
     st.register_type_strategy(RoundState, later("states"))
     st.register_type_strategy(PlayerView, later("views"))
     st.register_type_strategy(GameRecord, later("game_records"))
+    # The heuristic bot's settings are counts: buys from none, go-downs compared from one.
+    st.register_type_strategy(
+        HeuristicBot,
+        st.builds(
+            HeuristicBot,
+            max_buys=st.integers(0, 20),
+            go_down_choices=st.integers(1, 64),
+        ),
+    )
