@@ -5,6 +5,7 @@ The runs are a dozen games or so between the three bots, in this process or on t
 
 from __future__ import annotations
 
+import importlib
 import itertools
 import json
 import os
@@ -211,8 +212,8 @@ def test_the_default_bots_are_heuristic_in_every_seat_of_the_usual_players(
 
 def terminal(*argv: str, columns: int) -> str:
     """What the program shows in a pseudo-terminal ``columns`` wide, escapes removed."""
-    pexpect = pytest.importorskip("pexpect")
-    pytest.importorskip("rich")
+    pexpect = importlib.import_module("pexpect")
+    importlib.import_module("rich")  # the tests extra installs it: a missing one fails
     env = {k: v for k, v in os.environ.items() if k not in (*TERMINAL_OVERRIDES, "NO_COLOR")}
     child = pexpect.spawn(
         sys.executable,
@@ -255,7 +256,7 @@ def test_in_a_narrow_terminal_the_rounds_stack_their_intervals(
 
 
 def test_ctrl_c_stops_the_run_with_status_130(tmp_path: Path) -> None:
-    pexpect = pytest.importorskip("pexpect")
+    pexpect = importlib.import_module("pexpect")
     out = tmp_path / "results.jsonl"
     argv = ["simulate", "--bots", "greedy", "--games", "400", "--workers", "1", "--plain"]
     child = pexpect.spawn(
@@ -390,7 +391,7 @@ def test_dask_says_when_the_scheduler_cannot_be_reached(
     monkeypatch: pytest.MonkeyPatch,
     capsys: pytest.CaptureFixture[str],
 ) -> None:
-    pytest.importorskip("distributed")
+    importlib.import_module("distributed")  # the tests extra installs it
     monkeypatch.setattr(_simulate, "DASK_TIMEOUT", 1)
     with pytest.raises(SystemExit) as exit_info:
         main(["simulate", "--dask", address])
@@ -405,7 +406,7 @@ def test_dask_says_when_the_scheduler_cannot_be_reached(
 def test_a_local_dask_cluster_writes_the_same_results(
     tmp_path: Path, reference: list[cr.GameResult], capsys: pytest.CaptureFixture[str]
 ) -> None:
-    distributed = pytest.importorskip("distributed")
+    distributed = importlib.import_module("distributed")
     out = tmp_path / "results.jsonl"
     with distributed.LocalCluster(
         n_workers=2, processes=False, threads_per_worker=1, dashboard_address=None

@@ -11,12 +11,8 @@ import re
 import sys
 from collections.abc import Iterator
 
-import pytest
-
-if sys.platform == "win32":  # pragma: no cover - pseudo-terminals are a POSIX feature
-    pytest.skip("pexpect drives a pseudo-terminal, which Windows lacks", allow_module_level=True)
-
 import pexpect
+import pytest
 
 #: Seconds to wait for the program's next question: bots answer in milliseconds.
 TIMEOUT = 15
