@@ -5,11 +5,12 @@ from __future__ import annotations
 from collections import Counter
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 import contract_rummy as cr
-from contract_rummy.bots._plan import plan
+from contract_rummy._hands import remove
+from contract_rummy.bots._plan import keeps_plan, plan
 from contract_rummy.godown import go_downs
 from contract_rummy.testing import strategies as crst
 from scenario import card, deal, draw, play
@@ -55,6 +56,19 @@ def test_r14_a_plan_that_needs_nothing_is_a_go_down(
     found = plan(hand, contract, variant, at_once=False)
     if found.need == 0:
         assert go_downs(variant, round_number, hand, None), cr.format_cards(hand)
+
+
+@settings(max_examples=400, deadline=None)
+@given(_planned())
+def test_a_plan_kept_after_a_discard_is_the_plan_made_again(planned: _Planned) -> None:
+    """The bot keeps its plan across a discard only when planning again finds it too."""
+    variant, round_number, hand = planned
+    assume(not variant.at_once(round_number))
+    contract = variant.contract(round_number)
+    found = plan(hand, contract, variant, at_once=False)
+    for gone in set(hand):
+        if keeps_plan(found, hand, gone, contract, variant):
+            assert plan(remove(hand, gone), contract, variant, at_once=False) == found, gone
 
 
 def test_r12_a_plan_never_joins_two_runs_of_one_suit() -> None:

@@ -8,6 +8,7 @@ from itertools import islice
 import attrs
 
 from contract_rummy._checks import check_int
+from contract_rummy._hands import remove
 from contract_rummy.actions import (
     Action,
     Buy,
@@ -20,10 +21,11 @@ from contract_rummy.actions import (
     SwapJoker,
     TakeDiscard,
 )
-from contract_rummy.bots._plan import Plan, plan
+from contract_rummy.bots._plan import Plan, keeps_plan, plan
 from contract_rummy.bots._seen import seen_by
 from contract_rummy.cards import Card
 from contract_rummy.engine import legal_actions
+from contract_rummy.godown import go_downs
 from contract_rummy.state import Phase, RoundState
 from contract_rummy.variants import Variant
 from contract_rummy.views import PlayerView
@@ -150,17 +152,26 @@ class HeuristicBot:
                 if found is not None:
                     return found
             return _costliest_discard(seen, hand)
-        # The plan's quick search may miss a go-down the engine finds (R14): ask the engine,
-        # which lists go-downs first and finds none quickly in a hand far from its contract.
-        going_down = [
-            action
-            for action in islice(legal_actions(seen), self.go_down_choices)
-            if isinstance(action, GoDown)
-        ]
+        # The plan's quick search may miss a go-down (R14): ask the go-down search, which
+        # finds none quickly in a hand far from its contract. These are the go-downs the
+        # engine lists first among the legal actions, in the same order.
+        going_down = list(
+            islice(
+                go_downs(variant, seen.round_number, hand, seen.turn.kept_card),
+                self.go_down_choices,
+            )
+        )
         if going_down:
             return max(going_down, key=lambda action: _points_laid(variant, action))
         current = self._plan(seen, hand, drawn=True)
-        return _discard(seen, current, variant.at_once(seen.round_number))
+        at_once = variant.at_once(seen.round_number)
+        chosen = _discard(seen, current, at_once)
+        if not at_once and keeps_plan(current, hand, chosen.card, seen.contract, variant):
+            # The plan of the hand after this discard, which the next buy offer or draw
+            # asks for, is this one (made again, it would be equal).
+            key = (variant, seen.round_number, 0)
+            self._plans[seen.player] = (remove(hand, chosen.card), key, current)
+        return chosen
 
 
 def _may_fit(seen: PlayerView) -> bool:

@@ -22,7 +22,7 @@ from contract_rummy.cards import Card
 from contract_rummy.contracts import Contract
 from contract_rummy.variants import Variant
 
-__all__ = ["Plan", "plan"]
+__all__ = ["Plan", "keeps_plan", "plan"]
 
 _RANKS = range(1, 14)
 
@@ -114,15 +114,55 @@ def plan(
     return best
 
 
-def _group_choices(counts: list[int], groups: int, *, runs: bool) -> Iterable[tuple[int, ...]]:
-    """The sets of ranks worth trying for the groups: among the best ``groups + 1``."""
-    if groups == 0:
-        return ((),)
+def keeps_plan(
+    found: Plan, hand: Sequence[Card], card: Card, contract: Contract, variant: Variant
+) -> bool:
+    """Whether ``found``, the plan of ``hand`` not at once, is also that of ``hand`` less ``card``.
+
+    A player plans again at every buy offer and draw after their discard: when this holds,
+    the plan is known already, and equal to what :func:`plan` would find. It holds when
+    the plan leaves a copy of ``card`` unused, ``card`` is not wild, and its rank is not
+    among those the groups were chosen from: the groups' choice is then unchanged, and the
+    runs' windows never held the card, and stay the first best windows when it goes (a
+    window holding fewer cards never wins where it lost before).
+
+    >>> from contract_rummy import PAGAT, parse_cards
+    >>> hand = parse_cards("7C 7D 9S 9H 9D KD 2C 5H")
+    >>> found = plan(hand, PAGAT.contract(1), PAGAT, at_once=False)
+    >>> keeps_plan(found, hand, parse_cards("5H")[0], PAGAT.contract(1), PAGAT)
+    True
+    >>> keeps_plan(found, hand, parse_cards("9S")[0], PAGAT.contract(1), PAGAT)
+    False
+    """
+    index = card.index
+    wild = variant.wild_by_index
+    if wild[index] or found.used[index] >= sum(1 for held in hand if held.index == index):
+        return False
+    groups = len(contract.groups)
+    if not groups:
+        return True
+    counts = [0] * 52
+    for held in hand:
+        if not wild[held.index]:
+            counts[held.index] += 1
+    ranked = _ranked(counts)
+    return card.rank not in ranked[: groups + 1 if contract.runs else groups]
+
+
+def _ranked(counts: list[int]) -> list[int]:
+    """The ranks by how many natural cards of each ``counts`` holds, most first."""
     by_rank = [
         0,
         *(counts[i] + counts[i + 13] + counts[i + 26] + counts[i + 39] for i in range(13)),
     ]
-    ranked = sorted(_RANKS, key=by_rank.__getitem__, reverse=True)
+    return sorted(_RANKS, key=by_rank.__getitem__, reverse=True)
+
+
+def _group_choices(counts: list[int], groups: int, *, runs: bool) -> Iterable[tuple[int, ...]]:
+    """The sets of ranks worth trying for the groups: among the best ``groups + 1``."""
+    if groups == 0:
+        return ((),)
+    ranked = _ranked(counts)
     if not runs:
         return (tuple(ranked[:groups]),)  # nothing else competes for the cards
     return combinations(ranked[: groups + 1], groups)
