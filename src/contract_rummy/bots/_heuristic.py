@@ -8,7 +8,7 @@ from itertools import islice
 import attrs
 
 from contract_rummy._checks import check_int
-from contract_rummy._hands import remove
+from contract_rummy._hands import add, remove
 from contract_rummy.actions import (
     Action,
     Buy,
@@ -110,7 +110,7 @@ class HeuristicBot:
         if not before.wants(card, variant):
             return False
         # R24: the card may also lengthen a meld, which only a whole plan can tell.
-        return self._plan(seen, (*seen.hand, card), drawn=True).need < before.need
+        return self._plan(seen, add(seen.hand, (card,)), drawn=True).need < before.need
 
     def _plan(self, seen: PlayerView, hand: Sequence[Card], *, drawn: bool = False) -> Plan:
         """The plan for ``hand``; ``drawn`` when it already holds this turn's draw.
@@ -166,11 +166,12 @@ class HeuristicBot:
         current = self._plan(seen, hand, drawn=True)
         at_once = variant.at_once(seen.round_number)
         chosen = _discard(seen, current, at_once)
-        if not at_once and keeps_plan(current, hand, chosen.card, seen.contract, variant):
-            # The plan of the hand after this discard, which the next buy offer or draw
-            # asks for, is this one (made again, it would be equal).
-            key = (variant, seen.round_number, 0)
-            self._plans[seen.player] = (remove(hand, chosen.card), key, current)
+        card = chosen.card
+        if keeps_plan(current, hand, card, seen.contract, variant, at_once=at_once):
+            # The next buy offer or draw asks for the plan of the hand after this discard,
+            # with room for one card more: this plan (made again, it would be equal).
+            key = (variant, seen.round_number, len(hand) if at_once else 0)
+            self._plans[seen.player] = (remove(hand, card), key, current)
         return chosen
 
 
@@ -181,10 +182,7 @@ def _may_fit(seen: PlayerView) -> bool:
     listing the legal actions.
     """
     hand = seen.hand
-    return any(
-        placed.meld.swappable(hand) or any(placed.meld.accepts(card) for card in hand)
-        for placed in seen.table
-    )
+    return any(placed.meld.lay_offs(hand) or placed.meld.swappable(hand) for placed in seen.table)
 
 
 def _lay_off_or_swap(seen: PlayerView, legal: Sequence[Action]) -> Action | None:

@@ -68,6 +68,14 @@ class Plan(NamedTuple):
         return False
 
 
+class _Bounds(NamedTuple):
+    """What a variant says of runs (R12): their ends, and whether runs of a suit stay apart."""
+
+    lowest: int
+    highest: int
+    apart: bool
+
+
 #: ``_BITS[i]``: the run positions of the natural card of index ``i``, as a bit mask (bit p
 #: for position p; an ace holds positions 1 and 14).
 _BITS: Final = tuple((2 << (i % 13)) | (1 << 14 if i % 13 == 0 else 0) for i in range(52))
@@ -105,9 +113,10 @@ def plan(
             counts[index] += 1
             masks[index // 13] |= _BITS[index]
     hand_size = len(hand) if size is None else size
+    bounds = _Bounds(variant.lowest_position, variant.highest_position, not variant.runs_may_touch)
     best: Plan | None = None
     for ranks in _group_choices(counts, len(contract.groups), runs=bool(contract.runs)):
-        found = _plan_with(counts, masks, wilds, ranks, contract, variant, at_once, hand_size)
+        found = _plan_with(counts, masks, wilds, ranks, contract, bounds, at_once, hand_size)
         if best is None or found.need < best.need:
             best = found
     assert best is not None  # there is always at least one choice of ranks
@@ -115,16 +124,25 @@ def plan(
 
 
 def keeps_plan(
-    found: Plan, hand: Sequence[Card], card: Card, contract: Contract, variant: Variant
+    found: Plan,
+    hand: Sequence[Card],
+    card: Card,
+    contract: Contract,
+    variant: Variant,
+    *,
+    at_once: bool = False,
 ) -> bool:
-    """Whether ``found``, the plan of ``hand`` not at once, is also that of ``hand`` less ``card``.
+    """Whether ``found``, the plan of ``hand``, is also the plan of ``hand`` less ``card``.
 
     A player plans again at every buy offer and draw after their discard: when this holds,
     the plan is known already, and equal to what :func:`plan` would find. It holds when
     the plan leaves a copy of ``card`` unused, ``card`` is not wild, and its rank is not
     among those the groups were chosen from: the groups' choice is then unchanged, and the
     runs' windows never held the card, and stay the first best windows when it goes (a
-    window holding fewer cards never wins where it lost before).
+    window holding fewer cards never wins where it lost before); every other choice of
+    ranks needs as many cards as before or more. With ``at_once`` (R24, both plans made
+    for the same ``size``) the card must also be of a suit no planned run has, since it
+    might lengthen one.
 
     >>> from contract_rummy import PAGAT, parse_cards
     >>> hand = parse_cards("7C 7D 9S 9H 9D KD 2C 5H")
@@ -137,6 +155,8 @@ def keeps_plan(
     index = card.index
     wild = variant.wild_by_index
     if wild[index] or found.used[index] >= sum(1 for held in hand if held.index == index):
+        return False
+    if at_once and any(suit == index // 13 for suit, _, _ in found.runs):
         return False
     groups = len(contract.groups)
     if not groups:
@@ -174,7 +194,7 @@ def _plan_with(
     wilds: int,
     ranks: tuple[int, ...],
     contract: Contract,
-    variant: Variant,
+    bounds: _Bounds,
     at_once: bool,
     size: int,
 ) -> Plan:
@@ -187,7 +207,7 @@ def _plan_with(
         take = length
         # Take the most plentiful copies first: a single copy left may still serve a run.
         copies = [rank - 1, rank + 12, rank + 25, rank + 38]
-        copies.sort(key=lambda i: -left[i])
+        copies.sort(key=left.__getitem__, reverse=True)
         for index in copies:
             while take and left[index]:
                 left[index] -= 1
@@ -200,7 +220,7 @@ def _plan_with(
         missing += take
     runs: list[tuple[int, int, int]] = []
     for length in contract.runs:
-        suit, low, have = _best_run(masks, length, runs, variant)
+        suit, low, have = _best_run(masks, length, runs, bounds)
         runs.append((suit, low, length))
         base = 13 * suit
         for position in range(low, low + length):
@@ -217,7 +237,7 @@ def _plan_with(
     if at_once:
         spare_wilds = max(0, wilds - missing)
         extra = size - contract.min_cards - spare_wilds
-        need += max(0, extra - _lengthening(left, ranks, runs, variant))
+        need += max(0, extra - _lengthening(left, ranks, runs, bounds))
     return Plan(need, tuple(used), ranks, tuple(runs), frozenset(gaps))
 
 
@@ -240,20 +260,26 @@ def _windows(length: int, lowest: int, highest: int) -> tuple[tuple[int, ...], t
 
 
 def _best_run(
-    masks: list[int], length: int, chosen: list[tuple[int, int, int]], variant: Variant
+    masks: list[int], length: int, chosen: list[tuple[int, int, int]], bounds: _Bounds
 ) -> tuple[int, int, int]:
     """The stretch ``(suit, low, cards held)`` of ``length`` positions holding most cards.
 
     Two runs of one suit may not touch (R12) unless the variant allows it.
     """
-    lowest, highest = variant.lowest_position, variant.highest_position
+    lowest, highest, apart = bounds
     best_lows, best_haves = _windows(length, lowest, highest)
+    if not (chosen and apart):
+        # No run to keep apart from: the table has each suit's best window.
+        suit, have = 0, best_haves[masks[0]]
+        for other in (1, 2, 3):
+            if best_haves[masks[other]] > have:
+                suit, have = other, best_haves[masks[other]]
+        return suit, best_lows[masks[suit]], have
     width = (1 << length) - 1
     best = (0, lowest, -1)
-    touching = not variant.runs_may_touch
     for suit in range(4):
         mask = masks[suit]
-        taken = [(low, low + size) for other, low, size in chosen if other == suit and touching]
+        taken = [(low, low + size) for other, low, size in chosen if other == suit]
         if not taken:
             have = best_haves[mask]
             if have > best[2]:
@@ -269,16 +295,17 @@ def _best_run(
 
 
 def _lengthening(
-    left: list[int], ranks: tuple[int, ...], runs: list[tuple[int, int, int]], variant: Variant
+    left: list[int], ranks: tuple[int, ...], runs: list[tuple[int, int, int]], bounds: _Bounds
 ) -> int:
     """How many of the cards left would lengthen the planned melds (R24's extra cards)."""
+    lowest, highest, _ = bounds
     count = sum(left[rank - 1 + 13 * suit] for rank in ranks for suit in range(4))
     for suit, low, length in runs:
         below, above = low - 1, low + length
-        while below >= variant.lowest_position and left[13 * suit + (below - 1) % 13]:
+        while below >= lowest and left[13 * suit + (below - 1) % 13]:
             count += 1
             below -= 1
-        while above <= variant.highest_position and left[13 * suit + (above - 1) % 13]:
+        while above <= highest and left[13 * suit + (above - 1) % 13]:
             count += 1
             above += 1
     return count
