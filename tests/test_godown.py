@@ -94,3 +94,23 @@ def test_r8_a_run_from_ace_to_ace_needs_two_aces_whatever_was_searched_before() 
         assert all(len(melds[0]) == 13 for melds in found)
         (melds,) = list(iter_go_downs(cr.PAGAT, 7, two_aces, None))
         assert ace_to_ace in melds
+
+
+def test_r12_two_runs_of_one_suit_and_no_other_suit_go_down() -> None:
+    """The search's quick bound lets two runs share a suit when the suit has the cards."""
+    hand = cards("3H 4H 5H 6H 9H 10H JH QH KC")
+    found = list(iter_go_downs(cr.PAGAT, 3, hand, None))
+    assert (cr.meld("3H 4H 5H 6H"), cr.meld("9H 10H JH QH")) in found
+
+
+def test_r12_two_runs_of_one_suit_from_copies_of_its_cards() -> None:
+    hand = cards("4H 4H 5H 5H 6H 6H 7H 7H KC")
+    found = list(iter_go_downs(cr.PAGAT, 3, hand, None))
+    assert found == [(cr.meld("4H 5H 6H 7H"), cr.meld("4H 5H 6H 7H"))]
+
+
+def test_r14_two_runs_need_more_cards_of_a_suit_than_one_window_shows() -> None:
+    """Five hearts and a joker hold one run of 4 and no second one (three cards short)."""
+    hand = cards("4H 5H 6H 7H 9H JK KC QD 2S")
+    assert list(iter_go_downs(cr.PAGAT, 3, hand, None)) == []
+    assert list(iter_go_downs(cr.PAGAT, 3, cards("4H 5H 6H 7H 9H 10H JH JK KC"), None))

@@ -323,13 +323,16 @@ def search(
     # Most hands cannot meet their contract: count what the bound needs first.
     ranks = [0] * 14  # ranks[0]: the jokers
     suit_masks = [0] * 5
+    suits = [0] * 5
     rank_of, suit_of, suit_bits = t.rank_of, t.suit_of, t.suit_bits
     for card in hand:
         index = card.index
         ranks[rank_of[index]] += 1
-        suit_masks[suit_of[index]] |= suit_bits[index]
+        suit = suit_of[index]
+        suit_masks[suit] |= suit_bits[index]
+        suits[suit] += 1
     wilds = ranks[0] + sum(ranks[rank] for rank in t.wild_ranks) if t.wild_ranks else ranks[0]
-    if _wilds_needed(t, p, ranks, suit_masks, wilds) > wilds:
+    if _wilds_needed(t, p, ranks, suit_masks, suits, wilds) > wilds:
         return nothing
     counts = [0] * 53
     for card in hand:
@@ -492,25 +495,32 @@ def _touching(run: MeldSpec, chosen: tuple[MeldSpec, ...]) -> bool:
 # -- bounds -------------------------------------------------------------------------------------
 
 
-def _wilds_needed(t: Tables, p: Plan, ranks: list[int], suit_masks: list[int], wilds: int) -> int:
+def _wilds_needed(
+    t: Tables, p: Plan, ranks: list[int], suit_masks: list[int], suits: list[int], wilds: int
+) -> int:
     """A lower bound on the wild cards that meeting the contract takes from the hand.
 
-    Each group needs what its rank lacks, taking the best ranks first; each run needs at
-    least what the best window of its length lacks. Longer melds never need fewer.
-    ``ranks[r]`` counts the hand's cards of rank ``r`` (wild or not). The runs, quicker to
-    count, come first: once they need more than ``wilds``, the groups are not counted.
+    Each group needs what its rank lacks, taking the best ranks first. A run of a suit
+    holds at most as many natural cards as the suit's best window of its length holds
+    (a longer run never needs fewer wild cards), and the runs of one suit together at
+    most as many as the hand has cards of that suit; the runs go to the suits where they
+    would hold the most (:func:`_runs_held`). ``ranks[r]`` counts the hand's cards of rank
+    ``r`` (wild or not), ``suits[s]`` those of suit ``s``. The runs, quicker to count, come
+    first: once they need more than ``wilds``, the groups are not counted.
     """
     need = 0
     size = p.run_size
     if size:
         memo = t.window_memo(size)
-        best = 0
-        for mask in suit_masks[:4]:
+        best = [0, 0, 0, 0]
+        for suit, mask in enumerate(suit_masks[:4]):
             found = memo.get(mask)
             if found is None:
                 found = t.best_run_window(size, mask)
-            best = max(best, found)
-        need = (size - best) * p.runs
+            best[suit] = found
+        runs = p.runs
+        held = max(best) if runs == 1 else _runs_held(best, suits, runs)
+        need = size * runs - held
         if need > wilds:
             return need
     size = p.group_size
@@ -528,6 +538,28 @@ def _wilds_needed(t: Tables, p: Plan, ranks: list[int], suit_masks: list[int], w
             partial.extend([size] * missing)
             need += sum(partial[:missing])
     return need
+
+
+def _runs_held(best: list[int], suits: list[int], runs: int) -> int:
+    """The most natural cards ``runs`` runs could hold: ``best[s]`` each, ``suits[s]`` in all.
+
+    In suit ``s`` a run holds at most ``best[s]`` natural cards, and the suit's runs
+    together at most the ``suits[s]`` cards the hand has of it. What a suit's runs can hold
+    grows by ``best[s]`` a run until it reaches ``suits[s]``, never faster: so giving each
+    run in turn to the suit where it adds the most is best.
+    """
+    given = [0, 0, 0, 0]
+    held = 0
+    for _ in range(runs):
+        pick, gain = 0, -1
+        for suit in range(4):
+            cap, each, count = suits[suit], best[suit], given[suit]
+            more = min(cap, (count + 1) * each) - min(cap, count * each)
+            if more > gain:
+                pick, gain = suit, more
+        given[pick] += 1
+        held += gain
+    return held
 
 
 def _runs_needed(t: Tables, counts: list[int]) -> int:
