@@ -367,7 +367,7 @@ def _play_game(plan: _Plan, index: int) -> GameResult:
             )
         player = state.dealer if state.to_act is None else state.to_act
         action = bots[player].choose(view(state, player))
-        after, events = step(state, action, player=player)
+        after, events = step(state, action)  # played for ``player``, the one to act
         actions += 1
         current.actions += 1
         if type(action) is GoDown:

@@ -25,6 +25,7 @@ from contract_rummy.bots._plan import Plan, keeps_plan, plan
 from contract_rummy.bots._seen import seen_by
 from contract_rummy.cards import Card
 from contract_rummy.engine import legal_actions
+from contract_rummy.engine._common import DISCARDS
 from contract_rummy.godown import go_downs
 from contract_rummy.state import Phase, RoundState
 from contract_rummy.variants import Variant
@@ -210,34 +211,38 @@ def _discardable(seen: PlayerView, hand: Sequence[Card]) -> list[Card]:
 def _costliest_discard(seen: PlayerView, hand: Sequence[Card]) -> Discard:
     """Once down: the costliest card, keeping the wild cards, which lay off anywhere."""
     variant = seen.variant
+    wild, penalty = variant.wild_by_index, variant.penalty
     cards = _discardable(seen, hand)
-    return Discard(
-        max(cards, key=lambda card: (not variant.is_wild(card), variant.penalty(card), card))
-    )
+    return DISCARDS[
+        max(cards, key=lambda card: (not wild[card.index], penalty(card), card.index)).index
+    ]
 
 
 def _discard(seen: PlayerView, current: Plan, at_once: bool) -> Discard:
     """Before going down: the card that helps the plan least, the costliest among those."""
     variant = seen.variant
     hand = seen.hand
+    wild = variant.wild_by_index
+    allowed = _discardable(seen, hand)
     spare = list(current.used)
     candidates: list[Card] = []
-    for card in _discardable(seen, hand):
-        if variant.is_wild(card):
+    for card in allowed:
+        index = card.index
+        if wild[index]:
             continue
-        if spare[card.index]:
-            spare[card.index] -= 1
+        if spare[index]:
+            spare[index] -= 1
             continue
         candidates.append(card)
     if not candidates:
-        candidates = [card for card in _discardable(seen, hand) if not variant.is_wild(card)]
-    if not candidates:
-        candidates = _discardable(seen, hand)
+        candidates = [card for card in allowed if not wild[card.index]] or allowed
     if at_once:
         keep = [card for card in candidates if not current.wants(card, variant)]
         candidates = keep or candidates
     promise = _Promise(hand, seen.contract.groups != (), seen.contract.runs != ())
-    return Discard(min(candidates, key=lambda card: (promise(card), -variant.penalty(card), card)))
+    penalty = variant.penalty
+    chosen = min(candidates, key=lambda card: (promise(card), -penalty(card), card.index))
+    return DISCARDS[chosen.index]
 
 
 class _Promise:
