@@ -22,26 +22,25 @@ deal, the Liverpool cut, each reshuffle) is either a chance node or, with
 
 Parameters
 ----------
-======================  ============  ====================================================
-parameter               default       meaning
-======================  ============  ====================================================
-``variant``             ``pagat``     the preset played, a name of
-                                      :data:`~contract_rummy.VARIANTS`
-``players``             4             how many players; the variant must allow it (R1)
-``rounds``              0             play only the first ``rounds`` rounds of the
-                                      variant; 0 plays every round
-``returns``             ``penalties`` ``penalties``: each player's return is their
-                                      total penalty points, negated; ``win_loss``: the
-                                      players with the lowest total share a return of 1
-                                      (each gets ``1/k`` when ``k`` tie), the others get 0
-``shuffle``             ``chance``    ``chance``: every random draw is a chance node;
-                                      ``seeded``: the deals and reshuffles come from the
-                                      library's seeded shuffler, and the game has no
-                                      chance node
-``seed``                0             with ``shuffle=seeded``, the seed of the game: the
-                                      game is ``new_game(variant, seed=seed,
-                                      players=players)``; unused with ``chance``
-======================  ============  ====================================================
+=============  ===============  ===========================================================
+parameter      default          meaning
+=============  ===============  ===========================================================
+``variant``    ``pagat``        the preset played, a name of
+                                :data:`~contract_rummy.VARIANTS`
+``players``    4                how many players; the variant must allow it (R1)
+``rounds``     0                play only the first ``rounds`` rounds of the variant; 0
+                                plays every round
+``returns``    ``penalties``    ``penalties``: each player's return is their total penalty
+                                points, negated; ``win_loss``: the players with the lowest
+                                total share a return of 1 (each gets ``1/k`` when ``k``
+                                tie), the others get 0
+``shuffle``    ``chance``       ``chance``: every random draw is a chance node;
+                                ``seeded``: the deals and reshuffles come from the
+                                library's seeded shuffler, and the game has no chance node
+``seed``       0                with ``shuffle=seeded``, the seed of the game: the game is
+                                ``new_game(variant, seed=seed, players=players)``; unused
+                                with ``chance``
+=============  ===============  ===========================================================
 
 A bad value raises :class:`ValueError` naming the allowed ones (an unknown parameter, or
 a value of the wrong type, is refused by OpenSpiel itself):
