@@ -305,13 +305,18 @@ def test_a_round_at_its_turn_cap_stays_within_the_game_length() -> None:
 
 
 def test_information_states_and_observations_ignore_hidden_cards() -> None:
-    game = load(variant="shanghai-11", rounds=1)
+    # Two rounds: the dealer's NextRound between them is a decision too.
+    game = load(variant="shanghai-11", rounds=2)
     state = game.new_initial_state()
     sampler = pyspiel.UniformProbabilitySampler(3, 0.0, 1.0)
     changed = 0
+    phases = set()
     for step, current in enumerate(play(state, heuristic, seed=2)):
-        if current.is_chance_node() or step % 7:
+        if current.is_chance_node():
             continue
+        if step % 7 and current.round_state.phase is not cr.Phase.ROUND_OVER:
+            continue
+        phases.add((current.round_state.phase, current.is_terminal()))
         for player in range(game.num_players()):
             other = current.resample_from_infostate(player, sampler)
             assert other.history() == []
@@ -324,6 +329,8 @@ def test_information_states_and_observations_ignore_hidden_cards() -> None:
             if not current.is_terminal() and player == current.current_player():
                 assert other.legal_actions() == current.legal_actions()
     assert changed > 10
+    during = {(phase, False) for phase in cr.Phase if phase is not cr.Phase.GAME_OVER}
+    assert phases == {*during, (cr.Phase.ROUND_OVER, True)}
 
 
 def test_the_strings_show_the_view_and_only_the_view() -> None:
@@ -378,6 +385,8 @@ def test_the_observer_gives_each_field_and_refuses_what_it_cannot_show() -> None
     assert recall.tensor.tolist() == state.observation_tensor(3)
     with pytest.raises(ValueError, match="takes no parameters"):
         make_observation(game, params={"verbose": True})
+    with pytest.raises(ValueError, match="takes no parameters"):
+        game.make_py_observer({"verbose": True})
     public = pyspiel.IIGObservationType(
         perfect_recall=False, private_info=pyspiel.PrivateInfoType.NONE
     )
@@ -386,6 +395,28 @@ def test_the_observer_gives_each_field_and_refuses_what_it_cannot_show() -> None
 
 
 # -- actions and returns ----------------------------------------------------------------------
+
+
+def test_chance_nodes_refuse_outcomes_that_cannot_happen() -> None:
+    state = load(variant="liverpool-cut", rounds=1).new_initial_state()
+    assert state.action_to_string(0, 5) == "action 5"  # nobody plays before the deal
+    assert state.action_to_string(CHANCE, 4) == "outcome 4 (not possible here)"
+    with pytest.raises(ValueError, match=r"chance outcome 4 is not in range\(4\)"):
+        state.apply_action(4)
+    state.apply_action(1)
+    for _ in range(104):  # all but three cards: the three jokers
+        state.apply_action(next(card for card, _ in state.chance_outcomes() if card != 52))
+    assert state.chance_outcomes() == [(52, 1.0)]
+    assert state.action_to_string(CHANCE, 0) == "outcome 0 (not possible here)"
+    with pytest.raises(ValueError, match="chance outcome 0 is not a card left to place"):
+        state.apply_action(0)
+    for _ in range(3):
+        state.apply_action(52)
+    assert state.action_to_string(CHANCE, 105) == "cut: 106 cards lifted"
+    state.apply_action(105)
+    assert state.round_state.cut == 106
+    with pytest.raises(ValueError, match="not a chance node"):
+        state.chance_outcomes()
 
 
 def test_action_strings_name_the_library_actions() -> None:
@@ -458,6 +489,13 @@ def test_the_evaluator_values_states_in_the_units_of_the_returns() -> None:
     for _ in play(state, heuristic):
         pass
     assert crs.Evaluator().evaluate(state).tolist() == state.returns()
+    # Between rounds, the totals stand as they are.
+    two = load(rounds=2, shuffle="seeded", seed=2).new_initial_state()
+    for current in play(two, heuristic):
+        if current.round_state.phase is cr.Phase.ROUND_OVER:
+            break
+    totals = [float(-total) for total in two.round_state.scores]
+    assert crs.Evaluator().evaluate(two).tolist() == totals
 
 
 def test_the_library_bot_plays_at_decision_nodes_only() -> None:

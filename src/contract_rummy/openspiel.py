@@ -412,9 +412,6 @@ class _Core:
     def __deepcopy__(self, memo: dict[int, Any]) -> _Core:
         return self
 
-    def __copy__(self) -> _Core:
-        return self
-
 
 # == the game ====================================================================================
 
