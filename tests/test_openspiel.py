@@ -11,7 +11,7 @@ import attrs
 import numpy as np
 import pyspiel
 import pytest
-from open_spiel.python.algorithms import ismcts
+from open_spiel.python.algorithms import generate_playthrough, ismcts
 from open_spiel.python.observation import make_observation
 
 import contract_rummy as cr
@@ -338,12 +338,12 @@ def test_the_strings_show_the_view_and_only_the_view() -> None:
     state = game.new_initial_state()
     text = state.information_state_string(0)
     engine = state.round_state
-    assert text.splitlines()[0] == "player 0, move 0"
+    assert text.splitlines()[:2] == ["player 0", "move 0"]
     assert f"hand: {cr.format_cards(engine.hands[0])}" in text
     assert cr.format_cards(engine.hands[1]) not in text
     assert "stock: 66" in text
     assert f"discard: {engine.discard[-1]}/-" in text
-    assert state.observation_string(0) == "\n".join(["player 0", *text.splitlines()[1:]])
+    assert state.observation_string(0) == text.replace("move 0\n", "")
     assert state.observation_tensor(0) == state.information_state_tensor(0)
     assert sum(state.observation_tensor(0)[:53]) == 10
 
@@ -375,6 +375,18 @@ def test_resampling_while_chance_deals_keeps_the_waiting_action() -> None:
     assert len(other.chance_outcomes()) == len(state.chance_outcomes()) == 53
 
 
+def test_openspiel_playthrough_of_a_seeded_round() -> None:
+    # OpenSpiel's playthrough writes out everything at every step: a short round.
+    text = generate_playthrough.playthrough(
+        "python_contract_rummy(rounds=1,variant=liverpool,players=3,shuffle=seeded,seed=2)",
+        action_sequence=None,
+        alsologtostdout=False,
+        seed=2,
+    )
+    assert 'GameType.short_name = "python_contract_rummy"' in text
+    assert "IsTerminal() = True" in text
+
+
 def test_the_observer_gives_each_field_and_refuses_what_it_cannot_show() -> None:
     game = load(shuffle="seeded", seed=1)
     state = game.new_initial_state()
@@ -387,11 +399,40 @@ def test_the_observer_gives_each_field_and_refuses_what_it_cannot_show() -> None
         make_observation(game, params={"verbose": True})
     with pytest.raises(ValueError, match="takes no parameters"):
         game.make_py_observer({"verbose": True})
-    public = pyspiel.IIGObservationType(
-        perfect_recall=False, private_info=pyspiel.PrivateInfoType.NONE
+    kinds = pyspiel.PrivateInfoType
+    with pytest.raises(ValueError, match="no player observes the other players' hands"):
+        make_observation(game, pyspiel.IIGObservationType(True, False, kinds.ALL_PLAYERS))
+    with pytest.raises(ValueError, match="neither public nor private"):
+        make_observation(game, pyspiel.IIGObservationType(False, False, kinds.NONE))
+
+
+def test_an_observation_is_its_public_part_and_the_players_private_part() -> None:
+    game = load(shuffle="seeded", seed=1)
+    state = game.new_initial_state()
+    kinds = pyspiel.PrivateInfoType
+    public = make_observation(
+        game, pyspiel.IIGObservationType(perfect_recall=False, private_info=kinds.NONE)
     )
-    with pytest.raises(ValueError, match="their own private information only"):
-        make_observation(game, public)
+    private = make_observation(game, pyspiel.IIGObservationType(False, False, kinds.SINGLE_PLAYER))
+    hand = cr.format_cards(state.round_state.hands[3])
+    shown = public.string_from(state, 3).splitlines()
+    assert public.string_from(state, 1) == public.string_from(state, 3)
+    assert hand not in public.string_from(state, 3)
+    assert private.string_from(state, 3) == f"player 3\nhand: {hand}"
+    # The round and the phase, then the hand, then the rest.
+    mine = ["player 3", *shown[:2], f"hand: {hand}", *shown[2:]]
+    assert state.observation_string(3).splitlines() == mine
+    public.set_from(state, 3)
+    private.set_from(state, 3)
+    assert public.tensor[:53].sum() == 0  # the hand field, empty
+    assert public.tensor[53:].tolist() == state.observation_tensor(0)[53:]
+    assert private.tensor.tolist() == state.observation_tensor(3)[:53]
+    assert list(private.dict) == ["hand"]
+    undealt = load(rounds=1).new_initial_state()
+    assert public.string_from(undealt, 0) == "waiting for chance: the first deal"
+    assert private.string_from(undealt, 0) == "player 0"
+    private.set_from(undealt, 0)
+    assert private.tensor.sum() == 0
 
 
 # -- actions and returns ----------------------------------------------------------------------

@@ -109,7 +109,9 @@ differs only in hidden cards:
 - ``observation_string(player)`` is the same without the number of actions;
 - ``information_state_tensor(player)`` and ``observation_tensor(player)`` are both
   :meth:`~contract_rummy.encoding.Encoding.observation` of the view, as 32-bit floats;
-  :class:`Observer` gives each of its fields by name.
+  :class:`Observer` gives each of its fields by name, and also the public part of an
+  observation (the same for every player) and a player's private part (their hand) on
+  their own, as OpenSpiel's playthroughs ask for them.
 
 While chance draws the cards an action needs, the strings say which action waits for
 them, and the tensors are those of the state before it; before the first deal the
@@ -530,7 +532,7 @@ class ContractRummyGame(pyspiel.Game):  # type: ignore[misc] # OpenSpiel has no 
 
         Raises:
             ValueError: for parameters (the observer takes none), or an observation type
-                other than a single player's public and private information.
+                that shows every player's private information, or no information.
         """
         return Observer(self, iig_obs_type, params)
 
@@ -749,15 +751,19 @@ class ContractRummyState(pyspiel.State):  # type: ignore[misc] # OpenSpiel has n
         other._core = _Core(behind) if pending is None else _run(game, behind, pending, ())
         return other
 
-    def _describe(self, player: int, *, moves: bool) -> str:
-        """The text of what ``player`` knows: the information state or observation string."""
+    def _describe(self, player: int, *, public: bool, private: bool, moves: bool) -> str:
+        """What ``player`` knows, as text: the public part, their private part, or both.
+
+        ``moves`` adds the number of actions played to the public part.
+        """
         core = self._core
         engine = core.engine
         if engine is None:
-            lines = [f"player {player}"]
+            lines = [f"player {player}"] if private else []
         else:
-            lines = _view_lines(view(engine, player), moves=moves)
-        if core.left is not None:
+            seen = view(engine, player)
+            lines = _view_lines(seen, public=public, private=private, moves=moves)
+        if public and core.left is not None:
             lines.append(f"waiting for chance: {_waiting(core)}")
         return "\n".join(lines)
 
@@ -768,6 +774,19 @@ class ContractRummyState(pyspiel.State):  # type: ignore[misc] # OpenSpiel has n
             out.fill(0.0)
         else:
             out[:] = self._game()._observation(engine, player)
+
+    def _observe_public(self, out: npt.NDArray[np.float32]) -> None:
+        """Write the public observation into ``out``: player 0's, without the hand."""
+        self._observe(0, out)
+        out[: len(_ALL)] = 0.0  # the hand, the observation's first field
+
+    def _observe_private(self, player: int, out: npt.NDArray[np.float32]) -> None:
+        """Write ``player``'s private observation into ``out``: the copies of each card."""
+        out.fill(0.0)
+        engine = self._core.engine
+        if engine is not None:
+            for card in engine.hands[player]:
+                out[card.index] += 1.0
 
 
 def _run(
@@ -828,10 +847,33 @@ def _who(player: int | None) -> str:
     return "-" if player is None else str(player)
 
 
-def _view_lines(seen: PlayerView, *, moves: bool) -> list[str]:
-    """Every field of ``seen`` but its variant, one line a part (the move count if asked)."""
+def _view_lines(seen: PlayerView, *, public: bool, private: bool, moves: bool) -> list[str]:
+    """The fields of ``seen`` (but its variant), a line a part: public, private, or both.
+
+    The private part is the player and their hand; the public part, everything else (with
+    the number of actions played when ``moves`` is set), is the same in every player's
+    view.
+    """
+    lines = [f"player {seen.player}"] if private else []
+    if public:
+        if moves:
+            lines.append(f"move {seen.moves}")
+        cut = "" if seen.cut is None else f"; cut {seen.cut}"
+        lines.append(
+            f"round {seen.round_number} of {seen.variant.rounds}: {seen.contract}; dealer "
+            f"{seen.dealer}; turn {seen.turns}; reshuffles {seen.reshuffles}{cut}"
+        )
+        lines.append(f"phase {seen.phase.value}; active {seen.active}; to act {_who(seen.to_act)}")
+    if private:
+        lines.append(f"hand: {_cards_text(seen.hand)}")
+    if public:
+        lines.extend(_public_lines(seen))
+    return lines
+
+
+def _public_lines(seen: PlayerView) -> list[str]:
+    """The public fields of ``seen`` but the round and the phase, a line a part."""
     turn, window = seen.turn, seen.window
-    cut = "" if seen.cut is None else f"; cut {seen.cut}"
     pile = " ".join(
         [
             f"{_CARD_TEXT[card.index]}/{_who(by)}"
@@ -839,13 +881,6 @@ def _view_lines(seen: PlayerView, *, moves: bool) -> list[str]:
         ]
     )
     lines = [
-        f"player {seen.player}" + (f", move {seen.moves}" if moves else ""),
-        (
-            f"round {seen.round_number} of {seen.variant.rounds}: {seen.contract}; dealer "
-            f"{seen.dealer}; turn {seen.turns}; reshuffles {seen.reshuffles}{cut}"
-        ),
-        f"phase {seen.phase.value}; active {seen.active}; to act {_who(seen.to_act)}",
-        f"hand: {_cards_text(seen.hand)}",
         f"kept: {turn.kept_card or '-'}; went down this turn: {'yes' if turn.went_down else 'no'}",
         (
             f"window: next {' '.join(map(str, window.queue)) or '-'}; last buyer "
@@ -897,18 +932,27 @@ _NEXT_ROUND: Final = NextRound()
 
 
 class Observer:
-    """What one player observes, as OpenSpiel's Python games give it.
+    """What a player observes, as OpenSpiel's Python games give it: text and numbers.
 
-    OpenSpiel builds it through :meth:`ContractRummyGame.make_py_observer`, for the
-    information state (``perfect_recall`` set) and for the observation; build one with
-    ``open_spiel.python.observation.make_observation(game, iig_obs_type)``.
+    OpenSpiel builds one through :meth:`ContractRummyGame.make_py_observer` for the
+    information state (``perfect_recall`` set: the text counts the actions played) and one
+    for the observation; build others with
+    ``open_spiel.python.observation.make_observation(game, iig_obs_type)``. The type says
+    what is observed:
+
+    - public and private information (the default): the player's view, as the module
+      says, with :meth:`~contract_rummy.encoding.Encoding.observation`'s numbers;
+    - public information only (``private_info=PrivateInfoType.NONE``): the same for every
+      player: the view without its hand, and player 0's numbers with the ``hand`` field
+      zero;
+    - private information only (``public_info=False``): the player and their hand, and as
+      numbers the ``hand`` field: the copies of each card by index.
 
     Attributes:
-        tensor: The observation of the last :meth:`set_from`: numpy's 32-bit floats, as
-            :meth:`~contract_rummy.encoding.Encoding.observation` gives them.
+        tensor: The numbers of the last :meth:`set_from`, numpy's 32-bit floats.
         dict: The same numbers by field: each name of
             :meth:`~contract_rummy.encoding.Encoding.observation_fields` to its part of
-            ``tensor``.
+            ``tensor`` (only ``hand`` for the private information).
 
     >>> import pyspiel
     >>> from open_spiel.python.observation import make_observation
@@ -918,6 +962,11 @@ class Observer:
     >>> seen.set_from(game.new_initial_state(), 0)
     >>> int(seen.dict["hand"].sum()), seen.tensor.shape == (game.encoding.observation_size,)
     (10, True)
+    >>> mine = make_observation(game, pyspiel.IIGObservationType(
+    ...     public_info=False, perfect_recall=False))
+    >>> print(mine.string_from(game.new_initial_state(), 0))
+    player 0
+    hand: 6C 7C 9D 10D 8H JH 7S 8S 10S KS
     """
 
     def __init__(self, game: ContractRummyGame, iig_obs_type: Any, params: Any) -> None:
@@ -925,29 +974,41 @@ class Observer:
             iig_obs_type, params = None, {**iig_obs_type, **(params or {})}
         if params:
             raise ValueError(f"the observer takes no parameters; got {dict(params)!r}")
-        if iig_obs_type is not None and (
-            not iig_obs_type.public_info
-            or iig_obs_type.private_info != pyspiel.PrivateInfoType.SINGLE_PLAYER
-        ):
-            raise ValueError(
-                "a player observes the public information and their own private information "
-                f"only; got {iig_obs_type!r}"
-            )
-        self._moves = iig_obs_type is not None and bool(iig_obs_type.perfect_recall)
+        kinds = pyspiel.PrivateInfoType
+        if iig_obs_type is None:
+            public, private, recall = True, True, False
+        else:
+            if iig_obs_type.private_info == kinds.ALL_PLAYERS:
+                raise ValueError(
+                    "no player observes the other players' hands: str(state) shows them all"
+                )
+            public = bool(iig_obs_type.public_info)
+            private = iig_obs_type.private_info == kinds.SINGLE_PLAYER
+            recall = bool(iig_obs_type.perfect_recall)
+            if not (public or private):
+                raise ValueError("an observation of neither public nor private information")
+        self._public, self._private, self._moves = public, private, recall
         encoding = game.encoding
-        self.tensor: npt.NDArray[np.float32] = np.zeros(encoding.observation_size, np.float32)
+        fields = encoding.observation_fields() if public else encoding.observation_fields()[:1]
+        self.tensor: npt.NDArray[np.float32] = np.zeros(fields[-1].stop, np.float32)
         self.dict: dict[str, npt.NDArray[np.float32]] = {
-            field.name: self.tensor[field.start : field.stop]
-            for field in encoding.observation_fields()
+            field.name: self.tensor[field.start : field.stop] for field in fields
         }
 
     def set_from(self, state: ContractRummyState, player: int) -> None:
         """Make :attr:`tensor` what ``player`` observes in ``state``."""
-        state._observe(player, self.tensor)
+        if not self._public:
+            state._observe_private(player, self.tensor)
+        elif self._private:
+            state._observe(player, self.tensor)
+        else:
+            state._observe_public(self.tensor)
 
     def string_from(self, state: ContractRummyState, player: int) -> str:
-        """What ``player`` knows in ``state``, as text (see the module)."""
-        return state._describe(player, moves=self._moves)
+        """What ``player`` observes in ``state``, as text (see the module)."""
+        return state._describe(
+            player, public=self._public, private=self._private, moves=self._moves
+        )
 
 
 class Evaluator:
