@@ -40,7 +40,11 @@ import contract_rummy.openspiel as crs
 def play_game(
     game: Any, search: Any, seat: int, rng: np.random.RandomState
 ) -> tuple[list[float], int, float]:
-    """One game with the search at ``seat``: the returns, its decisions and their time."""
+    """One game with the search at ``seat``: the returns, its decisions and their time.
+
+    Played here rather than by OpenSpiel's ``evaluate_bots``, which restarts every bot
+    with ``restart_at``, a method the Python ISMCTS bot does not have.
+    """
     players = game.num_players()
     bots: list[Any] = [crs.LibraryBot(cr.HeuristicBot()) for _ in range(players)]
     bots[seat] = search

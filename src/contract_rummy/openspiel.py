@@ -1029,7 +1029,8 @@ class Evaluator:
 
     Either way the values are in the units of the game's returns, so a search's
     exploration constant should match them: tens of points with ``returns=penalties``,
-    about 1 with ``win_loss``. The prior is uniform over the legal actions.
+    about 1 with ``win_loss``. A chance node is valued by the state before the action
+    waiting for chance. The prior is uniform over the legal actions.
 
     Args:
         rollout_bot: The library bot that plays rollouts, or ``None`` for none.
