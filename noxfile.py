@@ -95,7 +95,8 @@ def bench(session: nox.Session) -> None:
 SDIST_EXTRAS = frozenset({"PKG-INFO", "pyproject.toml", "LICENSE", ".gitignore"})
 
 #: Run by the wheel's own Python: import every module of the installed package, from the
-#: installed copy, and draw a value through the Hypothesis plugin the wheel registers.
+#: installed copy (the OpenSpiel game's module needs the openspiel extra), and draw a value
+#: through the Hypothesis plugin the wheel registers.
 IMPORT_EVERYTHING = """
 import importlib, pkgutil, sys, warnings
 import contract_rummy
@@ -191,8 +192,9 @@ def _check_wheel(session: nox.Session, wheel: Path) -> list[str]:
 def package(session: nox.Session) -> None:
     """Build the sdist and the wheel, check them, and try the wheel in a clean environment.
 
-    The wheel is installed (with the hypothesis extra) into a new virtual environment
-    outside the checkout, which then runs the demo and imports every module.
+    The wheel is installed (with the hypothesis and openspiel extras, so that every module
+    imports) into a new virtual environment outside the checkout, which then runs the demo
+    and imports every module.
     """
     session.install("build", "twine")
     with tempfile.TemporaryDirectory(prefix=f"{PACKAGE}-package-") as scratch:
@@ -211,9 +213,8 @@ def package(session: nox.Session) -> None:
         scripts = venv / ("Scripts" if os.name == "nt" else "bin")
         python = str(scripts / "python")
         quiet = ["--quiet", "--disable-pip-version-check"]
-        session.run(
-            python, "-m", "pip", "install", *quiet, f"{wheels[0]}[hypothesis]", external=True
-        )
+        wheel = f"{wheels[0]}[hypothesis,openspiel]"
+        session.run(python, "-m", "pip", "install", *quiet, wheel, external=True)
         with session.chdir(root):  # away from the checkout, whose src/ must play no part
             session.run(python, "-m", PACKAGE, "demo", "--seed", "1", "--quiet", external=True)
             session.run(str(scripts / "contract-rummy"), "--version", external=True)

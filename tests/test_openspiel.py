@@ -1,0 +1,566 @@
+"""The OpenSpiel game: OpenSpiel's own checks, the library's game exactly, and search on it."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from collections.abc import Callable, Iterator
+from typing import Any
+
+import attrs
+import numpy as np
+import pyspiel
+import pytest
+from open_spiel.python.algorithms import generate_playthrough, ismcts
+from open_spiel.python.observation import make_observation
+
+import contract_rummy as cr
+import contract_rummy.openspiel as crs
+from contract_rummy.events import Reshuffled
+
+CHANCE = int(pyspiel.PlayerId.CHANCE)
+
+
+def load(**params: str | int) -> Any:
+    return pyspiel.load_game(crs.GAME_NAME, params)
+
+
+def sample(state: Any, rng: np.random.RandomState) -> int:
+    outcomes, probabilities = zip(*state.chance_outcomes(), strict=True)
+    return int(rng.choice(outcomes, p=probabilities))
+
+
+def play(
+    state: Any, choose: Callable[[Any], int], *, seed: int = 0, limit: int | None = None
+) -> Iterator[Any]:
+    """Play ``state`` to its end, chance at random and the players by ``choose``.
+
+    Yields every state met, the first and the last included; fails if the game is still
+    going after ``limit`` steps (by default, the game's bounds on decisions and chance).
+    """
+    game = state.get_game()
+    if limit is None:
+        limit = game.max_game_length() + game.max_chance_nodes_in_history()
+    rng = np.random.RandomState(seed)
+    yield state
+    for _ in range(limit):
+        if state.is_terminal():
+            return
+        state.apply_action(sample(state, rng) if state.is_chance_node() else choose(state))
+        yield state
+    assert state.is_terminal(), f"the game is still going after {limit} steps"
+
+
+def heuristic(state: Any) -> int:
+    return int(crs.LibraryBot(cr.HeuristicBot()).step(state))
+
+
+# -- OpenSpiel's own checks -------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "params",
+    [
+        {"rounds": 1},
+        {"rounds": 2, "returns": "win_loss"},
+        {"variant": "liverpool-cut", "rounds": 1},
+        {"variant": "shanghai-11", "rounds": 1, "returns": "win_loss"},
+        {"variant": "progressive", "players": 3, "rounds": 1, "shuffle": "seeded", "seed": 4},
+        {"variant": "deuces-wild", "rounds": 1},
+        {"variant": "liverpool", "players": 8, "rounds": 1},
+    ],
+    ids=lambda params: ",".join(f"{key}={value}" for key, value in params.items()),
+)
+def test_openspiel_random_simulation_test(params: dict[str, str | int]) -> None:
+    game = load(**params)
+    pyspiel.random_sim_test(game, num_sims=2, serialize=True, verbose=False)
+
+
+def test_openspiel_random_simulation_test_of_a_whole_game() -> None:
+    # Every round, the last one played at once (R24) included.
+    pyspiel.random_sim_test(load(), num_sims=1, serialize=True, verbose=False)
+
+
+# -- parameters -------------------------------------------------------------------------------
+
+
+def test_loading_the_game_with_its_parameters() -> None:
+    game = load(variant="liverpool-cut", rounds=2, returns="win_loss")
+    assert game.variant is cr.VARIANTS["liverpool-cut"]
+    assert (game.players, game.rounds, game.returns, game.shuffle) == (4, 2, "win_loss", "chance")
+    assert game.num_players() == 4
+    assert game.num_distinct_actions() == game.encoding.num_distinct_actions
+    assert game.observation_tensor_size() == game.encoding.observation_size
+    assert game.information_state_tensor_size() == game.encoding.observation_size
+    assert game.max_chance_outcomes() == 106  # the cut lifts 1 to 106 of 107 cards
+    assert game.max_game_length() == crs.max_game_length(game.variant, 4, 2)
+    assert game.max_chance_nodes_in_history() == crs.max_chance_nodes(game.variant, 4, 2)
+    kind = game.get_type()
+    assert kind.short_name == crs.GAME_NAME
+    assert kind.utility == pyspiel.GameType.Utility.CONSTANT_SUM
+    assert (game.min_utility(), game.max_utility(), game.utility_sum()) == (0.0, 1.0, 1.0)
+    assert kind.chance_mode == pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC
+
+
+def test_the_defaults_and_the_seeded_game() -> None:
+    game = load()
+    assert str(game) == (
+        "python_contract_rummy(players=4,returns=penalties,rounds=0,seed=0,shuffle=chance,"
+        "variant=pagat)"
+    )
+    assert (game.variant, game.rounds) == (cr.PAGAT, 7)
+    assert game.get_type().utility == pyspiel.GameType.Utility.GENERAL_SUM
+    deck = sum(map(cr.PAGAT.penalty, cr.PAGAT.deck(4)))
+    assert (game.min_utility(), game.max_utility()) == (-7.0 * deck, 0.0)
+    seeded = load(shuffle="seeded", seed=9)
+    assert seeded.get_type().chance_mode == pyspiel.GameType.ChanceMode.DETERMINISTIC
+    assert seeded.max_chance_outcomes() == 0
+    assert seeded.max_chance_nodes_in_history() == 0
+    assert seeded.new_initial_state().round_state == cr.new_game(seed=9)
+    cut = load(variant="liverpool-cut", rounds=1)
+    assert cut.max_utility() == cr.VARIANTS["liverpool-cut"].cut_bonus
+
+
+@pytest.mark.parametrize(
+    ("params", "message"),
+    [
+        ({"variant": "rummy"}, "variant must be one of pagat, contract, .*; got 'rummy'"),
+        ({"players": 5}, "players must be 4 for pagat; got 5"),
+        ({"variant": "progressive", "players": 9}, "players must be 3 to 8 for progressive"),
+        ({"rounds": 8}, r"rounds must be 0 \(every round\) or 1 to 7 for pagat; got 8"),
+        ({"rounds": -1}, "rounds must be 0"),
+        ({"returns": "points"}, "returns must be one of penalties, win_loss; got 'points'"),
+        ({"shuffle": "random"}, "shuffle must be one of chance, seeded; got 'random'"),
+        ({"seed": -2}, "seed must be an int of at least 0; got -2"),
+    ],
+)
+def test_bad_parameters_are_refused_naming_the_allowed_values(
+    params: dict[str, str | int], message: str
+) -> None:
+    with pytest.raises(ValueError, match=message):
+        load(**params)
+
+
+def test_openspiel_refuses_unknown_parameters_and_wrong_types() -> None:
+    with pytest.raises(pyspiel.SpielError, match="Unknown parameter 'jokers'"):
+        pyspiel.load_game("python_contract_rummy(jokers=2)")
+    with pytest.raises(pyspiel.SpielError, match="Wrong type for parameter players"):
+        pyspiel.load_game("python_contract_rummy(players=four)")
+    with pytest.raises(ValueError, match="unknown parameter colour"):
+        crs.ContractRummyGame({"colour": "red"})
+
+
+def test_a_variant_without_a_turn_cap_has_no_finite_length() -> None:
+    endless = attrs.evolve(cr.PAGAT, max_turns=None)
+    with pytest.raises(ValueError, match="R29: pagat has no cap on turns"):
+        crs.max_game_length(endless, 4)
+    with pytest.raises(ValueError, match="R29"):
+        crs.max_chance_nodes(endless, 4)
+
+
+def test_importing_the_package_imports_neither_openspiel_nor_numpy() -> None:
+    code = (
+        "import sys, contract_rummy\n"
+        "print(sorted(m for m in sys.modules if m.split('.')[0] in "
+        "{'pyspiel', 'open_spiel', 'numpy'} or m == 'contract_rummy.openspiel'))\n"
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True
+    )
+    assert result.stdout.strip() == "[]"
+    assert crs.GAME_NAME in pyspiel.registered_names()
+
+
+# -- the library's game, exactly --------------------------------------------------------------
+
+
+def deck_order(dealt: cr.RoundState) -> list[cr.Card]:
+    """An order of the deck that deals ``dealt`` (R5): cards one at a time from the left."""
+    players, number = dealt.players, dealt.variant.cards_dealt(dealt.round_number)
+    hands = [list(hand) for hand in dealt.hands]
+    order = [hands[(dealt.dealer + 1 + i) % players].pop(0) for i in range(number * players)]
+    return [*order, dealt.discard[-1], *dealt.stock]
+
+
+def same_game(state: Any, engine: cr.RoundState) -> bool:
+    """Whether ``state`` holds ``engine``, whatever the shuffler each holds."""
+    mine = state.round_state
+    return bool(mine == engine._replace(shuffler=mine.shuffler, rng=mine.rng))
+
+
+@pytest.mark.parametrize("name", ["pagat", "liverpool-cut", "shanghai-11"])
+def test_chance_deals_the_library_deal_it_is_given(name: str) -> None:
+    variant = cr.VARIANTS[name]
+    engine = cr.new_game(variant, seed=11)
+    state = load(variant=name).new_initial_state()
+    assert state.chance_outcomes() == [(p, 0.25) for p in range(4)]
+    state.apply_action(engine.dealer)
+    for card in deck_order(engine):
+        assert state.is_chance_node()
+        state.apply_action(card.index)
+    if variant.cut_bonus:
+        assert len(state.chance_outcomes()) == 106
+        assert state.action_to_string(CHANCE, 0) == "cut: 1 cards lifted"
+        assert engine.cut is not None
+        state.apply_action(engine.cut - 1)
+    assert not state.is_chance_node()
+    assert same_game(state, engine)
+    assert state.current_player() == engine.to_act
+
+
+def test_each_deck_order_has_the_probability_of_a_uniform_shuffle() -> None:
+    state = load(rounds=1).new_initial_state()
+    state.apply_action(0)
+    probability = 1.0
+    rng = np.random.RandomState(5)
+    deck = len(cr.PAGAT.deck(4))
+    for placed in range(deck):
+        outcomes = dict(state.chance_outcomes())
+        assert sum(outcomes.values()) == pytest.approx(1.0)
+        card = sample(state, rng)
+        assert state.action_to_string(CHANCE, card).startswith("deal ")
+        probability *= outcomes[card]
+        assert placed == deck - 1 or state.is_chance_node()
+    # Two copies of each of 52 cards and three jokers: 107! / (2!^52 * 3!) orders.
+    assert probability == pytest.approx(2.0**52 * 6 / np.prod(np.arange(1, deck + 1, dtype=float)))
+
+
+def drawing_policy(state: Any) -> int:
+    """Always draw from the stock, pass, never meld, and discard the first card allowed."""
+    game = state.get_game()
+    engine = state.round_state
+    legal = state.legal_actions()
+    for action in (cr.DrawStock(), cr.Pass(), cr.NextRound()):
+        if cr.is_legal(engine, action):
+            return int(game.encoding.action_id(engine, action))
+    discards = [a for a in legal if isinstance(game.encoding.id_action(engine, a), cr.Discard)]
+    return int(discards[0])
+
+
+def test_reshuffles_are_chance_nodes_and_replay_the_library_game() -> None:
+    # Liverpool has no buying: players who only draw exhaust the stock, and the round
+    # ends when every reshuffle is used (R27, R29).
+    variant = cr.VARIANTS["liverpool"]
+    engine = cr.new_game(variant, seed=3)
+    state = load(variant="liverpool", rounds=1).new_initial_state()
+    state.apply_action(engine.dealer)
+    for card in deck_order(engine):
+        state.apply_action(card.index)
+    reshuffles = 0
+    while not state.is_terminal():
+        action = drawing_policy(state)
+        engine, events = cr.step(engine, state.get_game().encoding.id_action(engine, action))
+        state.apply_action(action)
+        for event in events:
+            if isinstance(event, Reshuffled):
+                reshuffles += 1
+                assert state.is_chance_node()
+                first = event.stock[0].index
+                assert state.action_to_string(CHANCE, first) == f"reshuffle {event.stock[0]}"
+                assert "waiting for chance: DrawStock" in state.information_state_string(0)
+                for card in event.stock:
+                    state.apply_action(card.index)
+        assert same_game(state, engine)
+    assert reshuffles == variant.max_reshuffles == 3
+    assert engine.phase is cr.Phase.ROUND_OVER
+    assert state.returns() == [-float(total) for total in engine.scores]
+
+
+def test_a_seeded_game_is_the_library_game_with_that_seed() -> None:
+    state = load(variant="may-i", rounds=2, shuffle="seeded", seed=21).new_initial_state()
+    engine = cr.new_game(cr.VARIANTS["may-i"], seed=21)
+    bot = cr.HeuristicBot()
+    for _ in play(state, heuristic):
+        if state.is_terminal():
+            break
+        assert state.round_state == engine
+        engine = cr.apply(engine, bot.choose(engine))
+    assert state.round_state == engine
+    assert engine.round_number == 2
+    assert engine.phase is cr.Phase.ROUND_OVER
+
+
+def test_a_round_at_its_turn_cap_stays_within_the_game_length() -> None:
+    # Taking the discard and discarding another card never draws: R29 ends the round.
+    game = load(variant="liverpool", rounds=1, shuffle="seeded", seed=1)
+    state = game.new_initial_state()
+
+    def take_the_discard(state: Any) -> int:
+        engine = state.round_state
+        if cr.is_legal(engine, cr.TakeDiscard()):
+            return int(game.encoding.action_id(engine, cr.TakeDiscard()))
+        kept = engine.turn.kept_card
+        for action in state.legal_actions():
+            chosen = game.encoding.id_action(engine, action)
+            if isinstance(chosen, cr.Discard) and chosen.card != kept:
+                return int(action)
+        raise AssertionError("no discard")
+
+    decisions = sum(1 for _ in play(state, take_the_discard)) - 1
+    assert state.round_state.turns == cr.VARIANTS["liverpool"].max_turns
+    assert decisions == 2 * 500 <= game.max_game_length()
+
+
+# -- what players know ------------------------------------------------------------------------
+
+
+def test_information_states_and_observations_ignore_hidden_cards() -> None:
+    # Two rounds: the dealer's NextRound between them is a decision too.
+    game = load(variant="shanghai-11", rounds=2)
+    state = game.new_initial_state()
+    sampler = pyspiel.UniformProbabilitySampler(3, 0.0, 1.0)
+    changed = 0
+    phases = set()
+    for step, current in enumerate(play(state, heuristic, seed=2)):
+        if current.is_chance_node():
+            continue
+        if step % 7 and current.round_state.phase is not cr.Phase.ROUND_OVER:
+            continue
+        phases.add((current.round_state.phase, current.is_terminal()))
+        for player in range(game.num_players()):
+            other = current.resample_from_infostate(player, sampler)
+            assert other.history() == []
+            assert other.current_player() == current.current_player()
+            for name in ("information_state", "observation"):
+                for kind in ("string", "tensor"):
+                    read = f"{name}_{kind}"
+                    assert getattr(other, read)(player) == getattr(current, read)(player)
+            changed += other.round_state.hands != current.round_state.hands
+            if not current.is_terminal() and player == current.current_player():
+                assert other.legal_actions() == current.legal_actions()
+    assert changed > 10
+    during = {(phase, False) for phase in cr.Phase if phase is not cr.Phase.GAME_OVER}
+    assert phases == {*during, (cr.Phase.ROUND_OVER, True)}
+
+
+def test_the_strings_show_the_view_and_only_the_view() -> None:
+    game = load(rounds=1, shuffle="seeded", seed=3)
+    state = game.new_initial_state()
+    text = state.information_state_string(0)
+    engine = state.round_state
+    assert text.splitlines()[:2] == ["player 0", "move 0"]
+    assert f"hand: {cr.format_cards(engine.hands[0])}" in text
+    assert cr.format_cards(engine.hands[1]) not in text
+    assert "stock: 66" in text
+    assert f"discard: {engine.discard[-1]}/-" in text
+    assert state.observation_string(0) == text.replace("move 0\n", "")
+    assert state.observation_tensor(0) == state.information_state_tensor(0)
+    assert sum(state.observation_tensor(0)[:53]) == 10
+
+
+def test_before_the_first_deal_everyone_sees_nothing() -> None:
+    game = load(rounds=1)
+    state = game.new_initial_state()
+    assert state.information_state_string(2) == "player 2\nwaiting for chance: the first deal"
+    assert state.observation_tensor(1) == [0.0] * game.observation_tensor_size()
+    other = state.resample_from_infostate(0, pyspiel.UniformProbabilitySampler(0.0, 1.0))
+    assert other.is_chance_node()
+    assert other.round_state is None
+    assert str(state) == "not dealt yet\nchance: the first deal"
+
+
+def test_resampling_while_chance_deals_keeps_the_waiting_action() -> None:
+    game = load(variant="pagat", rounds=2)
+    state = game.new_initial_state()
+    for current in play(state, drawing_policy, seed=4):
+        if "chance: NextRound" in str(current):
+            break
+    else:
+        raise AssertionError("the second round was never dealt")
+    # The first round is over, and its dealer's NextRound waits for the second deal.
+    assert state.round_state.phase is cr.Phase.ROUND_OVER
+    other = state.resample_from_infostate(1, pyspiel.UniformProbabilitySampler(2, 0.0, 1.0))
+    assert other.is_chance_node()
+    assert other.information_state_string(1) == state.information_state_string(1)
+    assert len(other.chance_outcomes()) == len(state.chance_outcomes()) == 53
+
+
+def test_openspiel_playthrough_of_a_seeded_round() -> None:
+    # OpenSpiel's playthrough writes out everything at every step: a short round.
+    text = generate_playthrough.playthrough(
+        "python_contract_rummy(rounds=1,variant=liverpool,players=3,shuffle=seeded,seed=2)",
+        action_sequence=None,
+        alsologtostdout=False,
+        seed=2,
+    )
+    assert 'GameType.short_name = "python_contract_rummy"' in text
+    assert "IsTerminal() = True" in text
+
+
+def test_the_observer_gives_each_field_and_refuses_what_it_cannot_show() -> None:
+    game = load(shuffle="seeded", seed=1)
+    state = game.new_initial_state()
+    recall = make_observation(game, pyspiel.IIGObservationType(perfect_recall=True))
+    assert recall.string_from(state, 3) == state.information_state_string(3)
+    recall.set_from(state, 3)
+    assert list(recall.dict) == [field.name for field in game.encoding.observation_fields()]
+    assert recall.tensor.tolist() == state.observation_tensor(3)
+    with pytest.raises(ValueError, match="takes no parameters"):
+        make_observation(game, params={"verbose": True})
+    with pytest.raises(ValueError, match="takes no parameters"):
+        game.make_py_observer({"verbose": True})
+    kinds = pyspiel.PrivateInfoType
+    with pytest.raises(ValueError, match="no player observes the other players' hands"):
+        make_observation(game, pyspiel.IIGObservationType(True, False, kinds.ALL_PLAYERS))
+    with pytest.raises(ValueError, match="neither public nor private"):
+        make_observation(game, pyspiel.IIGObservationType(False, False, kinds.NONE))
+
+
+def test_an_observation_is_its_public_part_and_the_players_private_part() -> None:
+    game = load(shuffle="seeded", seed=1)
+    state = game.new_initial_state()
+    kinds = pyspiel.PrivateInfoType
+    public = make_observation(
+        game, pyspiel.IIGObservationType(perfect_recall=False, private_info=kinds.NONE)
+    )
+    private = make_observation(game, pyspiel.IIGObservationType(False, False, kinds.SINGLE_PLAYER))
+    hand = cr.format_cards(state.round_state.hands[3])
+    shown = public.string_from(state, 3).splitlines()
+    assert public.string_from(state, 1) == public.string_from(state, 3)
+    assert hand not in public.string_from(state, 3)
+    assert private.string_from(state, 3) == f"player 3\nhand: {hand}"
+    # The round and the phase, then the hand, then the rest.
+    mine = ["player 3", *shown[:2], f"hand: {hand}", *shown[2:]]
+    assert state.observation_string(3).splitlines() == mine
+    public.set_from(state, 3)
+    private.set_from(state, 3)
+    assert public.tensor[:53].sum() == 0  # the hand field, empty
+    assert public.tensor[53:].tolist() == state.observation_tensor(0)[53:]
+    assert private.tensor.tolist() == state.observation_tensor(3)[:53]
+    assert list(private.dict) == ["hand"]
+    undealt = load(rounds=1).new_initial_state()
+    assert public.string_from(undealt, 0) == "waiting for chance: the first deal"
+    assert private.string_from(undealt, 0) == "player 0"
+    private.set_from(undealt, 0)
+    assert private.tensor.sum() == 0
+
+
+# -- actions and returns ----------------------------------------------------------------------
+
+
+def test_chance_nodes_refuse_outcomes_that_cannot_happen() -> None:
+    state = load(variant="liverpool-cut", rounds=1).new_initial_state()
+    assert state.action_to_string(0, 5) == "action 5"  # nobody plays before the deal
+    assert state.action_to_string(CHANCE, 4) == "outcome 4 (not possible here)"
+    with pytest.raises(ValueError, match=r"chance outcome 4 is not in range\(4\)"):
+        state.apply_action(4)
+    state.apply_action(1)
+    for _ in range(104):  # all but three cards: the three jokers
+        state.apply_action(next(card for card, _ in state.chance_outcomes() if card != 52))
+    assert state.chance_outcomes() == [(52, 1.0)]
+    assert state.action_to_string(CHANCE, 0) == "outcome 0 (not possible here)"
+    with pytest.raises(ValueError, match="chance outcome 0 is not a card left to place"):
+        state.apply_action(0)
+    for _ in range(3):
+        state.apply_action(52)
+    assert state.action_to_string(CHANCE, 105) == "cut: 106 cards lifted"
+    state.apply_action(105)
+    assert state.round_state.cut == 106
+    with pytest.raises(ValueError, match="not a chance node"):
+        state.chance_outcomes()
+
+
+def test_action_strings_name_the_library_actions() -> None:
+    state = load(shuffle="seeded", seed=3).new_initial_state()
+    assert state.action_to_string(0) == "DrawStock"
+    assert state.action_to_string(2) == "action 2 (not legal here)"
+    state.apply_action(1)
+    assert state.action_to_string(5) == "Discard AC"
+    with pytest.raises(cr.IllegalActionError, match="R13"):
+        state.apply_action(0)
+
+
+def test_go_downs_are_played_by_their_rank() -> None:
+    game = load(rounds=1, shuffle="seeded", seed=0)
+    state = game.new_initial_state()
+    base = game.encoding.go_down_base
+    for current in play(state, heuristic):
+        if current.is_terminal() or current.is_chance_node():
+            continue
+        go_downs = [action for action in current.legal_actions() if action >= base]
+        if go_downs:
+            engine = current.round_state
+            assert current.action_to_string(go_downs[0]).startswith("GoDown ")
+            assert current.action_to_string(go_downs[-1] + 1) == (
+                f"action {go_downs[-1] + 1} (not legal here)"
+            )
+            current.apply_action(go_downs[0])
+            assert current.round_state.down[engine.active]
+            return
+    raise AssertionError("nobody went down")
+
+
+def finished(**params: str | int) -> Any:
+    """A seeded game of the heuristic bot, played to its end."""
+    state = load(shuffle="seeded", **params).new_initial_state()
+    assert state.returns() == [0.0] * state.get_game().num_players()
+    for _ in play(state, heuristic):
+        pass
+    return state
+
+
+def test_win_loss_returns_share_the_win_and_penalties_negate_the_totals() -> None:
+    penalties = finished(rounds=1, seed=8)
+    win_loss = finished(rounds=1, seed=8, returns="win_loss")
+    engine = penalties.round_state
+    assert penalties.returns() == [float(-total) for total in engine.scores]
+    best = min(engine.scores)
+    winners = [p for p, total in enumerate(engine.scores) if total == best]
+    assert win_loss.returns() == [1 / len(winners) if p in winners else 0.0 for p in range(4)]
+    # Ties share the win (R28), unless the last round breaks them (R34, progressive).
+    tied = engine._replace(scores=(40, 40, 90, 100), penalties=(0, 40, 50, 60))
+    assert win_loss.get_game()._returns(tied) == [0.5, 0.5, 0.0, 0.0]
+    progressive = finished(variant="progressive", rounds=1, seed=8, returns="win_loss")
+    broken = progressive.round_state._replace(scores=(40, 40, 90, 100), penalties=(0, 40, 50, 60))
+    assert progressive.get_game()._returns(broken) == [1.0, 0.0, 0.0, 0.0]
+
+
+# -- search -----------------------------------------------------------------------------------
+
+
+def test_the_evaluator_values_states_in_the_units_of_the_returns() -> None:
+    game = load(rounds=1, shuffle="seeded", seed=2, returns="win_loss")
+    state = game.new_initial_state()
+    values = crs.Evaluator().evaluate(state)
+    assert sorted(values.tolist()) == [0.0, 0.0, 0.0, 1.0]
+    assert crs.Evaluator(cr.HeuristicBot(), seed=4).evaluate(state).sum() == pytest.approx(1.0)
+    undealt = load(rounds=1, returns="win_loss").new_initial_state()
+    assert crs.Evaluator().evaluate(undealt).tolist() == [0.25] * 4
+    assert crs.Evaluator().prior(undealt) == undealt.chance_outcomes()
+    for _ in play(state, heuristic):
+        pass
+    assert crs.Evaluator().evaluate(state).tolist() == state.returns()
+    # Between rounds, the totals stand as they are.
+    two = load(rounds=2, shuffle="seeded", seed=2).new_initial_state()
+    for current in play(two, heuristic):
+        if current.round_state.phase is cr.Phase.ROUND_OVER:
+            break
+    totals = [float(-total) for total in two.round_state.scores]
+    assert crs.Evaluator().evaluate(two).tolist() == totals
+
+
+def test_the_library_bot_plays_at_decision_nodes_only() -> None:
+    state = load().new_initial_state()
+    with pytest.raises(ValueError, match="decision nodes only"):
+        crs.LibraryBot(cr.HeuristicBot()).step(state)
+
+
+@pytest.mark.parametrize("rollouts", [False, True], ids=["hand-penalties", "heuristic-rollouts"])
+def test_ismcts_plays_a_whole_round_against_the_heuristic_bot(rollouts: bool) -> None:
+    game = load(rounds=1)
+    evaluator = crs.Evaluator(cr.HeuristicBot() if rollouts else None, seed=1)
+    search = ismcts.ISMCTSBot(
+        game, evaluator, uct_c=30.0, max_simulations=4, random_state=np.random.RandomState(1)
+    )
+    sampler = pyspiel.UniformProbabilitySampler(1, 0.0, 1.0)
+    search.set_resampler(lambda state, player: state.resample_from_infostate(player, sampler))
+    bots = [search, *(crs.LibraryBot(cr.HeuristicBot()) for _ in range(3))]
+    state = game.new_initial_state()
+    searched = 0
+    for current in play(state, lambda state: int(bots[state.current_player()].step(state))):
+        searched += not current.is_terminal() and current.current_player() == 0
+    assert state.is_terminal()
+    assert searched > 10
+    returns = state.returns()
+    assert len(returns) == 4
+    assert max(returns) == 0.0  # somebody went out
