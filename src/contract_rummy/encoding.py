@@ -157,8 +157,9 @@ are counted from the viewer: seat 0 is the viewer, seat 1 the player on their le
 plays next), and so on; "one-hot over the seats" means ``players`` numbers, 1 at the
 seat's place and 0 elsewhere (all 0 when there is no such player). Cards are counted by
 :attr:`Card.index <contract_rummy.Card>`: 53 numbers, ``AC`` to ``KS`` then the joker.
-Every number is a count, a flag (0 or 1) or a score, unscaled. The fields, in order
-(:meth:`Encoding.observation_fields` gives each one's start and size):
+Every number is a count, a flag (0 or 1) or a score, unscaled
+(:meth:`Encoding.observation_bounds` gives the least and greatest value of each). The
+fields, in order (:meth:`Encoding.observation_fields` gives each one's start and size):
 
 =================  ==============  ========================================================
 field              size            content
