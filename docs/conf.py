@@ -75,6 +75,8 @@ nitpick_ignore_regex = [
     (r"py:.*", r"(typing|typing_extensions|collections\.abc|enum|types|secrets)\..+"),
     (r"py:.*", r"(concurrent\.futures|multiprocessing)(\..+)?"),
     (r"py:.*", r"(attrs|attr|hypothesis)\..+"),
+    # The frameworks of the optional adapters (the pettingzoo extra).
+    (r"py:.*", r"(pettingzoo|gymnasium|numpy)\..+"),
     # Type variables, such as the ``T`` of ``Sequence[T]``.
     (r"py:.*", r"contract_rummy(\.\w+)*\.[A-Z]"),
 ]
