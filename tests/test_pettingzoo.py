@@ -263,8 +263,10 @@ def test_an_illegal_action_is_refused_and_changes_nothing() -> None:
         raw.step(26430)
     with pytest.raises(TypeError, match="must play an action id, got None"):
         raw.step(None)
-    with pytest.raises(TypeError, match="got True"):
+    with pytest.raises(TypeError, match="must play an action id, got True"):
         raw.step(True)
+    with pytest.raises(TypeError, match=r"must play an action id, got 1\.0$"):
+        raw.step(1.0)  # type: ignore[arg-type]
     game.step(np.int64(encoding.TAKE_DISCARD))  # NumPy's ints are ids too
     assert _raw(game).round_state.turn.kept_card is not None
 

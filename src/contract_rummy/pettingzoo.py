@@ -454,10 +454,14 @@ class raw_env(AECEnv[str, Observation, ActionId]):  # noqa: N801 - PettingZoo's 
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)  # refuses any action but None
             return
-        if action is None or isinstance(action, bool):
+        if action is None or isinstance(action, bool | np.bool_):
             raise TypeError(f"{agent} must play an action id, got {action!r}")
+        try:
+            action_id = operator.index(action)
+        except TypeError:
+            raise TypeError(f"{agent} must play an action id, got {action!r}") from None
         state = self.round_state
-        after = apply(state, self.encoding.id_action(state, operator.index(action)))
+        after = apply(state, self.encoding.id_action(state, action_id))
         self._cumulative_rewards[agent] = 0.0
         self._state = after
         self.rewards = dict(zip(self.agents, self._rewards(after), strict=True))
