@@ -303,6 +303,17 @@ def test_once_the_game_is_over_each_agent_steps_none_once() -> None:
     for _ in range(3):
         game.step(None)
     assert not game.agents
+    # Reset while the agents of a finished game are still leaving: the next game plays on.
+    game.reset(seed=2)
+    while not any(game.terminations.values()):
+        legal = game.encoding.legal_ids(game.round_state)
+        game.step(legal[choices.randrange(len(legal))])
+    game.step(None)
+    game.reset(seed=3)
+    assert len(game.agents) == 3
+    seen = _random_game(game, seed=3)
+    assert {agent for agent, _, _ in seen[-3:]} == set(game.possible_agents)
+    assert not game.agents
 
 
 # -- seeding -------------------------------------------------------------------------------

@@ -404,6 +404,8 @@ class raw_env(AECEnv[str, Observation, ActionId]):  # noqa: N801 - PettingZoo's 
         self.truncations = dict.fromkeys(self.agents, False)
         self.infos = {agent: {} for agent in self.agents}
         self.agent_selection = self.possible_agents[self._acting(start)]
+        # Forget where AECEnv's _was_dead_step was to resume, if a game was left unfinished.
+        vars(self).pop("_skip_agent_selection", None)
 
     def _check_start(self, start: object) -> None:
         if not isinstance(start, RoundState):
