@@ -262,6 +262,8 @@ class raw_env(AECEnv[str, Observation, ActionId]):  # noqa: N801 - PettingZoo's 
     ValueError: R1: contract is played by 3-5 players, not 6
     """
 
+    #: What PettingZoo reads of the environment: its name, its render modes, and that it
+    #: has no parallel form (the players take turns).
     metadata: dict[str, Any] = {  # noqa: RUF012 - PettingZoo's class attribute, read only
         "name": "contract_rummy_v0",
         "render_modes": list(RENDER_MODES),
@@ -292,11 +294,11 @@ class raw_env(AECEnv[str, Observation, ActionId]):  # noqa: N801 - PettingZoo's 
             )
         if reward not in REWARDS:
             raise ValueError(f"reward must be one of {REWARDS}, got {reward!r}")
-        self.encoding: Final = Encoding(variant, players, max_go_downs=max_go_downs)
-        self.variant: Final = variant
-        self.players: Final = players
-        self.render_mode: Final = render_mode
-        self.reward: Final = reward
+        self.encoding: Final[Encoding] = Encoding(variant, players, max_go_downs=max_go_downs)
+        self.variant: Final[Variant] = variant
+        self.players: Final[int] = players
+        self.render_mode: Final[str | None] = render_mode
+        self.reward: Final[str] = reward
         self.possible_agents = [f"player_{p}" for p in range(players)]
         self._index: Final = {agent: p for p, agent in enumerate(self.possible_agents)}
         low, high = self.encoding.observation_bounds()
