@@ -53,8 +53,8 @@ number of players: its :class:`~contract_rummy.encoding.Encoding` is the environ
 An agent's observation is made from what that player sees
 (:func:`~contract_rummy.view`) and nothing else: the other hands and the order of the
 stock never change it, nor its mask. The action masks are large (about 96,000 ids with 8
-players, 194,000 in ``california``), as the encoding explains; the mask is filled from the
-legal ids, which are few.
+players, 194,000 in ``california``), as the encoding explains; each is a NumPy array filled
+from the legal ids alone, never from a list of flags for every id.
 
 Rewards
 -------
