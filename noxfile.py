@@ -94,15 +94,20 @@ def bench(session: nox.Session) -> None:
 #: Files an sdist holds besides the ones pyproject.toml's include list names.
 SDIST_EXTRAS = frozenset({"PKG-INFO", "pyproject.toml", "LICENSE", ".gitignore"})
 
+#: The modules that need an extra beyond the core, each with its extra.
+EXTRA_MODULES = {f"{PACKAGE}.openspiel": "openspiel", f"{PACKAGE}.pettingzoo": "pettingzoo"}
+
 #: Run by the wheel's own Python: import every module of the installed package, from the
-#: installed copy (the OpenSpiel game's module needs the openspiel extra), and draw a value
-#: through the Hypothesis plugin the wheel registers.
+#: installed copy, and draw a value through the Hypothesis plugin the wheel registers. The
+#: first argument lists the modules whose extras are not installed, as ``module=extra``
+#: separated by commas: importing each must fail and say how to install its extra.
 IMPORT_EVERYTHING = """
 import importlib, pkgutil, sys, warnings
 import contract_rummy
 from pathlib import Path
 
-expected = set(sys.argv[1:])
+absent = dict(item.split("=") for item in sys.argv[1].split(",") if item)
+expected = set(sys.argv[2:])
 where = Path(contract_rummy.__file__).resolve()
 if not where.is_relative_to(Path(sys.prefix).resolve()):
     sys.exit(f"contract_rummy was imported from {where}, not from the clean environment")
@@ -117,6 +122,16 @@ found = {"contract_rummy"} | {
 if found != expected:
     sys.exit(f"modules found {sorted(found)}, but the wheel holds {sorted(expected)}")
 for name in sorted(found - {"contract_rummy.__main__"}):
+    if name in absent:
+        try:
+            importlib.import_module(name)
+        except ImportError as error:
+            advice = f"pip install 'contract_rummy[{absent[name]}]'"
+            if advice not in str(error):
+                sys.exit(f"importing {name} without its extra says {error!r}, not {advice}")
+            print("not imported:", name, "without the", absent[name], "extra, as expected")
+            continue
+        sys.exit(f"{name} was imported without the {absent[name]} extra it needs")
     importlib.import_module(name)
     print("imported", name)
 print("not imported: contract_rummy.__main__, which ran the demo")
@@ -192,9 +207,10 @@ def _check_wheel(session: nox.Session, wheel: Path) -> list[str]:
 def package(session: nox.Session) -> None:
     """Build the sdist and the wheel, check them, and try the wheel in a clean environment.
 
-    The wheel is installed (with the hypothesis and openspiel extras, so that every module
-    imports) into a new virtual environment outside the checkout, which then runs the demo
-    and imports every module.
+    The wheel is installed (with the hypothesis extra) into a new virtual environment
+    outside the checkout, which then runs the demo and imports every module but those that
+    need another extra (whose import must fail, saying how to install it); once those
+    extras are installed too, it imports every module.
     """
     session.install("build", "twine")
     with tempfile.TemporaryDirectory(prefix=f"{PACKAGE}-package-") as scratch:
@@ -213,11 +229,17 @@ def package(session: nox.Session) -> None:
         scripts = venv / ("Scripts" if os.name == "nt" else "bin")
         python = str(scripts / "python")
         quiet = ["--quiet", "--disable-pip-version-check"]
-        wheel = f"{wheels[0]}[hypothesis,openspiel]"
+        wheel = f"{wheels[0]}[hypothesis]"
         session.run(python, "-m", "pip", "install", *quiet, wheel, external=True)
         with session.chdir(root):  # away from the checkout, whose src/ must play no part
             session.run(python, "-m", PACKAGE, "demo", "--seed", "1", "--quiet", external=True)
             session.run(str(scripts / "contract-rummy"), "--version", external=True)
             script = root / "import_everything.py"
             script.write_text(IMPORT_EVERYTHING, encoding="utf-8")
-            session.run(python, str(script), *modules, external=True)
+            absent = ",".join(f"{module}={extra}" for module, extra in EXTRA_MODULES.items())
+            session.run(python, str(script), absent, *modules, external=True)
+            extras = ",".join(["hypothesis", *sorted(set(EXTRA_MODULES.values()))])
+            session.run(
+                python, "-m", "pip", "install", *quiet, f"{wheels[0]}[{extras}]", external=True
+            )
+            session.run(python, str(script), "", *modules, external=True)

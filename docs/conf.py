@@ -75,8 +75,8 @@ nitpick_ignore_regex = [
     (r"py:.*", r"(typing|typing_extensions|collections\.abc|enum|types|secrets)\..+"),
     (r"py:.*", r"(concurrent\.futures|multiprocessing)(\..+)?"),
     (r"py:.*", r"(attrs|attr|hypothesis)\..+"),
-    # OpenSpiel and numpy, which the OpenSpiel game's module uses.
-    (r"py:.*", r"(pyspiel|open_spiel|numpy|np|npt)(\..+)?"),
+    # The frameworks of the optional adapters (the openspiel and pettingzoo extras).
+    (r"py:.*", r"(pyspiel|open_spiel|pettingzoo|gymnasium|numpy|np|npt)(\..+)?"),
     # Type variables, such as the ``T`` of ``Sequence[T]``.
     (r"py:.*", r"contract_rummy(\.\w+)*\.[A-Z]"),
 ]

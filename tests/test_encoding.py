@@ -200,6 +200,7 @@ def test_observation_has_a_fixed_size_and_reads_only_the_view(
         == encoding.observation_size(seen.variant, seen.players)
     )
     assert all(isinstance(number, float | int) for number in numbers)
+    _check_bounds(enc, numbers)
     # Deal the hidden cards anew: the view, and so the observation, stays the same.
     seeds = data.draw(st.lists(st.integers(0, 2**32), min_size=2, max_size=2, unique=True))
     for seed in seeds:
@@ -222,13 +223,25 @@ def test_observation_has_a_fixed_size_and_reads_only_the_view(
     assert not any(table[len(seen.table) * slot :])
 
 
+def _check_bounds(enc: Encoding, numbers: list[float]) -> None:
+    """Every number of an observation lies within the encoding's bounds, named if not."""
+    low, high = enc.observation_bounds()
+    assert len(low) == len(high) == enc.observation_size
+    assert all(lo < hi for lo, hi in zip(low, high, strict=True))
+    for field in enc.observation_fields():
+        for index in range(field.start, field.stop):
+            assert low[index] <= numbers[index] <= high[index], (field, index, numbers[index])
+
+
 @settings(max_examples=40)
 @given(crst.states(variant=crst.variants(), max_actions=80))
 def test_custom_variants_encode_their_legal_actions(state: cr.RoundState) -> None:
     enc = Encoding(state.variant, state.players, max_go_downs=1_000)
     _check_ids(enc, state)
     assert len(state.table) <= enc.table_slots
-    assert len(enc.observation(cr.view(state, 0))) == enc.observation_size
+    numbers = enc.observation(cr.view(state, 0))
+    assert len(numbers) == enc.observation_size
+    _check_bounds(enc, numbers)
 
 
 # -- the layout of the ids ---------------------------------------------------------------

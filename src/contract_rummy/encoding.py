@@ -157,8 +157,9 @@ are counted from the viewer: seat 0 is the viewer, seat 1 the player on their le
 plays next), and so on; "one-hot over the seats" means ``players`` numbers, 1 at the
 seat's place and 0 elsewhere (all 0 when there is no such player). Cards are counted by
 :attr:`Card.index <contract_rummy.Card>`: 53 numbers, ``AC`` to ``KS`` then the joker.
-Every number is a count, a flag (0 or 1) or a score, unscaled. The fields, in order
-(:meth:`Encoding.observation_fields` gives each one's start and size):
+Every number is a count, a flag (0 or 1) or a score, unscaled
+(:meth:`Encoding.observation_bounds` gives the least and greatest value of each). The
+fields, in order (:meth:`Encoding.observation_fields` gives each one's start and size):
 
 =================  ==============  ========================================================
 field              size            content
@@ -212,6 +213,7 @@ in the scores) are not encoded, nor is anything the variant fixes for the whole 
 from __future__ import annotations
 
 import functools
+import math
 from collections.abc import Callable, Mapping, Sequence
 from types import MappingProxyType
 from typing import Final, NamedTuple, TypeAlias
@@ -697,6 +699,96 @@ class Encoding:
         (Field(name='hand', start=0, size=53), Field(name='kept_card', start=53, size=53))
         """
         return self._fields
+
+    def observation_bounds(self) -> tuple[list[float], list[float]]:
+        """The least and the greatest value of each number of an observation: ``(low, high)``.
+
+        Every observation of the encoding's games lies within them (``low[i] <=
+        observation[i] <= high[i]``), as the rules and the variant bound each number; they
+        are not tight. Each ``high[i]`` is above ``low[i]``, also for a number that cannot
+        change in this variant (a flag is 0 to 1, a count 0 to at least 1). With ``d``
+        decks and ``j`` jokers (:meth:`Variant.deck_size
+        <contract_rummy.Variant.deck_size>`), ``N`` cards in all and ``P`` the penalty
+        points of the whole deck:
+
+        - copies of a card: up to ``d`` (the joker: ``j``); card and pile sizes, a
+          player's buys this round (a buy brings at least one card into a hand for good,
+          R19): up to ``N``;
+        - a round's penalty: up to ``P`` (a hand is part of the deck, R25); a total: from
+          minus the cut bonus times the rounds (R32) to ``P`` times the rounds;
+        - buys left: from -1 to the cap (R21); the contract's numbers: up to their largest
+          over the rounds;
+        - turns begun and reshuffles this round: up to ``max_turns`` and
+          ``max_reshuffles`` (R29, R27), or ``math.inf`` when the variant sets no limit;
+        - a meld's low and high positions: up to 14 (R8); its length: up to the longest
+          run, or a rank's ``4 * d`` cards and every wild card; its wild cards: up to
+          every wild card of the deck.
+
+        >>> import contract_rummy as cr
+        >>> from contract_rummy.encoding import Encoding
+        >>> enc = Encoding(cr.PAGAT, 4)
+        >>> low, high = enc.observation_bounds()
+        >>> hand = enc.observation_fields()[0]
+        >>> high[hand.start], high[hand.stop - 1]  # two copies of AC, three jokers
+        (2.0, 3.0)
+        >>> seen = enc.observation(cr.view(cr.new_game(seed=1), 0))
+        >>> all(lo <= x <= hi for lo, x, hi in zip(low, seen, high))
+        True
+        """
+        variant = self.variant
+        decks, jokers = variant.deck_size(self.players)
+        deck = variant.deck(self.players)
+        size = float(len(deck))
+        points = float(max(sum(map(variant.penalty, deck)), 1))
+        rounds = variant.rounds
+        wilds = sum(map(variant.is_wild, deck))
+        copies = [float(max(decks, 1))] * _NATURALS + [float(max(jokers, 1))]
+        contracts = [variant.contract(number) for number in range(1, rounds + 1)]
+        low: list[float] = []
+        high: list[float] = []
+
+        def add(lowest: float, highest: float, count: int = 1) -> None:
+            low.extend([lowest] * count)
+            high.extend([highest] * count)
+
+        def add_cards() -> None:
+            low.extend([0.0] * _CARDS)
+            high.extend(copies)
+
+        def limit(value: int | None) -> float:
+            return math.inf if value is None else float(max(value, 1))
+
+        add_cards()  # hand
+        add(0, 1, 2 * _CARDS)  # kept_card, discard_top
+        add_cards()  # discard_pile
+        add(0, size, 2)  # discard_size, stock_size
+        for _ in range(self.players):  # seats
+            add(0, size)  # cards in hand
+            add(0, 1)  # down
+            add(-float(variant.cut_bonus * rounds), points * rounds)  # total
+            add(0, points)  # this round's penalty
+            add(0, size)  # buys this round
+            add(-1, float(max(variant.max_buys or 0, 1)))  # buys left
+            add(0, 1, 2)  # winner, discarded the top
+        add(0, 1, 6 * self.players + len(_PHASES) + rounds)  # the seats' one-hots, phase, round
+        add(0, float(max(len(c.groups) for c in contracts) or 1))
+        add(0, float(max(len(c.runs) for c in contracts) or 1))
+        add(0, float(max(variant.cards_dealt(number) for number in range(1, rounds + 1))))
+        add(0, float(max(c.min_cards for c in contracts)))
+        add(0, 1)  # played at once
+        add(0, 1)  # went down this turn
+        add(0, limit(variant.max_turns))
+        add(0, limit(variant.max_reshuffles))
+        longest = float(max(variant.longest_run, 4 * decks + wilds))
+        for _ in range(self.table_slots):
+            add(0, 1, 2 + self.players + 13 + 4)  # kind, owner, rank, suit
+            add(0, float(variant.highest_position), 2)  # low, high
+            add(0, longest)  # length
+            add(0, float(max(wilds, 1)))  # wild cards
+            add(0, 1, 14)  # wild positions
+            add_cards()
+        assert len(low) == len(high) == self.observation_size
+        return low, high
 
     def observation(self, view: PlayerView) -> list[float]:
         """What ``view``'s player sees, as :attr:`observation_size` numbers (see the module).

@@ -170,9 +170,16 @@ from types import MappingProxyType
 from typing import Any, Final, NoReturn, TypeAlias, TypeVar
 
 import attrs
-import numpy as np
-import numpy.typing as npt
-import pyspiel
+
+try:
+    import numpy as np
+    import numpy.typing as npt
+    import pyspiel
+except ImportError as error:
+    raise ImportError(
+        "contract_rummy.openspiel needs OpenSpiel and NumPy, which come with the openspiel "
+        "extra: pip install 'contract_rummy[openspiel]'"
+    ) from error
 
 from contract_rummy._checks import is_int
 from contract_rummy.actions import Action, GoDown, NextRound
