@@ -125,8 +125,8 @@ def test_the_defaults_and_the_seeded_game() -> None:
     ("params", "message"),
     [
         ({"variant": "rummy"}, "variant must be one of pagat, contract, .*; got 'rummy'"),
-        ({"players": 5}, "players must be 4 for pagat; got 5"),
-        ({"variant": "progressive", "players": 9}, "players must be 3 to 8 for progressive"),
+        ({"players": 5}, "R1: players must be 4 for pagat; got 5"),
+        ({"variant": "progressive", "players": 9}, "R1: players must be 3 to 8 for progressive"),
         ({"rounds": 8}, r"rounds must be 0 \(every round\) or 1 to 7 for pagat; got 8"),
         ({"rounds": -1}, "rounds must be 0"),
         ({"returns": "points"}, "returns must be one of penalties, win_loss; got 'points'"),

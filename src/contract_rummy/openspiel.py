@@ -476,7 +476,7 @@ class ContractRummyGame(pyspiel.Game):  # type: ignore[misc] # OpenSpiel has no 
         if not is_int(players) or not variant.min_players <= players <= variant.max_players:
             fewest, most = variant.min_players, variant.max_players
             allowed = str(fewest) if fewest == most else f"{fewest} to {most}"
-            raise ValueError(f"players must be {allowed} for {variant.name}; got {players!r}")
+            raise ValueError(f"R1: players must be {allowed} for {variant.name}; got {players!r}")
         if not is_int(rounds) or not 0 <= rounds <= variant.rounds:
             raise ValueError(
                 f"rounds must be 0 (every round) or 1 to {variant.rounds} for {variant.name}; "
