@@ -94,6 +94,8 @@ def main() -> None:
     parser.add_argument("--uct-c", type=float, default=30.0)
     parser.add_argument("--seed", type=int, default=0)
     options = parser.parse_args()
+    if options.games < 1 or options.simulations < 1:
+        parser.error("--games and --simulations must be at least 1")
     params = {"variant": options.variant, "rounds": options.rounds, "returns": "penalties"}
     game = pyspiel.load_game(crs.GAME_NAME, params)
     players = game.num_players()

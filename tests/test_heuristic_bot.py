@@ -58,9 +58,7 @@ def test_r14_a_plan_that_needs_nothing_is_a_go_down(
         assert go_downs(variant, round_number, hand, None), cr.format_cards(hand)
 
 
-@settings(max_examples=400, deadline=None)
-@given(_planned())
-def test_a_plan_kept_after_a_discard_is_the_plan_made_again(planned: _Planned) -> None:
+def _check_kept(planned: _Planned) -> None:
     """The bot keeps its plan across a discard only when planning again finds it too."""
     variant, round_number, hand = planned
     at_once = variant.at_once(round_number)
@@ -71,6 +69,63 @@ def test_a_plan_kept_after_a_discard_is_the_plan_made_again(planned: _Planned) -
         if keeps_plan(found, hand, gone, contract, variant, at_once=at_once):
             again = plan(remove(hand, gone), contract, variant, at_once=at_once, size=size)
             assert again == found, gone
+
+
+@settings(max_examples=400, deadline=None)
+@given(_planned())
+def test_a_plan_kept_after_a_discard_is_the_plan_made_again(planned: _Planned) -> None:
+    _check_kept(planned)
+
+
+@pytest.mark.parametrize(
+    ("name", "round_number", "hand", "gone"),
+    [
+        # A group and two runs: without 5S, another group's rank frees better windows.
+        ("pagat", 6, "AS 2S 3S 5S 6S 7S 7S 8S 9S KS KS JK JK", "5S"),
+        # At once (R24): without KD, another choice of ranks lengthens its run further.
+        ("shanghai", 8, "6D 7D 10D QD KD AH 2H 5H 6H 7H 8H 10H QH JK", "KD"),
+    ],
+)
+def test_a_plan_is_not_kept_when_a_choice_it_passed_over_gets_better(
+    name: str, round_number: int, hand: str, gone: str
+) -> None:
+    variant = cr.VARIANTS[name]
+    contract, at_once = variant.contract(round_number), variant.at_once(round_number)
+    cards = cr.parse_cards(hand)
+    found = plan(cards, contract, variant, at_once=at_once, size=len(cards))
+    again = plan(remove(cards, card(gone)), contract, variant, at_once=at_once, size=len(cards))
+    assert again != found
+    assert not keeps_plan(found, cards, card(gone), contract, variant, at_once=at_once)
+
+
+#: The rounds whose plan weighs several choices of group ranks against runs.
+_MIXED = [
+    (variant, number)
+    for variant in cr.VARIANTS.values()
+    for number in range(1, variant.rounds + 1)
+    if variant.contract(number).groups and variant.contract(number).runs
+]
+
+
+@st.composite
+def _suited(draw_: st.DrawFn) -> _Planned:
+    """A round of groups and runs, and a hand of one or two suits with copies and jokers."""
+    variant, round_number = draw_(st.sampled_from(_MIXED))
+    suits = draw_(st.lists(st.sampled_from("CDHS"), min_size=1, max_size=2, unique=True))
+    ranks = ["A", *map(str, range(2, 11)), "J", "Q", "K"]
+    pool = [cr.Card.parse(f"{rank}{suit}") for rank in ranks for suit in suits]
+    least = variant.contract(round_number).min_cards
+    naturals = draw_(st.lists(st.sampled_from(pool), min_size=least - 1, max_size=least + 3))
+    jokers = [cr.JOKER] * draw_(st.integers(0, 3))
+    return variant, round_number, tuple(sorted([*naturals, *jokers]))
+
+
+@settings(max_examples=600, deadline=None)
+@given(_suited())
+def test_a_plan_kept_after_a_discard_of_a_suited_hand_is_the_plan_made_again(
+    planned: _Planned,
+) -> None:
+    _check_kept(planned)
 
 
 def test_r12_a_plan_never_joins_two_runs_of_one_suit() -> None:

@@ -564,3 +564,40 @@ def test_ismcts_plays_a_whole_round_against_the_heuristic_bot(rollouts: bool) ->
     returns = state.returns()
     assert len(returns) == 4
     assert max(returns) == 0.0  # somebody went out
+
+
+def test_r17_information_states_hide_whether_the_taken_card_is_kept() -> None:
+    """Two deals that differ only in whether player 0 held a copy of the 7H they take."""
+
+    def taken(held: bool) -> cr.RoundState:
+        deck = list(cr.PAGAT.deck(4))
+        seven, eight = cr.Card.parse("7H"), cr.Card.parse("8C")
+        for card in (seven, seven, eight):
+            deck.remove(card)
+        first, stocked = (seven, eight) if held else (eight, seven)
+        hands = [[first, *deck[:9]], deck[9:19], deck[19:29], deck[29:39]]
+        state = cr.start_round(
+            cr.PAGAT,
+            round_number=1,
+            dealer=3,
+            hands=hands,
+            stock=[stocked, *deck[39:]],
+            discard=[seven],
+        )
+        return cr.apply(state, cr.TakeDiscard())
+
+    game = load(rounds=1, shuffle="seeded")
+    states = []
+    for held in (True, False):
+        state = game.new_initial_state()
+        state._core = crs._Core(taken(held))
+        states.append(state)
+    held_state, fresh_state = states
+    assert held_state.round_state.turn.kept_card is None
+    assert fresh_state.round_state.turn.kept_card is not None
+    for player in (1, 2, 3):
+        assert held_state.information_state_string(player) == fresh_state.information_state_string(
+            player
+        )
+        assert held_state.observation_tensor(player) == fresh_state.observation_tensor(player)
+    assert held_state.information_state_string(0) != fresh_state.information_state_string(0)

@@ -170,8 +170,11 @@ def test_a_view_has_the_public_fields_of_its_state(
     viewer = data.draw(st.integers(0, state.players - 1))
     mine = cr.view(state, viewer)
     for name in attrs.fields_dict(cr.PlayerView):
-        if name in attrs.fields_dict(cr.RoundState):
+        if name in attrs.fields_dict(cr.RoundState) and name != "turn":
             assert getattr(mine, name) == getattr(state, name), name
+    # R17's kept card is its taker's to see: whether it is kept depends on their hand.
+    kept = state.turn.kept_card if viewer == state.active else None
+    assert mine.turn == cr.Turn(kept, state.turn.went_down)
     assert mine.player == viewer
     assert mine.hand == state.hands[viewer]
     assert mine.hand_sizes == tuple(map(len, state.hands))
@@ -209,11 +212,6 @@ def test_determinize_deals_a_state_behind_the_view(
     assert guess.shuffler is cr.SEEDED
     # The state is valid: it passes the checks of a state built by hand.
     assert attrs.evolve(guess) == guess
-    kept = state.turn.kept_card
-    if _holds_kept(state, viewer) and not any(kept in placed.cards for placed in state.table):
-        # Everyone saw the card taken, and it was not melded: its taker holds it. (With a
-        # copy of it on the table, the view cannot tell whether that copy is the one taken.)
-        assert kept in guess.hands[guess.active]
     for behind in (guess, canonical_state(mine)):
         assert cr.view(behind, viewer) == mine
         assert attrs.evolve(behind) == behind
@@ -235,12 +233,27 @@ def test_determinize_deals_the_hidden_cards_at_random() -> None:
     assert first == again
 
 
-def test_determinize_gives_the_active_player_the_card_they_took() -> None:
+def test_determinize_gives_the_active_player_a_kept_card_a_view_shows() -> None:
     state = play(deal("7C 7D 9S", "2C 3C 4C", "5C", "6C", discard="KH"), cr.TakeDiscard())
     assert state.turn.kept_card == cards("KH")[0]
-    mine = cr.view(state, 1)
+    # view() shows the kept card to its taker only; a view built by hand may show it.
+    mine = attrs.evolve(cr.view(state, 1), turn=state.turn)
     for seed in range(5):
         assert cards("KH")[0] in cr.determinize(mine, seed).hands[0]
+
+
+def test_r17_whether_the_taken_card_is_kept_is_hidden_from_the_others() -> None:
+    """Two deals that differ only in a hidden card: player 0 held a copy of 7H, or not.
+
+    Taking the 7H on the pile, player 0 keeps it in hand (R17) only when they held no copy:
+    the others' views must not tell the two apart, player 0's own view does.
+    """
+    held = play(deal("7H 3C 4C", "2C", "5C", "6C", discard="7H", stock="8C"), cr.TakeDiscard())
+    fresh = play(deal("8C 3C 4C", "2C", "5C", "6C", discard="7H", stock="7H"), cr.TakeDiscard())
+    assert (held.turn.kept_card, fresh.turn.kept_card) == (None, cards("7H")[0])
+    for viewer in (1, 2, 3):
+        assert cr.view(held, viewer) == cr.view(fresh, viewer)
+    assert cr.view(held, 0) != cr.view(fresh, 0)
 
 
 def test_determinize_checks_its_arguments() -> None:
@@ -334,9 +347,8 @@ def test_r7_a_bad_table_meld_is_refused() -> None:
 
 def test_r17_the_kept_card_must_be_somewhere() -> None:
     state = play(deal("7C 7D 9S", "2C 3C 4C", "5C", "6C", discard="KH"), cr.TakeDiscard())
-    mine = cr.view(state, 1)
     kh = cards("KH")[0]
-    assert mine.turn.kept_card is kh
+    mine = attrs.evolve(cr.view(state, 1), turn=cr.Turn(kh))  # a view built by hand
     # Player 1 holding both copies of KH leaves none for player 0.
     with pytest.raises(cr.InvalidStateError, match="R17"):
         attrs.evolve(

@@ -165,8 +165,9 @@ fields, in order (:meth:`Encoding.observation_fields` gives each one's start and
 field              size            content
 =================  ==============  ========================================================
 ``hand``           53              the viewer's hand: copies of each card
-``kept_card``      53              one-hot: the card the active player took from the
-                                   discard pile this turn and must keep (R17)
+``kept_card``      53              one-hot: the card the viewer took from the discard
+                                   pile this turn and must keep (R17); all 0 in the
+                                   others' views, which do not show it
 ``discard_top``    53              one-hot: the face-up top of the discard pile
 ``discard_pile``   53              copies of each card in the discard pile, top included
 ``discard_size``   1               cards in the discard pile

@@ -3,9 +3,9 @@
 A :class:`~contract_rummy.RoundState` holds every card: the other players' hands, the
 stock in its order, the shuffler's state. A player sees less: their own hand, how many
 cards each player holds and how many are left in the stock, the discard pile, the table,
-and what everyone saw happen (the card taken from the discard pile this turn, the buys,
-the scores). A :class:`PlayerView` holds exactly that, and nothing from which a hidden card
-could be read back: two states that differ only in hidden cards give equal views.
+and what everyone saw happen (the buys, the melds laid, the scores). A
+:class:`PlayerView` holds exactly that, and nothing from which a hidden card could be read
+back: two states that differ only in hidden cards give equal views.
 
 >>> import contract_rummy as cr
 >>> state = cr.new_game(seed=1)
@@ -109,8 +109,10 @@ class PlayerView:
         penalties: This round's penalty points once it is over, else ``None`` (R25).
         winners: The players sharing the lowest total once the game is over, else ``None``.
         buys: How many buys each player made this round (R21).
-        turn: What the active player has done this turn; the card they took from the
-            discard pile (``turn.kept_card``, R17) is public: everyone saw it taken.
+        turn: What the active player has done this turn. The card they took from the
+            discard pile that R17 keeps in their hand (``turn.kept_card``) is shown to
+            them only: R17 keeps it unless they already held a copy, which the others
+            cannot see, so the others' views show ``None`` there.
         window: The buy window while one is open, else :data:`~contract_rummy.NO_WINDOW`.
         reshuffles: How many times the discards were shuffled into a new stock this round.
         turns: How many turns this round has begun, the current one included (R29).
@@ -122,7 +124,9 @@ class PlayerView:
     >>> state = cr.apply(cr.new_game(seed=1), cr.TakeDiscard())
     >>> mine = cr.view(state, 1)
     >>> mine.player, mine.active, mine.hand_sizes, mine.turn.kept_card, mine.moves
-    (1, 2, (10, 10, 11, 10), Card.parse('4D'), 1)
+    (1, 2, (10, 10, 11, 10), None, 1)
+    >>> cr.view(state, 2).turn.kept_card
+    Card.parse('4D')
     >>> mine == cr.view(state, 1), hash(mine) == hash(cr.view(state, 1))
     (True, True)
     """
@@ -234,6 +238,10 @@ _SHARED_FIELDS: Final = tuple(
 #: The one slot that is not a field, attrs' cached hash: empty in a new view.
 (_CACHE,) = (name for name in _Draft.__slots__ if name not in attrs.fields_dict(PlayerView))
 _new: Final = object.__new__
+#: The turn as the players who are not active see it, by whether the active player went
+#: down: never the card R17 keeps in the active player's hand, since whether it keeps one
+#: depends on whether that player already held a copy, which the others cannot see.
+_UNSEEN: Final = (Turn(), Turn(went_down=True))
 
 
 def view(state: RoundState, player: int) -> PlayerView:
@@ -289,7 +297,10 @@ def view(state: RoundState, player: int) -> PlayerView:
     seen.penalties = state.penalties
     seen.winners = state.winners
     seen.buys = state.buys
-    seen.turn = state.turn
+    turn = state.turn
+    seen.turn = (
+        turn if turn.kept_card is None or player == state.active else _UNSEEN[turn.went_down]
+    )
     seen.window = state.window
     seen.reshuffles = state.reshuffles
     seen.turns = state.turns
@@ -306,11 +317,10 @@ def determinize(view: PlayerView, seed: int) -> RoundState:
 
     The unseen cards (the deck less the player's hand, the discard pile and the table) are
     shuffled with :data:`~contract_rummy.SEEDED` from ``seed`` and dealt into the other
-    players' hands, each to its size, and the stock. When another player took a card from
-    the discard pile this turn (``view.turn.kept_card``) and no copy of it is on the table,
-    it is in their hand (with a copy on the table the view cannot tell whether that copy is
-    the one taken, and the other copies are dealt like any unseen card). Every such deal is
-    equally likely. The state agrees with the view
+    players' hands, each to its size, and the stock. (A view made by hand that shows
+    another player's kept card, ``view.turn.kept_card``, gets that card in their hand,
+    unless a copy of it is on the table; :func:`view` shows that card to its taker only.)
+    Every such deal is equally likely. The state agrees with the view
     (``view(determinize(v, seed), v.player) == v``), and the same seed gives the same
     state; its shuffler state comes from the seed too, so later reshuffles replay alike.
 

@@ -139,10 +139,14 @@ def keeps_plan(
     the plan leaves a copy of ``card`` unused, ``card`` is not wild, and its rank is not
     among those the groups were chosen from: the groups' choice is then unchanged, and the
     runs' windows never held the card, and stay the first best windows when it goes (a
-    window holding fewer cards never wins where it lost before); every other choice of
-    ranks needs as many cards as before or more. With ``at_once`` (R24, both plans made
-    for the same ``size``) the card must also be of a suit no planned run has, since it
-    might lengthen one.
+    window holding fewer cards never wins where it lost before). With ``at_once`` (R24,
+    both plans made for the same ``size``) the card must also be of a suit no planned run
+    has, since it might lengthen one.
+
+    When the groups' ranks are chosen among several (a contract of groups and runs), the
+    choices the plan passed over must not get better either: so it holds there only with
+    one run, not at once. Losing a card may move the first run of another choice of ranks,
+    which can then leave a better window to its second run, or lengthen a run at once.
 
     >>> from contract_rummy import PAGAT, parse_cards
     >>> hand = parse_cards("7C 7D 9S 9H 9D KD 2C 5H")
@@ -152,6 +156,8 @@ def keeps_plan(
     >>> keeps_plan(found, hand, parse_cards("9S")[0], PAGAT.contract(1), PAGAT)
     False
     """
+    if contract.groups and (len(contract.runs) > 1 or (at_once and contract.runs)):
+        return False
     index = card.index
     wild = variant.wild_by_index
     if wild[index] or found.used[index] >= sum(1 for held in hand if held.index == index):
