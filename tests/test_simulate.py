@@ -14,7 +14,6 @@ import pickle
 import statistics
 import subprocess
 import sys
-import time
 from collections.abc import Callable, Iterator
 from concurrent.futures import Executor, Future, ProcessPoolExecutor, ThreadPoolExecutor
 from typing import Any
@@ -124,7 +123,6 @@ def test_derived_seeds_are_distinct_and_in_range() -> None:
 def test_a_local_dask_cluster_gives_the_same_results(reference: list[cr.GameResult]) -> None:
     """A scheduler and two worker processes on this machine (a few seconds)."""
     distributed = importlib.import_module("distributed")
-    start = time.perf_counter()
     with (
         distributed.LocalCluster(
             n_workers=2, processes=True, threads_per_worker=1, dashboard_address=None
@@ -137,7 +135,6 @@ def test_a_local_dask_cluster_gives_the_same_results(reference: list[cr.GameResu
     assert games == reference
     assert status == "running"
     assert executor.client.status == "closed"  # type: ignore[attr-defined]
-    assert time.perf_counter() - start < 60
 
 
 def test_dask_executor_names_the_extra_when_distributed_is_missing(
@@ -439,7 +436,12 @@ class _WatchedPool(ProcessPoolExecutor):
         super().__init__(workers, mp_context=multiprocessing.get_context("forkserver"))
         self.shutdowns: list[tuple[bool, bool]] = []
         self.workers: list[Any] = []
+        self.games = 0  # how many games the tasks submitted so far play
         _WatchedPool.made.append(self)
+
+    def submit(self, fn: Any, /, *args: Any, **kwargs: Any) -> Any:
+        self.games += args[-1]  # _play_chunk(plan, first, count)
+        return super().submit(fn, *args, **kwargs)
 
     def shutdown(self, wait: bool = True, *, cancel_futures: bool = False) -> None:
         if self._processes:
@@ -458,13 +460,13 @@ def watched(monkeypatch: pytest.MonkeyPatch) -> list[_WatchedPool]:
 def test_the_first_result_of_a_huge_run_comes_at_once_and_closing_ends_the_pool(
     watched: list[_WatchedPool],
 ) -> None:
-    start = time.perf_counter()
     with cr.simulate(["greedy"] * 4, 1_000_000, workers=2) as games:
         first = next(games)
         second = next(games)
-        assert time.perf_counter() - start < 30  # a million games would take hours
+        (pool,) = watched
+        # The first results come from the first small tasks, not from the whole run.
+        assert 0 < pool.games < 1_000
     assert (first.index, second.index) == (0, 1)
-    (pool,) = watched
     assert pool.shutdowns == [(True, True)]
     assert pool.workers
     assert not any(worker.is_alive() for worker in pool.workers)
