@@ -418,14 +418,14 @@ def test_an_observation_is_its_public_part_and_the_players_private_part() -> Non
     shown = public.string_from(state, 3).splitlines()
     assert public.string_from(state, 1) == public.string_from(state, 3)
     assert hand not in public.string_from(state, 3)
-    assert private.string_from(state, 3) == f"player 3\nhand: {hand}"
-    # The round and the phase, then the hand, then the rest.
-    mine = ["player 3", *shown[:2], f"hand: {hand}", *shown[2:]]
+    assert private.string_from(state, 3) == f"player 3\nhand: {hand}\nkept: -"
+    # The round and the phase, then the hand and the card R17 keeps, then the rest.
+    mine = ["player 3", *shown[:2], f"hand: {hand}", "kept: -", *shown[2:]]
     assert state.observation_string(3).splitlines() == mine
     public.set_from(state, 3)
     private.set_from(state, 3)
-    assert public.tensor[:53].sum() == 0  # the hand field, empty
-    assert public.tensor[53:].tolist() == state.observation_tensor(0)[53:]
+    assert public.tensor[:106].sum() == 0  # the hand and kept-card fields, empty
+    assert public.tensor[106:].tolist() == state.observation_tensor(0)[106:]
     assert private.tensor.tolist() == state.observation_tensor(3)[:53]
     assert list(private.dict) == ["hand"]
     undealt = load(rounds=1).new_initial_state()
@@ -566,38 +566,63 @@ def test_ismcts_plays_a_whole_round_against_the_heuristic_bot(rollouts: bool) ->
     assert max(returns) == 0.0  # somebody went out
 
 
-def test_r17_information_states_hide_whether_the_taken_card_is_kept() -> None:
-    """Two deals that differ only in whether player 0 held a copy of the 7H they take."""
+def _taken_7h(held: bool) -> cr.RoundState:
+    """Player 0 takes the 7H on the pile, having held a copy of it or not (R17)."""
+    deck = list(cr.PAGAT.deck(4))
+    seven, eight = cr.Card.parse("7H"), cr.Card.parse("8C")
+    for card in (seven, seven, eight):
+        deck.remove(card)
+    first, stocked = (seven, eight) if held else (eight, seven)
+    hands = [[first, *deck[:9]], deck[9:19], deck[19:29], deck[29:39]]
+    state = cr.start_round(
+        cr.PAGAT,
+        round_number=1,
+        dealer=3,
+        hands=hands,
+        stock=[stocked, *deck[39:]],
+        discard=[seven],
+    )
+    return cr.apply(state, cr.TakeDiscard())
 
-    def taken(held: bool) -> cr.RoundState:
-        deck = list(cr.PAGAT.deck(4))
-        seven, eight = cr.Card.parse("7H"), cr.Card.parse("8C")
-        for card in (seven, seven, eight):
-            deck.remove(card)
-        first, stocked = (seven, eight) if held else (eight, seven)
-        hands = [[first, *deck[:9]], deck[9:19], deck[19:29], deck[29:39]]
-        state = cr.start_round(
-            cr.PAGAT,
-            round_number=1,
-            dealer=3,
-            hands=hands,
-            stock=[stocked, *deck[39:]],
-            discard=[seven],
-        )
-        return cr.apply(state, cr.TakeDiscard())
 
+def _held_and_fresh() -> tuple[Any, Any]:
+    """OpenSpiel states of the two deals of :func:`_taken_7h`."""
     game = load(rounds=1, shuffle="seeded")
     states = []
     for held in (True, False):
         state = game.new_initial_state()
-        state._core = crs._Core(taken(held))
+        state._core = crs._Core(_taken_7h(held))
         states.append(state)
     held_state, fresh_state = states
     assert held_state.round_state.turn.kept_card is None
     assert fresh_state.round_state.turn.kept_card is not None
+    return held_state, fresh_state
+
+
+def test_r17_information_states_hide_whether_the_taken_card_is_kept() -> None:
+    """Two deals that differ only in whether player 0 held a copy of the 7H they take."""
+    held_state, fresh_state = _held_and_fresh()
     for player in (1, 2, 3):
         assert held_state.information_state_string(player) == fresh_state.information_state_string(
             player
         )
         assert held_state.observation_tensor(player) == fresh_state.observation_tensor(player)
     assert held_state.information_state_string(0) != fresh_state.information_state_string(0)
+
+
+def test_r17_the_public_observation_hides_whether_the_taken_card_is_kept() -> None:
+    held_state, fresh_state = _held_and_fresh()
+    game = held_state.get_game()
+    public = make_observation(
+        game,
+        pyspiel.IIGObservationType(
+            perfect_recall=False, public_info=True, private_info=pyspiel.PrivateInfoType.NONE
+        ),
+    )
+    seen = []
+    for state in (held_state, fresh_state):
+        texts = {public.string_from(state, player) for player in range(4)}
+        assert len(texts) == 1  # the same for every player
+        public.set_from(state, 1)
+        seen.append((texts.pop(), public.tensor.copy().tolist()))
+    assert seen[0] == seen[1]

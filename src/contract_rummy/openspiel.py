@@ -110,8 +110,8 @@ differs only in hidden cards:
 - ``information_state_tensor(player)`` and ``observation_tensor(player)`` are both
   :meth:`~contract_rummy.encoding.Encoding.observation` of the view, as 32-bit floats;
   :class:`Observer` gives each of its fields by name, and also the public part of an
-  observation (the same for every player) and a player's private part (their hand) on
-  their own, as OpenSpiel's playthroughs ask for them.
+  observation (the same for every player) and a player's private part (their hand and
+  the card R17 keeps in it) on their own, as OpenSpiel's playthroughs ask for them.
 
 While chance draws the cards an action needs, the strings say which action waits for
 them, and the tensors are those of the state before it; before the first deal the
@@ -783,9 +783,13 @@ class ContractRummyState(pyspiel.State):  # type: ignore[misc] # OpenSpiel has n
             out[:] = self._game()._observation(engine, player)
 
     def _observe_public(self, out: npt.NDArray[np.float32]) -> None:
-        """Write the public observation into ``out``: player 0's, without the hand."""
+        """Write the public observation into ``out``: player 0's, without what is theirs.
+
+        The hand, and the card R17 keeps in it (the observation's first two fields): it is
+        shown to its taker only, since whether it is kept depends on the hand.
+        """
         self._observe(0, out)
-        out[: len(_ALL)] = 0.0  # the hand, the observation's first field
+        out[: 2 * len(_ALL)] = 0.0
 
     def _observe_private(self, player: int, out: npt.NDArray[np.float32]) -> None:
         """Write ``player``'s private observation into ``out``: the copies of each card."""
@@ -857,7 +861,8 @@ def _who(player: int | None) -> str:
 def _view_lines(seen: PlayerView, *, public: bool, private: bool, moves: bool) -> list[str]:
     """The fields of ``seen`` (but its variant), a line a part: public, private, or both.
 
-    The private part is the player and their hand; the public part, everything else (with
+    The private part is the player, their hand and the card R17 keeps in it (shown to its
+    taker only); the public part, everything else (with
     the number of actions played when ``moves`` is set), is the same in every player's
     view.
     """
@@ -873,6 +878,7 @@ def _view_lines(seen: PlayerView, *, public: bool, private: bool, moves: bool) -
         lines.append(f"phase {seen.phase.value}; active {seen.active}; to act {_who(seen.to_act)}")
     if private:
         lines.append(f"hand: {_cards_text(seen.hand)}")
+        lines.append(f"kept: {seen.turn.kept_card or '-'}")  # R17: shown to the taker only
     if public:
         lines.extend(_public_lines(seen))
     return lines
@@ -888,7 +894,7 @@ def _public_lines(seen: PlayerView) -> list[str]:
         ]
     )
     lines = [
-        f"kept: {turn.kept_card or '-'}; went down this turn: {'yes' if turn.went_down else 'no'}",
+        f"went down this turn: {'yes' if turn.went_down else 'no'}",
         (
             f"window: next {' '.join(map(str, window.queue)) or '-'}; last buyer "
             f"{_who(window.last_buyer)}; requester {_who(window.requester)}"
@@ -950,10 +956,11 @@ class Observer:
     - public and private information (the default): the player's view, as the module
       says, with :meth:`~contract_rummy.encoding.Encoding.observation`'s numbers;
     - public information only (``private_info=PrivateInfoType.NONE``): the same for every
-      player: the view without its hand, and player 0's numbers with the ``hand`` field
-      zero;
-    - private information only (``public_info=False``): the player and their hand, and as
-      numbers the ``hand`` field: the copies of each card by index.
+      player: the view without its hand and kept card, and player 0's numbers with the
+      ``hand`` and ``kept_card`` fields zero;
+    - private information only (``public_info=False``): the player, their hand and the
+      card R17 keeps in it, and as numbers the ``hand`` field: the copies of each card by
+      index.
 
     Attributes:
         tensor: The numbers of the last :meth:`set_from`, numpy's 32-bit floats.
@@ -974,6 +981,7 @@ class Observer:
     >>> print(mine.string_from(game.new_initial_state(), 0))
     player 0
     hand: 6C 7C 9D 10D 8H JH 7S 8S 10S KS
+    kept: -
     """
 
     def __init__(self, game: ContractRummyGame, iig_obs_type: Any, params: Any) -> None:
