@@ -366,6 +366,57 @@ def test_reset_may_start_from_a_given_state() -> None:
         over_game.reset(options={"state": over})
 
 
+def test_reset_refuses_a_state_of_another_variant_of_the_same_name() -> None:
+    game = crpz.env("contract", 5)
+    other = cr.new_game(attrs.evolve(cr.CONTRACT, max_turns=10), seed=1, players=5)
+    with pytest.raises(ValueError, match="another variant named contract: its settings differ"):
+        game.reset(options={"state": other})
+
+
+def test_reset_refuses_a_state_whose_observations_leave_the_space() -> None:
+    state = cr.new_game(cr.PAGAT, seed=2)
+    game = crpz.env("pagat")
+    for scores in [(10**6, 0, 0, 0), (-500, 0, 0, 0)]:
+        with pytest.raises(ValueError, match="outside the observation space"):
+            game.reset(options={"state": attrs.evolve(state, scores=scores)})
+
+
+def _taken_7h(held: bool) -> cr.RoundState:
+    """Player 0 takes the 7H on the pile, having held a copy of it or not (R17)."""
+    deck = list(cr.PAGAT.deck(4))
+    seven, eight = cr.Card.parse("7H"), cr.Card.parse("8C")
+    for card in (seven, seven, eight):
+        deck.remove(card)
+    first, stocked = (seven, eight) if held else (eight, seven)
+    hands = [[first, *deck[:9]], deck[9:19], deck[19:29], deck[29:39]]
+    return cr.start_round(
+        cr.PAGAT,
+        round_number=1,
+        dealer=3,
+        hands=hands,
+        stock=[stocked, *deck[39:]],
+        discard=[seven],
+    )
+
+
+def test_r17_observations_hide_whether_the_taken_card_is_kept() -> None:
+    """The taker's kept card (R17) depends on a copy they held: only they observe it."""
+    games = []
+    for held in (True, False):
+        game = crpz.raw_env("pagat")
+        game.reset(options={"state": _taken_7h(held)})
+        game.step(encoding.TAKE_DISCARD)
+        games.append(game)
+    held_game, fresh_game = games
+    assert held_game.round_state.turn.kept_card is None
+    assert fresh_game.round_state.turn.kept_card is not None
+    for agent in ("player_1", "player_2", "player_3"):
+        mine, theirs = held_game.observe(agent), fresh_game.observe(agent)
+        assert all(np.array_equal(mine[key], theirs[key]) for key in mine)
+    mine, theirs = held_game.observe("player_0"), fresh_game.observe("player_0")
+    assert not np.array_equal(mine["observation"], theirs["observation"])
+
+
 # -- bad arguments -------------------------------------------------------------------------
 
 

@@ -71,7 +71,8 @@ The end of a game
 When the last round ends (phase GAME_OVER), every agent is terminated; each then steps
 ``None`` once to leave, as PettingZoo's API has it. No agent is ever truncated: the rules
 themselves end every round (R29's turn limit and R27's reshuffle limit), so every game ends,
-unless a custom variant sets both limits to ``None``.
+unless a custom variant sets ``max_turns`` to ``None``: players who only ever take the
+discard never draw from the stock, so the reshuffle limit alone does not end a round.
 
 Seeding
 -------
@@ -412,13 +413,27 @@ class raw_env(AECEnv[str, Observation, ActionId]):  # noqa: N801 - PettingZoo's 
     def _check_start(self, start: object) -> None:
         if not isinstance(start, RoundState):
             raise TypeError(f'options["state"] must be a RoundState, got {start!r}')
-        if start.variant != self.variant or start.players != self.players:
+        if start.players != self.players or start.variant.name != self.variant.name:
             raise ValueError(
                 f'options["state"] is a game of {start.variant.name} with {start.players} '
                 f"players; this environment plays {self.variant.name} with {self.players}"
             )
+        if start.variant != self.variant:
+            raise ValueError(
+                f'options["state"] is a game of another variant named {start.variant.name}: '
+                "its settings differ from this environment's"
+            )
         if start.phase is Phase.GAME_OVER:
             raise ValueError('options["state"] is a game that is over: nothing is left to play')
+        space = self._observation_spaces[self.possible_agents[0]]["observation"]  # type: ignore[index]
+        for player in range(self.players):
+            numbers = np.array(self.encoding.observation(view(start, player)), dtype=np.float32)
+            if not space.contains(numbers):
+                raise ValueError(
+                    f'options["state"] gives player {player} an observation outside the '
+                    "observation space (Encoding.observation_bounds): a total or a count no "
+                    "game of this variant reaches"
+                )
 
     @staticmethod
     def _acting(state: RoundState) -> int:

@@ -317,12 +317,10 @@ def determinize(view: PlayerView, seed: int) -> RoundState:
 
     The unseen cards (the deck less the player's hand, the discard pile and the table) are
     shuffled with :data:`~contract_rummy.SEEDED` from ``seed`` and dealt into the other
-    players' hands, each to its size, and the stock. (A view made by hand that shows
-    another player's kept card, ``view.turn.kept_card``, gets that card in their hand,
-    unless a copy of it is on the table; :func:`view` shows that card to its taker only.)
-    Every such deal is equally likely. The state agrees with the view
-    (``view(determinize(v, seed), v.player) == v``), and the same seed gives the same
-    state; its shuffler state comes from the seed too, so later reshuffles replay alike.
+    players' hands, each to its size, and the stock. Every such deal is equally likely.
+    The state agrees with the view (``view(determinize(v, seed), v.player) == v``), and
+    the same seed gives the same state; its shuffler state comes from the seed too, so
+    later reshuffles replay alike.
 
     Raises:
         TypeError: if ``view`` is not a :class:`PlayerView`, or ``seed`` not an int.
@@ -343,21 +341,6 @@ def determinize(view: PlayerView, seed: int) -> RoundState:
     return _behind(view, shuffled, rng, SEEDED, checked=False)
 
 
-def _kept_to_place(view: PlayerView) -> Card | None:
-    """The card another player took from the pile this turn and surely holds, or ``None``.
-
-    ``None`` also when a copy of it is on the table: the view cannot tell whether that
-    copy is the one taken (laid off or melded) or was there before.
-    """
-    kept = view.turn.kept_card
-    if kept is None or view.active == view.player:
-        return None
-    if any(kept in placed.cards for placed in view.table):
-        return None
-    return kept
-
-
-@functools.lru_cache(maxsize=64)
 @functools.lru_cache(maxsize=64)
 def _deck_counts(variant: Variant, players: int) -> tuple[int, ...]:
     """How many copies of each card (by :attr:`Card.index`) the deck holds (R2)."""
@@ -385,15 +368,8 @@ def _unseen_counts(view: PlayerView) -> list[int]:
 
 
 def _unseen(view: PlayerView) -> list[Card]:
-    """The cards the player cannot see, in canonical order (the view must be valid).
-
-    The card :func:`_kept_to_place` names is left out: it has its place already.
-    """
-    counts = _unseen_counts(view)
-    kept = _kept_to_place(view)
-    if kept is not None:
-        counts[kept.index] -= 1
-    return list(chain.from_iterable(map(repeat, _ALL, counts)))
+    """The cards the player cannot see, in canonical order (the view must be valid)."""
+    return list(chain.from_iterable(map(repeat, _ALL, _unseen_counts(view))))
 
 
 def _behind(
@@ -402,25 +378,18 @@ def _behind(
     """The state behind ``view`` whose unseen cards are dealt as ``unseen`` lists them.
 
     ``unseen`` holds the cards :func:`_unseen` gives, in any order. The first ones fill the
-    other players' hands in seat order, each to its size (the active player's with the
-    card :func:`_kept_to_place` names, which ``unseen`` leaves out), and the rest is the
-    stock, top first. ``checked`` builds the state through
-    :class:`~contract_rummy.RoundState`'s checks.
+    other players' hands in seat order, each to its size, and the rest is the stock, top
+    first. ``checked`` builds the state through :class:`~contract_rummy.RoundState`'s
+    checks.
     """
-    kept = _kept_to_place(view)
     at = 0
     hands: list[tuple[Card, ...]] = []
     for player, size in enumerate(view.hand_sizes):
         if player == view.player:
             hands.append(view.hand)
             continue
-        if kept is not None and player == view.active:
-            cards = [kept, *unseen[at : at + size - 1]]
-            at += size - 1
-        else:
-            cards = list(unseen[at : at + size])
-            at += size
-        hands.append(tuple(sorted(cards, key=BY_INDEX)))
+        hands.append(tuple(sorted(unseen[at : at + size], key=BY_INDEX)))
+        at += size
     build: Callable[..., RoundState] = RoundState if checked else RoundState._trusted
     return build(
         **{name: getattr(view, name) for name in _SHARED_FIELDS},
@@ -507,28 +476,22 @@ def _problem(view: PlayerView) -> str | None:
             f"R2: player {player} cannot see {unseen} cards, but the other hands "
             f"({others} cards) and the stock ({view.stock_size}) hold {others + view.stock_size}"
         )
-    return _kept_problem(view, counts)
+    return _kept_problem(view)
 
 
-def _kept_problem(view: PlayerView, unseen: list[int]) -> str | None:
-    """Why the card taken from the pile this turn can be nowhere (R17), or ``None``."""
+def _kept_problem(view: PlayerView) -> str | None:
+    """Why the card R17 keeps in hand this turn cannot be as the view shows it, or ``None``.
+
+    Only its taker sees it: whether R17 keeps it depends on whether they held a copy.
+    """
     kept, active = view.turn.kept_card, view.active
     if kept is None or not 0 <= active < len(view.hand_sizes):
         return None  # an active player out of range is the state's to report
-    if any(kept in placed.cards for placed in view.table):
+    if active != view.player:
+        return (
+            f"turn.kept_card is shown to the player who took it, {active}, only, "
+            f"not to player {view.player} (R17)"
+        )
+    if kept in view.hand or any(kept in placed.cards for placed in view.table):
         return None
-    if active == view.player:
-        if kept in view.hand:
-            return None
-        return f"the kept card {kept} is neither in player {active}'s hand nor melded (R17)"
-    if view.hand_sizes[active] < 1:
-        return (
-            f"the kept card {kept} is not melded, so player {active} holds it, but "
-            f"hand_sizes[{active}] is 0 (R17)"
-        )
-    if unseen[kept.index] <= 0:
-        return (
-            f"the kept card {kept} is not melded, so player {active} holds it, but player "
-            f"{view.player} sees every copy of it (R17)"
-        )
-    return None
+    return f"the kept card {kept} is neither in player {active}'s hand nor melded (R17)"
