@@ -102,3 +102,25 @@ def pass_all(state: cr.RoundState) -> cr.RoundState:
 def draw(state: cr.RoundState) -> cr.RoundState:
     """The active player chooses the stock, nobody buys, and the active player draws."""
     return pass_all(play(state, cr.DrawStock()))
+
+
+def taken_7h(held: bool) -> cr.RoundState:
+    """A pagat deal where player 0 is to take the 7H on the pile, holding a copy or not.
+
+    The two deals differ only in a card player 0 holds (a 7H, or the 8C the other deal
+    has on the stock): after ``TakeDiscard()`` R17 keeps the 7H in hand only without a copy.
+    """
+    deck = list(cr.PAGAT.deck(4))
+    seven, eight = cr.Card.parse("7H"), cr.Card.parse("8C")
+    for card in (seven, seven, eight):
+        deck.remove(card)
+    first, stocked = (seven, eight) if held else (eight, seven)
+    hands = [[first, *deck[:9]], deck[9:19], deck[19:29], deck[29:39]]
+    return cr.start_round(
+        cr.PAGAT,
+        round_number=1,
+        dealer=3,
+        hands=hands,
+        stock=[stocked, *deck[39:]],
+        discard=[seven],
+    )

@@ -17,6 +17,7 @@ from open_spiel.python.observation import make_observation
 import contract_rummy as cr
 import contract_rummy.openspiel as crs
 from contract_rummy.events import Reshuffled
+from scenario import taken_7h
 
 CHANCE = int(pyspiel.PlayerId.CHANCE)
 
@@ -49,6 +50,14 @@ def play(
         state.apply_action(sample(state, rng) if state.is_chance_node() else choose(state))
         yield state
     assert state.is_terminal(), f"the game is still going after {limit} steps"
+
+
+def play_out(state: Any, choose: Callable[[Any], int], *, seed: int = 0) -> Any:
+    """Play ``state`` to its end as :func:`play` does; the game must be over then."""
+    *_, last = play(state, choose, seed=seed)
+    assert last is state
+    assert state.is_terminal()
+    return state
 
 
 def heuristic(state: Any) -> int:
@@ -494,9 +503,7 @@ def finished(**params: str | int) -> Any:
     """A seeded game of the heuristic bot, played to its end."""
     state = load(shuffle="seeded", **params).new_initial_state()
     assert state.returns() == [0.0] * state.get_game().num_players()
-    for _ in play(state, heuristic):
-        pass
-    return state
+    return play_out(state, heuristic)
 
 
 def test_win_loss_returns_share_the_win_and_penalties_negate_the_totals() -> None:
@@ -527,8 +534,7 @@ def test_the_evaluator_values_states_in_the_units_of_the_returns() -> None:
     undealt = load(rounds=1, returns="win_loss").new_initial_state()
     assert crs.Evaluator().evaluate(undealt).tolist() == [0.25] * 4
     assert crs.Evaluator().prior(undealt) == undealt.chance_outcomes()
-    for _ in play(state, heuristic):
-        pass
+    play_out(state, heuristic)
     assert crs.Evaluator().evaluate(state).tolist() == state.returns()
     # Between rounds, the totals stand as they are.
     two = load(rounds=2, shuffle="seeded", seed=2).new_initial_state()
@@ -566,32 +572,13 @@ def test_ismcts_plays_a_whole_round_against_the_heuristic_bot(rollouts: bool) ->
     assert max(returns) == 0.0  # somebody went out
 
 
-def _taken_7h(held: bool) -> cr.RoundState:
-    """Player 0 takes the 7H on the pile, having held a copy of it or not (R17)."""
-    deck = list(cr.PAGAT.deck(4))
-    seven, eight = cr.Card.parse("7H"), cr.Card.parse("8C")
-    for card in (seven, seven, eight):
-        deck.remove(card)
-    first, stocked = (seven, eight) if held else (eight, seven)
-    hands = [[first, *deck[:9]], deck[9:19], deck[19:29], deck[29:39]]
-    state = cr.start_round(
-        cr.PAGAT,
-        round_number=1,
-        dealer=3,
-        hands=hands,
-        stock=[stocked, *deck[39:]],
-        discard=[seven],
-    )
-    return cr.apply(state, cr.TakeDiscard())
-
-
 def _held_and_fresh() -> tuple[Any, Any]:
-    """OpenSpiel states of the two deals of :func:`_taken_7h`."""
+    """OpenSpiel states of the two deals of :func:`scenario.taken_7h`, after the take."""
     game = load(rounds=1, shuffle="seeded")
     states = []
     for held in (True, False):
         state = game.new_initial_state()
-        state._core = crs._Core(_taken_7h(held))
+        state._core = crs._Core(cr.apply(taken_7h(held), cr.TakeDiscard()))
         states.append(state)
     held_state, fresh_state = states
     assert held_state.round_state.turn.kept_card is None

@@ -19,6 +19,7 @@ from pettingzoo.utils.env import AECEnv
 import contract_rummy as cr
 from contract_rummy import encoding
 from contract_rummy import pettingzoo as crpz
+from scenario import taken_7h
 
 #: Every preset, each with a number of players it allows: its fewest, its most or 4.
 TABLES = [
@@ -381,30 +382,12 @@ def test_reset_refuses_a_state_whose_observations_leave_the_space() -> None:
             game.reset(options={"state": attrs.evolve(state, scores=scores)})
 
 
-def _taken_7h(held: bool) -> cr.RoundState:
-    """Player 0 takes the 7H on the pile, having held a copy of it or not (R17)."""
-    deck = list(cr.PAGAT.deck(4))
-    seven, eight = cr.Card.parse("7H"), cr.Card.parse("8C")
-    for card in (seven, seven, eight):
-        deck.remove(card)
-    first, stocked = (seven, eight) if held else (eight, seven)
-    hands = [[first, *deck[:9]], deck[9:19], deck[19:29], deck[29:39]]
-    return cr.start_round(
-        cr.PAGAT,
-        round_number=1,
-        dealer=3,
-        hands=hands,
-        stock=[stocked, *deck[39:]],
-        discard=[seven],
-    )
-
-
 def test_r17_observations_hide_whether_the_taken_card_is_kept() -> None:
     """The taker's kept card (R17) depends on a copy they held: only they observe it."""
     games = []
     for held in (True, False):
         game = crpz.raw_env("pagat")
-        game.reset(options={"state": _taken_7h(held)})
+        game.reset(options={"state": taken_7h(held)})
         game.step(encoding.TAKE_DISCARD)
         games.append(game)
     held_game, fresh_game = games
