@@ -125,7 +125,7 @@ class HeuristicBot:
         size = len(hand) if drawn else len(hand) + 1
         # A player's hand is planned again at each buy offer and draw until it changes:
         # the last plan for each player is kept (a hand is compared by identity first).
-        key = (variant, round_number, size if at_once else 0)
+        key = _plan_key(seen, size)
         last = self._plans.get(seen.player)
         if last is not None and (last[0] is hand or last[0] == hand) and last[1] == key:
             return last[2]
@@ -171,9 +171,19 @@ class HeuristicBot:
         if keeps_plan(current, hand, card, seen.contract, variant, at_once=at_once):
             # The next buy offer or draw asks for the plan of the hand after this discard,
             # with room for one card more: this plan (made again, it would be equal).
-            key = (variant, seen.round_number, len(hand) if at_once else 0)
+            key = _plan_key(seen, len(hand))
             self._plans[seen.player] = (remove(hand, card), key, current)
         return chosen
+
+
+def _plan_key(seen: PlayerView, size: int) -> tuple[object, ...]:
+    """What a kept plan depends on besides the hand.
+
+    The rules, the round and, in a round played at once (R24), the size of the hand the
+    plan is made for.
+    """
+    variant, round_number = seen.variant, seen.round_number
+    return (variant, round_number, size if variant.at_once(round_number) else 0)
 
 
 def _may_fit(seen: PlayerView) -> bool:
