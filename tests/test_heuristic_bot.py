@@ -98,6 +98,49 @@ def test_a_plan_is_not_kept_when_a_choice_it_passed_over_gets_better(
     assert not keeps_plan(found, cards, card(gone), contract, variant, at_once=at_once)
 
 
+@pytest.mark.parametrize(
+    ("name", "round_number", "hand", "gone"),
+    [
+        # At once (R24): a heart that does not continue the hearts' run (3H is missing).
+        ("pagat", 7, "3S 4S 5S 6S 9S 10S JS QS 4H 5H 6H 7H 2C 2H", "2H"),
+        # At once: nor does a heart above a gap (8H is missing).
+        ("pagat", 7, "3S 4S 5S 6S 9S 10S JS QS 4H 5H 6H 7H 2C 9H", "9H"),
+        # A group and two runs: the hand keeps another KC, so every choice's runs start
+        # from the same cards.
+        ("pagat", 6, "3S 4S 5S 6S 9H 10H JH QH 7C 7D 7H 2C 2C KC KC", "KC"),
+    ],
+)
+def test_a_plan_is_kept_when_the_card_gone_changes_no_choice(
+    name: str, round_number: int, hand: str, gone: str
+) -> None:
+    variant = cr.VARIANTS[name]
+    contract, at_once = variant.contract(round_number), variant.at_once(round_number)
+    cards = tuple(sorted(cr.parse_cards(hand)))
+    found = plan(cards, contract, variant, at_once=at_once, size=len(cards))
+    assert keeps_plan(found, cards, card(gone), contract, variant, at_once=at_once)
+    again = plan(remove(cards, card(gone)), contract, variant, at_once=at_once, size=len(cards))
+    assert again == found
+
+
+@pytest.mark.parametrize(
+    ("hand", "gone"),
+    [
+        # At once (R24): KS continues the spades' run 9S-QS, and might lengthen it.
+        ("3S 4S 5S 6S 9S 10S JS QS 4H 5H 6H 7H KS", "KS"),
+        # At once: 2S continues the run 3S-6S below.
+        ("3S 4S 5S 6S 9S 10S JS QS 4H 5H 6H 7H 2S", "2S"),
+    ],
+)
+def test_r24_a_plan_is_not_kept_without_a_card_that_lengthens_a_run(hand: str, gone: str) -> None:
+    variant = cr.PAGAT
+    contract = variant.contract(7)
+    cards = tuple(sorted(cr.parse_cards(hand)))
+    found = plan(cards, contract, variant, at_once=True, size=len(cards))
+    again = plan(remove(cards, card(gone)), contract, variant, at_once=True, size=len(cards))
+    assert again != found
+    assert not keeps_plan(found, cards, card(gone), contract, variant, at_once=True)
+
+
 #: The rounds whose plan weighs several choices of group ranks against runs.
 _MIXED = [
     (variant, number)

@@ -155,17 +155,18 @@ class HeuristicBot:
             return _costliest_discard(seen, hand)
         # The plan's quick search may miss a go-down (R14): ask the go-down search, which
         # finds none quickly in a hand far from its contract. These are the go-downs the
-        # engine lists first among the legal actions, in the same order.
+        # engine lists first among the legal actions, in the same order. Going down at
+        # once (R24) lays the whole hand, whichever go-down it is: the first will do.
+        at_once = variant.at_once(seen.round_number)
         going_down = list(
             islice(
                 go_downs(variant, seen.round_number, hand, seen.turn.kept_card),
-                self.go_down_choices,
+                1 if at_once else self.go_down_choices,
             )
         )
         if going_down:
             return max(going_down, key=lambda action: _points_laid(variant, action))
         current = self._plan(seen, hand, drawn=True)
-        at_once = variant.at_once(seen.round_number)
         chosen = _discard(seen, current, at_once)
         card = chosen.card
         if keeps_plan(current, hand, card, seen.contract, variant, at_once=at_once):

@@ -140,13 +140,15 @@ def keeps_plan(
     among those the groups were chosen from: the groups' choice is then unchanged, and the
     runs' windows never held the card, and stay the first best windows when it goes (a
     window holding fewer cards never wins where it lost before). With ``at_once`` (R24,
-    both plans made for the same ``size``) the card must also be of a suit no planned run
-    has, since it might lengthen one.
+    both plans made for the same ``size``) the card must also not continue a planned run
+    (nor lie within one), since the plan counts the cards that lengthen its runs.
 
     When the groups' ranks are chosen among several (a contract of groups and runs), the
-    choices the plan passed over must not get better either: so it holds there only with
-    one run, not at once. Losing a card may move the first run of another choice of ranks,
-    which can then leave a better window to its second run, or lengthen a run at once.
+    choices the plan passed over must not get better either. Losing a card may move the
+    first run of another choice of ranks, which can then leave a better window to its
+    second run, or lengthen a run at once. So with several runs it holds only when the
+    hand keeps another copy of the card (every choice's runs then start from the same
+    cards), and never at once.
 
     >>> from contract_rummy import PAGAT, parse_cards
     >>> hand = parse_cards("7C 7D 9S 9H 9D KD 2C 5H")
@@ -156,23 +158,56 @@ def keeps_plan(
     >>> keeps_plan(found, hand, parse_cards("9S")[0], PAGAT.contract(1), PAGAT)
     False
     """
-    if contract.groups and (len(contract.runs) > 1 or (at_once and contract.runs)):
+    runs = len(contract.runs)
+    mixed = bool(contract.groups) and (runs > 1 or (at_once and runs > 0))
+    if mixed and at_once:
         return False
     index = card.index
     wild = variant.wild_by_index
-    if wild[index] or found.used[index] >= sum(1 for held in hand if held.index == index):
+    if wild[index]:
         return False
-    if at_once and any(suit == index // 13 for suit, _, _ in found.runs):
+    copies = sum(1 for held in hand if held is card)  # cards are interned
+    if found.used[index] >= copies or (mixed and copies < 2):
         return False
     groups = len(contract.groups)
-    if not groups:
+    if not (groups or at_once):
         return True
     counts = [0] * 52
     for held in hand:
         if not wild[held.index]:
             counts[held.index] += 1
+    if at_once and _lengthens(found, counts, index, variant):
+        return False
+    if not groups:
+        return True
     ranked = _ranked(counts)
-    return card.rank not in ranked[: groups + 1 if contract.runs else groups]
+    return card.rank not in ranked[: groups + 1 if runs else groups]
+
+
+def _lengthens(found: Plan, counts: list[int], index: int, variant: Variant) -> bool:
+    """Whether the natural card ``index`` lengthens a run ``found`` plans (R24).
+
+    It does when it is among the cards left over that continue a planned run, one past
+    the other, below or above it: those :func:`_lengthening` counts.
+    """
+    suit = index // 13
+    rank = index % 13 + 1
+    positions = (1, 14) if rank == 1 else (rank,)
+    lowest, highest = variant.lowest_position, variant.highest_position
+    used = found.used
+    for run_suit, low, length in found.runs:
+        if run_suit != suit:
+            continue
+        base = 13 * suit
+        below, above = low - 1, low + length
+        while below >= lowest and counts[base + (below - 1) % 13] > used[base + (below - 1) % 13]:
+            below -= 1
+        while above <= highest and counts[base + (above - 1) % 13] > used[base + (above - 1) % 13]:
+            above += 1
+        # The run and the cards that continue it hold positions below + 1 to above - 1.
+        if any(below < position < above for position in positions):
+            return True
+    return False
 
 
 def _ranked(counts: list[int]) -> list[int]:
