@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from itertools import islice
+from typing import Final
 
 import attrs
 
@@ -32,6 +33,13 @@ from contract_rummy.variants import Variant
 from contract_rummy.views import PlayerView
 
 __all__ = ["HeuristicBot"]
+
+# The actions without arguments, made once: actions are values, equal whoever makes them.
+_BUY: Final = Buy()
+_PASS: Final = Pass()
+_DRAW_STOCK: Final = DrawStock()
+_TAKE_DISCARD: Final = TakeDiscard()
+_NEXT_ROUND: Final = NextRound()
 
 
 def _at_least(least: int) -> Callable[[object, attrs.Attribute[int], object], None]:
@@ -82,12 +90,12 @@ class HeuristicBot:
         """The bot's action, seeing ``seen`` (or what the player to act in it sees)."""
         seen = seen_by(seen)
         phase = seen.phase
-        if phase is Phase.ROUND_OVER:
-            return NextRound()
+        if phase is Phase.BUY:
+            return _BUY if self._buys(seen) else _PASS
         if phase is Phase.DRAW:
             return self._draw(seen)
-        if phase is Phase.BUY:
-            return Buy() if self._buys(seen) else Pass()
+        if phase is Phase.ROUND_OVER:
+            return _NEXT_ROUND
         return self._play(seen)
 
     # -- decisions ---------------------------------------------------------------------
@@ -95,8 +103,8 @@ class HeuristicBot:
     def _draw(self, seen: PlayerView) -> Action:
         top = seen.top_discard
         if top is not None and len(seen.hand) > 1 and self._wanted(seen, top):
-            return TakeDiscard()
-        return DrawStock()
+            return _TAKE_DISCARD
+        return _DRAW_STOCK
 
     def _wanted(self, seen: PlayerView, card: Card) -> bool:
         """Whether to take ``card`` from the discard pile instead of drawing blind."""
@@ -125,7 +133,7 @@ class HeuristicBot:
         size = len(hand) if drawn else len(hand) + 1
         # A player's hand is planned again at each buy offer and draw until it changes:
         # the last plan for each player is kept (a hand is compared by identity first).
-        key = _plan_key(seen, size)
+        key = _plan_key(variant, round_number, at_once, size)
         last = self._plans.get(seen.player)
         if last is not None and (last[0] is hand or last[0] == hand) and last[1] == key:
             return last[2]
@@ -172,19 +180,18 @@ class HeuristicBot:
         if keeps_plan(current, hand, card, seen.contract, variant, at_once=at_once):
             # The next buy offer or draw asks for the plan of the hand after this discard,
             # with room for one card more: this plan (made again, it would be equal).
-            key = _plan_key(seen, len(hand))
+            key = _plan_key(variant, seen.round_number, at_once, len(hand))
             self._plans[seen.player] = (remove(hand, card), key, current)
         return chosen
 
 
-def _plan_key(seen: PlayerView, size: int) -> tuple[object, ...]:
+def _plan_key(variant: Variant, round_number: int, at_once: bool, size: int) -> tuple[object, ...]:
     """What a kept plan depends on besides the hand.
 
     The rules, the round and, in a round played at once (R24), the size of the hand the
     plan is made for.
     """
-    variant, round_number = seen.variant, seen.round_number
-    return (variant, round_number, size if variant.at_once(round_number) else 0)
+    return (variant, round_number, size if at_once else 0)
 
 
 def _may_fit(seen: PlayerView) -> bool:
@@ -250,37 +257,43 @@ def _discard(seen: PlayerView, current: Plan, at_once: bool) -> Discard:
     if at_once:
         keep = [card for card in candidates if not current.wants(card, variant)]
         candidates = keep or candidates
-    promise = _Promise(hand, seen.contract.groups != (), seen.contract.runs != ())
-    penalty = variant.penalty
-    chosen = min(candidates, key=lambda card: (promise(card), -penalty(card), card.index))
-    return DISCARDS[chosen.index]
-
-
-class _Promise:
-    """How much a card of a hand could still help: pairs for groups, neighbours for runs."""
-
-    def __init__(self, hand: Sequence[Card], groups: bool, runs: bool) -> None:
-        # counts[i]: copies of the natural card of index i; ranks[r]: cards of rank r.
-        self.counts = [0] * 53
-        self.ranks = [0] * 15
-        for card in hand:
-            if card.rank is not None:
-                self.counts[card.index] += 1
-                self.ranks[card.rank] += 1
-        self.groups, self.runs = groups, runs
-
-    def __call__(self, card: Card) -> int:
+    if len(candidates) == 1:
+        return DISCARDS[candidates[0].index]
+    # The card with the least promise (pairs for groups, neighbours for runs), the
+    # costliest among those, the first in canonical order among equals.
+    contract = seen.contract
+    groups, runs = contract.groups != (), contract.runs != ()
+    counts = [0] * 53  # copies of the natural card of each index
+    ranks = [0] * 15  # natural cards of each rank
+    for card in hand:
         rank = card.rank
+        if rank is not None:
+            counts[card.index] += 1
+            ranks[rank] += 1
+    penalty = variant.penalty
+    best: tuple[int, int, int] | None = None
+    for card in candidates:
+        rank = card.rank
+        index = card.index
         if rank is None:
-            return 100
-        score = 2 * (self.ranks[rank] - 1) if self.groups else 0
-        if self.runs:
-            counts, base = self.counts, card.index - rank + 1  # the suit's ace
-            for gap, weight in ((1, 2), (2, 1)):
-                for other in (rank - gap, rank + gap):
+            promise = 100
+        else:
+            promise = 2 * (ranks[rank] - 1) if groups else 0
+            if runs:
+                ace = index - rank + 1  # the index of the suit's ace
+                for other, weight in (
+                    (rank - 2, 1),
+                    (rank - 1, 2),
+                    (rank + 1, 2),
+                    (rank + 2, 1),
+                ):
                     if 1 <= other <= 14:
-                        score += weight * counts[base + (other - 1) % 13]
-        return score
+                        promise += weight * counts[ace + (other - 1) % 13]
+        key = (promise, -penalty(card), index)
+        if best is None or key < best:
+            best = key
+    assert best is not None
+    return DISCARDS[best[2]]
 
 
 def _points_laid(variant: Variant, action: GoDown) -> int:

@@ -13,7 +13,7 @@ the cards that would lengthen its melds, and asks for the rest.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from functools import cache
 from itertools import combinations
 from typing import Final, NamedTuple
@@ -114,13 +114,46 @@ def plan(
             masks[index // 13] |= _BITS[index]
     hand_size = len(hand) if size is None else size
     bounds = _Bounds(variant.lowest_position, variant.highest_position, not variant.runs_may_touch)
-    best: Plan | None = None
-    for ranks in _group_choices(counts, len(contract.groups), runs=bool(contract.runs)):
+    groups = contract.groups
+    if not groups:
+        return _plan_with(counts, masks, wilds, (), contract, bounds, at_once, hand_size)
+    by_rank = _by_rank(counts)
+    ranked = sorted(_RANKS, key=by_rank.__getitem__, reverse=True)
+    if not contract.runs:  # nothing else competes for the cards
+        ranks = tuple(ranked[: len(groups)])
+        return _plan_with(counts, masks, wilds, ranks, contract, bounds, at_once, hand_size)
+    # The sets of ranks worth trying for the groups: among the best ``groups + 1``.
+    choices = list(combinations(ranked[: len(groups) + 1], len(groups)))
+    best = _plan_with(counts, masks, wilds, choices[0], contract, bounds, at_once, hand_size)
+    # Another choice of ranks replaces the first only with fewer cards needed. A choice's
+    # groups lack exactly what their ranks lack, and its runs at least what the best
+    # stretches of the whole hand lack: a choice that cannot need fewer is not planned.
+    floor = _runs_floor(masks, contract.runs, bounds) - wilds
+    for ranks in choices[1:]:
+        if not best.need:
+            break
+        lacking = sum(
+            max(0, length - by_rank[rank]) for rank, length in zip(ranks, groups, strict=True)
+        )
+        if lacking + floor >= best.need:
+            continue
         found = _plan_with(counts, masks, wilds, ranks, contract, bounds, at_once, hand_size)
-        if best is None or found.need < best.need:
+        if found.need < best.need:
             best = found
-    assert best is not None  # there is always at least one choice of ranks
     return best
+
+
+def _runs_floor(masks: list[int], runs: tuple[int, ...], bounds: _Bounds) -> int:
+    """A lower bound on the cards the runs of lengths ``runs`` lack in a hand of ``masks``.
+
+    No run holds more of the hand than the best stretch of its length in any suit.
+    """
+    floor = 0
+    clubs, diamonds, hearts, spades = masks
+    for length in runs:
+        haves = _windows(length, bounds.lowest, bounds.highest)[1]
+        floor += length - max(haves[clubs], haves[diamonds], haves[hearts], haves[spades])
+    return floor
 
 
 def keeps_plan(
@@ -210,23 +243,17 @@ def _lengthens(found: Plan, counts: list[int], index: int, variant: Variant) -> 
     return False
 
 
-def _ranked(counts: list[int]) -> list[int]:
-    """The ranks by how many natural cards of each ``counts`` holds, most first."""
-    by_rank = [
+def _by_rank(counts: list[int]) -> list[int]:
+    """``by_rank[r]``: how many natural cards of rank ``r`` ``counts`` holds (index 0 unused)."""
+    return [
         0,
         *(counts[i] + counts[i + 13] + counts[i + 26] + counts[i + 39] for i in range(13)),
     ]
-    return sorted(_RANKS, key=by_rank.__getitem__, reverse=True)
 
 
-def _group_choices(counts: list[int], groups: int, *, runs: bool) -> Iterable[tuple[int, ...]]:
-    """The sets of ranks worth trying for the groups: among the best ``groups + 1``."""
-    if groups == 0:
-        return ((),)
-    ranked = _ranked(counts)
-    if not runs:
-        return (tuple(ranked[:groups]),)  # nothing else competes for the cards
-    return combinations(ranked[: groups + 1], groups)
+def _ranked(counts: list[int]) -> list[int]:
+    """The ranks by how many natural cards of each ``counts`` holds, most first."""
+    return sorted(_RANKS, key=_by_rank(counts).__getitem__, reverse=True)
 
 
 def _plan_with(
