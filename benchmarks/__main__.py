@@ -34,7 +34,8 @@ The sections, all run by default in this order (choose with ``--only memory,phas
 - ``simulate``: whole greedy games of ``pagat`` through :func:`contract_rummy.simulate`, in
   games per second: in this process (``workers=1``) and on a pool of 2 processes
   (``workers=2``, its start included), beside the same games played by ``play_game`` with
-  nothing recorded; with the time to the first result.
+  nothing recorded; with the time to the first result. Then games between four heuristic
+  bots (five times as many), on 1 and 2 processes, with the time 10,000 games would take.
 - ``strength``: seeded matches between the library's bots through
   :func:`contract_rummy.simulate` on 2 processes (2,000 games a match, 100 with
   ``--quick``): the heuristic bot against three greedy bots, against three random bots,
@@ -1007,12 +1008,12 @@ def report_records(settings: Settings) -> None:
 # -- simulations -----------------------------------------------------------------------------
 
 
-def bench_simulate(games: int, workers: int | None) -> tuple[float, float]:
-    """Seconds to play ``games`` greedy games, and to the first result.
+def bench_simulate(games: int, workers: int | None, bot: str = "greedy") -> tuple[float, float]:
+    """Seconds to play ``games`` games between four ``bot`` bots, and to the first result.
 
     ``workers=None`` plays them with ``play_game`` instead, recording nothing.
     """
-    bots = ["greedy"] * 4
+    bots = [bot] * 4
     start = time.perf_counter()
     first = 0.0
     if workers is None:
@@ -1040,6 +1041,16 @@ def report_simulate(settings: Settings) -> None:
         ratio = "" if workers is None else f" ({rates[workers] / rates[None]:.2f}x play_game)"
         rate = rates[workers]
         say(f"  {label:>10} {rate:>7.1f} games/s{ratio}, first result after {first:.2f} s")
+    # The command line's own question: how long 10,000 games between heuristic bots take.
+    games *= 5
+    say(f"  {games} heuristic games of pagat, games/s (median of {repeats} runs):")
+    for workers in (1, 2):
+        runs = [bench_simulate(games, workers, "heuristic") for _ in range(repeats)]
+        rate = statistics.median(games / seconds for seconds, _ in runs)
+        say(
+            f"  {f'workers={workers}':>10} {rate:>7.1f} games/s: 10,000 games in about "
+            f"{10_000 / rate:.0f} s"
+        )
 
 
 #: The matches of the ``strength`` section: one bot name per seat.
