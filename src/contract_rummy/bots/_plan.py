@@ -348,10 +348,13 @@ def _best_run(
     for suit in range(4):
         mask = masks[suit]
         taken = [(low, low + size) for other, low, size in chosen if other == suit]
-        if not taken:
-            have = best_haves[mask]
-            if have > best[2]:
-                best = (suit, best_lows[mask], have)
+        have = best_haves[mask]
+        if have <= best[2]:
+            continue  # no stretch of this suit holds more than the best so far
+        low = best_lows[mask]
+        if not any(end == low or low + length == start for start, end in taken):
+            # The suit's first best stretch keeps apart from its runs: nothing beats it.
+            best = (suit, low, have)
             continue
         for low in range(lowest, highest - length + 2):
             have = ((mask >> low) & width).bit_count()
