@@ -181,6 +181,20 @@ def test_the_number_of_players_must_be_the_variants() -> None:
         attrs.evolve(state, hands=state.hands[:3])
 
 
+def test_the_engines_two_ways_of_opening_a_buy_window_make_the_same_state() -> None:
+    # _asking writes every field out for speed; _replace is the general way.
+    dealt = cr.new_game(cr.VARIANTS["liverpool-cut"], seed=1)
+    state = cr.apply(dealt, cr.DrawStock())  # player 3 is asked, then 0 and 1
+    assert state.cut is not None
+    offered = cr.BuyWindow(queue=(1,))
+    asked = state._asking(0, offered)
+    replaced = state._replace(phase=cr.Phase.BUY, to_act=0, window=offered)
+    for name in (*(field.name for field in attrs.fields(cr.RoundState)), "players"):
+        assert getattr(asked, name) is getattr(replaced, name), name
+    assert asked == replaced
+    assert hash(asked) == hash(replaced)
+
+
 def test_states_pickle_and_copy_to_equal_values_with_equal_hashes() -> None:
     state = _play_state()
     for other in (pickle.loads(pickle.dumps(state)), copy.deepcopy(state), copy.copy(state)):

@@ -71,7 +71,7 @@ import attrs
 from contract_rummy._checks import check_int
 from contract_rummy.actions import GoDown
 from contract_rummy.bots import BOTS, Bot, make_bot
-from contract_rummy.engine import new_game, step
+from contract_rummy.engine import _play, new_game
 from contract_rummy.events import Dealt, RoundEnd, RoundEnded
 from contract_rummy.godown import go_downs
 from contract_rummy.state import Phase, RoundState
@@ -358,7 +358,8 @@ def _play_game(plan: _Plan, index: int) -> GameResult:
     current = _Round.dealt(state, _first_exact_cut(state))
     rounds: list[RoundResult] = []
     actions = 0
-    while state.phase is not Phase.GAME_OVER:
+    game_over = Phase.GAME_OVER  # read once: an enum's attributes are slow to look up
+    while state.phase is not game_over:
         if actions >= plan.max_actions:
             raise RuntimeError(
                 f"game {index} (seed {seed}) is not over after {plan.max_actions} actions: "
@@ -367,7 +368,8 @@ def _play_game(plan: _Plan, index: int) -> GameResult:
             )
         player = state.dealer if state.to_act is None else state.to_act
         action = bots[player].choose(view(state, player))
-        after, events = step(state, action)  # played for ``player``, the one to act
+        # Played for ``player``, the one to act; step() without its wrapping in a Step.
+        after, events = _play(state, action)
         actions += 1
         current.actions += 1
         if type(action) is GoDown:

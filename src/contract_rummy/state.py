@@ -165,6 +165,10 @@ class BuyWindow:
 #: No buy window is open.
 NO_WINDOW: Final = BuyWindow()
 
+#: Phase BUY, read once: an enum class's attributes are looked up through
+#: ``EnumType.__getattr__``, several times slower than a module's name.
+_BUY: Final = Phase.BUY
+
 #: Stands for "unchanged" in :meth:`RoundState._replace`.
 _KEEP: Final[Any] = object()
 
@@ -310,7 +314,6 @@ class RoundState:
 
     def _replace(
         self,
-        *,
         phase: Phase = _KEEP,
         active: int = _KEEP,
         to_act: int | None = _KEEP,
@@ -337,6 +340,9 @@ class RoundState:
         whole).
 
         Every parameter is typed, so a misspelled or mistyped field fails type checking.
+        Pass them by keyword. They are not keyword-only because the engine calls this at
+        every action, and Python fills each missing keyword-only default with a lookup in a
+        dict, but missing positional defaults with a plain copy.
         """
         state: Any = _new(_Draft)
         state.variant = self.variant
@@ -361,6 +367,44 @@ class RoundState:
         state.turns = self.turns if turns is _KEEP else turns
         state.rng = self.rng if rng is _KEEP else rng
         state.shuffler = self.shuffler if shuffler is _KEEP else shuffler
+        state.cut = self.cut
+        state.moves = self.moves
+        setattr(state, _CACHE, None)
+        state.__class__ = RoundState
+        built: RoundState = state
+        return built
+
+    def _asking(self, to_act: int, window: BuyWindow) -> RoundState:
+        """This state in phase BUY, ``to_act`` asked with ``window`` open; unchecked.
+
+        The same as ``_replace(phase=Phase.BUY, to_act=to_act, window=window)``, written
+        out: most actions of a game are answers in a buy window, nearly all of them passes
+        that change only who is asked, and a copy of every field costs much less than
+        testing each one for a change.
+        """
+        state: Any = _new(_Draft)
+        state.variant = self.variant
+        state.round_number = self.round_number
+        state.dealer = self.dealer
+        state.phase = _BUY
+        state.active = self.active
+        state.to_act = to_act
+        state.hands = self.hands
+        state.stock = self.stock
+        state.discard = self.discard
+        state.discarded_by = self.discarded_by
+        state.table = self.table
+        state.down = self.down
+        state.scores = self.scores
+        state.penalties = self.penalties
+        state.winners = self.winners
+        state.buys = self.buys
+        state.turn = self.turn
+        state.window = window
+        state.reshuffles = self.reshuffles
+        state.turns = self.turns
+        state.rng = self.rng
+        state.shuffler = self.shuffler
         state.cut = self.cut
         state.moves = self.moves
         setattr(state, _CACHE, None)

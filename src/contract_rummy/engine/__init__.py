@@ -30,7 +30,7 @@ action by action.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import Final, overload
 
 from contract_rummy._checks import is_int
@@ -75,9 +75,21 @@ _RULES: Final[Mapping[Phase, PhaseRules]] = {
     Phase.ROUND_OVER: ROUND_OVER,
     Phase.GAME_OVER: GAME_OVER,
 }
+#: Each phase's ``play``, looked up once: the engine plays every action through one of these.
+_PLAY: Final[Mapping[Phase, Callable[[RoundState, Action], Outcome]]] = {
+    phase: rules.play for phase, rules in _RULES.items()
+}
 _ACTIONS: Final = frozenset(
     (DrawStock, TakeDiscard, Buy, Pass, GoDown, LayOff, SwapJoker, Discard, NextRound)
 )
+
+
+#: Writes a state's ``moves`` slot directly: what ``object.__setattr__`` ends up doing, without
+#: first looking the slot up on the class at every action.
+_set_moves: Final[Callable[[RoundState, int], None]] = vars(RoundState)["moves"].__set__
+#: Makes a :class:`Step` of a pair without the checks of ``Step._make``: the engine's
+#: outcomes are always pairs.
+_new_step: Final[Callable[[type[Step], Outcome], Step]] = tuple.__new__
 
 
 def _check_state(state: object, expected: str = "a RoundState") -> RoundState:
@@ -216,7 +228,7 @@ def step(state: RoundState, action: Action, *, player: int | None = None) -> Ste
     >>> after.phase, events
     (Phase.DRAW, ())
     """
-    return Step._make(_play(state, action, player))
+    return _new_step(Step, _play(state, action, player))
 
 
 def apply(state: RoundState, action: Action, *, player: int | None = None) -> RoundState:
@@ -263,10 +275,10 @@ def _play(state: RoundState, action: Action, player: int | None = None) -> Outco
         raise TypeError(f"expected an action, got {action!r}")
     if player is not None:
         _check_player(state, player)
-    after, events = _RULES[state.phase].play(state, action)
+    after, events = _PLAY[state.phase](state, action)
     # The engine built ``after`` for this call alone and nobody has seen or hashed it yet:
     # number it here, once, rather than in every phase's code.
-    object.__setattr__(after, "moves", state.moves + 1)
+    _set_moves(after, state.moves + 1)
     return after, events
 
 

@@ -36,6 +36,13 @@ from contract_rummy.state import NO_WINDOW, Phase, RoundState
 __all__ = ["BUY", "active_draws", "grant", "open_window"]
 
 _BUY_OR_PASS: Final[tuple[Action, ...]] = (Buy(), Pass())
+#: The kinds of action phase BUY takes, for ``isinstance``: a tuple, since ``Buy | Pass``
+#: would build a new union at every check.
+_ANSWERS: Final = (Buy, Pass)
+#: The phases this module moves to, read once: an attribute of an enum class is looked up
+#: through ``EnumType.__getattr__``, several times slower than a module's name.
+_DRAW: Final = Phase.DRAW
+_PLAY: Final = Phase.PLAY
 
 
 def open_window(state: RoundState) -> Outcome:
@@ -54,8 +61,7 @@ def _ask(
     With nobody left to ask, the active player draws.
     """
     if queue:
-        offered = window(queue[1:], last_buyer)
-        return state._replace(phase=Phase.BUY, to_act=queue[0], window=offered), events
+        return state._asking(queue[0], window(queue[1:], last_buyer)), events
     return active_draws(state, events)
 
 
@@ -67,7 +73,7 @@ def active_draws(state: RoundState, events: tuple[Event, ...] = ()) -> Outcome:
     player = state.active
     card = drawn.cards[0]
     after = state._replace(
-        phase=Phase.PLAY,
+        phase=_PLAY,
         to_act=player,
         hands=with_item(state.hands, player, add(state.hands[player], drawn.cards)),
         stock=drawn.stock,
@@ -85,11 +91,16 @@ def _legal(state: RoundState) -> Sequence[Action]:
 
 
 def _check(state: RoundState, action: Action) -> None:
-    if not isinstance(action, Buy | Pass):
+    if not isinstance(action, _ANSWERS):
         wrong_phase(state, action)
 
 
 def _play(state: RoundState, action: Action) -> Outcome:
+    # Most actions of a game are passes in a buy window: they skip the checks, which a
+    # Pass always meets here.
+    if type(action) is Pass and not state.variant.shanghai_call:
+        window = state.window
+        return _ask(state, window.queue, window.last_buyer)
     _check(state, action)
     if state.variant.shanghai_call:
         return _asking(state, action)
@@ -131,11 +142,11 @@ def _asking(state: RoundState, action: Action) -> Outcome:
     if isinstance(action, Buy):
         requester = state.to_act
         pending = window((), None, requester)
-        return state._replace(phase=Phase.DRAW, to_act=state.active, window=pending), ()
+        return state._replace(phase=_DRAW, to_act=state.active, window=pending), ()
     queue = state.window.queue
     if queue:
-        return state._replace(to_act=queue[0], window=window(queue[1:])), ()
-    return state._replace(phase=Phase.DRAW, to_act=state.active, window=NO_WINDOW), ()
+        return state._asking(queue[0], window(queue[1:])), ()
+    return state._replace(phase=_DRAW, to_act=state.active, window=NO_WINDOW), ()
 
 
 def grant(state: RoundState) -> Outcome:

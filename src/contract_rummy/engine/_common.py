@@ -241,4 +241,4 @@ def begin_turn(state: RoundState) -> RoundState:
     askers = buyers(state, None)
     if not askers:
         return state
-    return state._replace(phase=Phase.BUY, to_act=askers[0], window=window(askers[1:]))
+    return state._asking(askers[0], window(askers[1:]))
