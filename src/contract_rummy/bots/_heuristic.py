@@ -40,6 +40,10 @@ _PASS: Final = Pass()
 _DRAW_STOCK: Final = DrawStock()
 _TAKE_DISCARD: Final = TakeDiscard()
 _NEXT_ROUND: Final = NextRound()
+# The phases, read once: reading an enum's member from its class costs far more.
+_BUY_PHASE: Final = Phase.BUY
+_DRAW_PHASE: Final = Phase.DRAW
+_ROUND_OVER_PHASE: Final = Phase.ROUND_OVER
 
 
 def _at_least(least: int) -> Callable[[object, attrs.Attribute[int], object], None]:
@@ -90,11 +94,11 @@ class HeuristicBot:
         """The bot's action, seeing ``seen`` (or what the player to act in it sees)."""
         seen = seen_by(seen)
         phase = seen.phase
-        if phase is Phase.BUY:
+        if phase is _BUY_PHASE:
             return _BUY if self._buys(seen) else _PASS
-        if phase is Phase.DRAW:
+        if phase is _DRAW_PHASE:
             return self._draw(seen)
-        if phase is Phase.ROUND_OVER:
+        if phase is _ROUND_OVER_PHASE:
             return _NEXT_ROUND
         return self._play(seen)
 
