@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 import contract_rummy as cr
 from contract_rummy._hands import remove
 from contract_rummy.bots._plan import keeps_plan, plan
+from contract_rummy.engine._play import lay_offs_and_swaps
 from contract_rummy.godown import go_downs
 from contract_rummy.testing import strategies as crst
 from scenario import card, deal, draw, play
@@ -307,3 +308,37 @@ def test_the_heuristic_bot_beats_the_greedy_bot() -> None:
         totals["heuristic"] += final.scores[0]
         totals["greedy"] += sum(final.scores[1:]) // 3
     assert totals["heuristic"] * 2 < totals["greedy"]
+
+
+def _fitting_of(legal: cr.LegalActions) -> list[cr.Action]:
+    return [action for action in legal if isinstance(action, cr.SwapJoker | cr.LayOff)]
+
+
+@settings(max_examples=200, deadline=None)
+@given(crst.views(variant=st.sampled_from(list(cr.VARIANTS.values())), max_actions=300))
+def test_r15_a_views_lay_offs_and_swaps_are_those_its_legal_actions_list(
+    seen: cr.PlayerView,
+) -> None:
+    assert lay_offs_and_swaps(seen) == _fitting_of(cr.legal_actions(seen))
+
+
+@pytest.mark.parametrize("name", ["pagat", "shanghai", "deuces-wild", "may-i"])
+def test_r15_r23_lay_offs_and_swaps_match_the_listing_in_played_games(name: str) -> None:
+    """Every position of seeded games where a player who is down plays (R15, R16, R23)."""
+    variant = cr.VARIANTS[name]
+    checked = 0
+    for seed in range(3):
+        state = cr.new_game(variant, seed=seed)
+        bot = cr.HeuristicBot()
+        for _ in range(20_000):
+            if state.phase is cr.Phase.GAME_OVER:
+                break
+            player = state.dealer if state.to_act is None else state.to_act
+            seen = cr.view(state, player)
+            if state.phase is cr.Phase.PLAY and state.down[player]:
+                assert lay_offs_and_swaps(seen) == _fitting_of(cr.legal_actions(seen))
+                checked += 1
+            state = cr.apply(state, bot.choose(seen))
+        else:
+            pytest.fail(f"{name} game {seed} did not end within 20,000 actions")
+    assert checked > 50

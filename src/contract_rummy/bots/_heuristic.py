@@ -25,8 +25,8 @@ from contract_rummy.actions import (
 from contract_rummy.bots._plan import Plan, keeps_plan, plan
 from contract_rummy.bots._seen import seen_by
 from contract_rummy.cards import Card
-from contract_rummy.engine import legal_actions
 from contract_rummy.engine._common import DISCARDS
+from contract_rummy.engine._play import lay_offs_and_swaps
 from contract_rummy.godown import go_downs
 from contract_rummy.state import Phase, RoundState
 from contract_rummy.variants import Variant
@@ -160,10 +160,9 @@ class HeuristicBot:
         hand = seen.hand
         variant = seen.variant
         if seen.down[seen.player]:
-            if _may_fit(seen):
-                found = _lay_off_or_swap(seen, legal_actions(seen))
-                if found is not None:
-                    return found
+            found = _lay_off_or_swap(seen, lay_offs_and_swaps(seen))
+            if found is not None:
+                return found
             return _costliest_discard(seen, hand)
         # The plan's quick search may miss a go-down (R14): ask the go-down search, which
         # finds none quickly in a hand far from its contract. These are the go-downs the
@@ -198,21 +197,11 @@ def _plan_key(variant: Variant, round_number: int, at_once: bool, size: int) -> 
     return (variant, round_number, size if at_once else 0)
 
 
-def _may_fit(seen: PlayerView) -> bool:
-    """Whether a card of the hand fits a meld on the table, or could take a wild's place.
-
-    Only then can a lay-off or a swap be legal (R15, R23), and only then is it worth
-    listing the legal actions.
-    """
-    hand = seen.hand
-    return any(placed.meld.lay_offs(hand) or placed.meld.swappable(hand) for placed in seen.table)
-
-
-def _lay_off_or_swap(seen: PlayerView, legal: Sequence[Action]) -> Action | None:
+def _lay_off_or_swap(seen: PlayerView, fitting: Sequence[Action]) -> Action | None:
     """The swap or lay-off to play first: swaps, then the costliest card laid off."""
     variant = seen.variant
     best: LayOff | None = None
-    for action in legal:
+    for action in fitting:
         if isinstance(action, SwapJoker):
             return action
         if isinstance(action, LayOff) and (

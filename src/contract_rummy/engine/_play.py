@@ -7,7 +7,7 @@ may lay off, the joker swaps then the lay-offs; then the discards.
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from typing import Final, overload
+from typing import Final, Protocol, overload
 
 import attrs
 
@@ -30,9 +30,12 @@ from contract_rummy.events import Event, RoundEnd, WildFreed
 from contract_rummy.godown import GoDowns, godown_problem, search
 from contract_rummy.melds import End, Group, Run, under
 from contract_rummy.state import NEW_TURN, Phase, RoundState, TableMeld, Turn
-from contract_rummy.variants import JokerSwap
+from contract_rummy.variants import JokerSwap, Variant
+from contract_rummy.views import PlayerView
 
-__all__ = ["PLAY"]
+__all__ = ["PLAY", "lay_offs_and_swaps"]
+
+_PLAY: Final = Phase.PLAY
 
 
 # == the listing ==============================================================================
@@ -84,17 +87,57 @@ def _legal(state: RoundState) -> Sequence[Action]:
     if not state.down[player]:
         found = GoDowns(state.variant, search(state.variant, state.round_number, hand, kept))
         return _Listing(found, discards) if found else discards
-    if _lay_off_refusal(state, "lay-offs") is not None:
+    actions = _fitting(state, player, hand, cards)
+    if actions is None:
         return discards
-    if len(hand) <= 2:  # R16: only cards whose lay-off leaves a card to discard
-        cards = [card for card in cards if _leaves_discard(state, remove(hand, card))]
-    actions = _swaps(state, cards)
-    actions.extend(_lay_offs(state, cards))
     actions.extend(discards)
     return actions
 
 
-def _leaves_discard(state: RoundState, left: Hand) -> bool:
+class _Seat(Protocol):
+    """What the lay-offs and swaps of the player to act depend on: a state or their view."""
+
+    @property
+    def variant(self) -> Variant: ...
+    @property
+    def round_number(self) -> int: ...
+    @property
+    def down(self) -> tuple[bool, ...]: ...
+    @property
+    def turn(self) -> Turn: ...
+    @property
+    def table(self) -> tuple[TableMeld, ...]: ...
+
+
+def _fitting(seat: _Seat, player: int, hand: Hand, cards: list[Card]) -> list[Action] | None:
+    """The swaps, then the lay-offs, of ``cards`` (the distinct cards of ``hand``).
+
+    ``None`` when ``player``, the active player, may not lay off now (R15, R24).
+    """
+    if _lay_off_refusal(seat, player, "lay-offs") is not None:
+        return None
+    if len(hand) <= 2:  # R16: only cards whose lay-off leaves a card to discard
+        cards = [card for card in cards if _leaves_discard(seat, remove(hand, card))]
+    actions = _swaps(seat, cards)
+    actions.extend(_lay_offs(seat, cards))
+    return actions
+
+
+def lay_offs_and_swaps(view: PlayerView) -> list[Action]:
+    """The joker swaps, then the lay-offs, that ``view``'s player may play now.
+
+    In the order :func:`~contract_rummy.legal_actions` lists them, without making the
+    state behind the view: empty unless it is the player's turn in phase PLAY and they
+    may lay off (R15, R23, R24).
+    """
+    player = view.player
+    if view.phase is not _PLAY or view.active != player or not view.down[player]:
+        return []
+    hand = view.hand
+    return _fitting(view, player, hand, distinct(hand)) or []
+
+
+def _leaves_discard(state: _Seat, left: Hand) -> bool:
     """R16, R17: whether ``left`` (the hand after a meld, lay-off or swap) can end a turn."""
     return keeps_a_discard(
         len(left),
@@ -103,7 +146,7 @@ def _leaves_discard(state: RoundState, left: Hand) -> bool:
     )
 
 
-def _lay_offs(state: RoundState, cards: list[Card]) -> list[Action]:
+def _lay_offs(state: _Seat, cards: list[Card]) -> list[Action]:
     """Every lay-off of ``cards`` (R15), meld by meld, in the order the meld takes them."""
     found: list[Action] = []
     for target, placed in enumerate(state.table):
@@ -112,7 +155,7 @@ def _lay_offs(state: RoundState, cards: list[Card]) -> list[Action]:
     return found
 
 
-def _swaps(state: RoundState, cards: list[Card]) -> list[Action]:
+def _swaps(state: _Seat, cards: list[Card]) -> list[Action]:
     """Every joker swap of ``cards`` (R23): the wild card freed goes onto any meld it fits."""
     found: list[Action] = []
     policy = state.variant.joker_swap
@@ -145,9 +188,8 @@ def _swappable(state: RoundState, meld: Group | Run) -> bool:
 # == checks ===================================================================================
 
 
-def _lay_off_refusal(state: RoundState, what: str) -> tuple[str, str] | None:
-    """R15, R24: why the active player may not lay off (or swap) now, or ``None``."""
-    player = state.active
+def _lay_off_refusal(state: _Seat, player: int, what: str) -> tuple[str, str] | None:
+    """R15, R24: why ``player``, the active player, may not lay off (or swap) now, or ``None``."""
     if state.variant.at_once(state.round_number):
         return "R24", f"round {state.round_number} is played at once: it has no {what}"
     if not state.down[player]:
@@ -158,7 +200,7 @@ def _lay_off_refusal(state: RoundState, what: str) -> tuple[str, str] | None:
 
 
 def _check_may_lay_off(state: RoundState, what: str) -> None:
-    refusal = _lay_off_refusal(state, what)
+    refusal = _lay_off_refusal(state, state.active, what)
     if refusal is not None:
         refuse(*refusal)
 
