@@ -23,7 +23,10 @@ The go-downs come out in a fixed order: depth first over the places in contract 
 from __future__ import annotations
 
 import bisect
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from functools import reduce
+from itertools import pairwise
+from operator import or_
 from typing import Final, NamedTuple
 
 import attrs
@@ -31,7 +34,7 @@ import attrs
 from contract_rummy._hands import keeps_a_discard
 from contract_rummy.cards import Card
 from contract_rummy.contracts import Contract
-from contract_rummy.godown._tables import Tables, tables
+from contract_rummy.godown._tables import LANE, Tables, tables
 from contract_rummy.variants import Variant
 
 __all__ = [
@@ -50,6 +53,13 @@ __all__ = [
 
 GROUP: Final = 0
 RUN: Final = 1
+
+#: The bytes of a hand's counts by rank (byte 0 the jokers), and by suit (byte 4 the
+#: jokers): see :attr:`Tables.rank_lane`. A hand holds fewer than 256 cards of a rank.
+_RANK_BYTES: Final = 14
+_SUIT_BYTES: Final = 5
+#: One suit's held positions, in :attr:`Tables.position_lanes`.
+_LANE_MASK: Final = (1 << LANE) - 1
 
 
 class MeldSpec(NamedTuple):
@@ -180,6 +190,11 @@ class Plan:
         groups: How many groups.
         run_size: The shortest run, or 0 without runs.
         runs: How many runs.
+        least: The fewest cards a hand needs to go down: the contract's, and the card
+            it keeps (R16).
+        group_full: ``group_full[n]``: how many shortest groups ``n`` cards of a rank fill.
+        group_short: ``group_short[n]``: how many cards ``n`` cards of a rank lack to fill
+            one more shortest group, if they fill one partly; else 0.
     """
 
     contract: Contract
@@ -195,6 +210,9 @@ class Plan:
     groups: int
     run_size: int
     runs: int
+    least: int
+    group_full: bytes
+    group_short: bytes
 
 
 def plan(variant: Variant, round_number: int, t: Tables | None = None) -> Plan:
@@ -213,6 +231,7 @@ def plan(variant: Variant, round_number: int, t: Tables | None = None) -> Plan:
         keep = 0 if at_once or not variant.final_discard else 1
         check_touch = not variant.runs_may_touch and len(contract.runs) > 1
         rest = tuple(sum(place.length for place in places[i:]) for i in range(len(places) + 1))
+        group_size = min(contract.groups, default=0)
         found = t.plans[round_number] = Plan(
             contract=contract,
             places=places,
@@ -238,12 +257,22 @@ def plan(variant: Variant, round_number: int, t: Tables | None = None) -> Plan:
                 )
                 for i, place in enumerate(places)
             ),
-            group_size=min(contract.groups, default=0),
+            group_size=group_size,
             groups=len(contract.groups),
             run_size=min(contract.runs, default=0),
             runs=len(contract.runs),
+            least=contract.min_cards + keep,
+            group_full=_byte_table(lambda n: n // group_size if group_size else 0),
+            group_short=_byte_table(
+                lambda n: group_size - n % group_size if group_size and n % group_size else 0
+            ),
         )
     return found
+
+
+def _byte_table(value: Callable[[int], int]) -> bytes:
+    """A table for :meth:`bytes.translate`: byte ``n`` becomes ``value(n)`` (kept below 256)."""
+    return bytes(min(value(n), 255) for n in range(256))
 
 
 class _Counts(NamedTuple):
@@ -304,6 +333,11 @@ class Result(NamedTuple):
     single: int
 
 
+#: What :func:`search` finds in a hand that cannot meet its contract (an empty iterator
+#: stays empty, so one serves every such hand).
+_NOTHING: Final = Result(iter(()), None, 52)
+
+
 def search(
     variant: Variant, round_number: int, hand: Sequence[Card], kept_card: Card | None
 ) -> Result:
@@ -315,28 +349,20 @@ def search(
     go-downs found are skeletons (see :class:`Result`).
     """
     t = tables(variant)
-    p = plan(variant, round_number, t)
+    p = t.plans.get(round_number) or plan(variant, round_number, t)
     total = len(hand)
-    nothing = Result(iter(()), None, 52)
-    if total < p.contract.min_cards + p.keep:
-        return nothing
-    # Most hands cannot meet their contract: count what the bound needs first.
-    ranks = [0] * 14  # ranks[0]: the jokers
-    suit_masks = [0] * 5
-    suits = [0] * 5
-    rank_of, suit_of, suit_bits = t.rank_of, t.suit_of, t.suit_bits
-    for card in hand:
-        index = card.index
-        ranks[rank_of[index]] += 1
-        suit = suit_of[index]
-        suit_masks[suit] |= suit_bits[index]
-        suits[suit] += 1
+    if total < p.least:
+        return _NOTHING
+    # Most hands cannot meet their contract: a few sums over the hand tell the bound what
+    # it needs, before anything else is counted.
+    indices = [card.index for card in hand]
+    ranks = sum(map(t.rank_lane.__getitem__, indices)).to_bytes(_RANK_BYTES, "little")
     wilds = ranks[0] + sum(ranks[rank] for rank in t.wild_ranks) if t.wild_ranks else ranks[0]
-    if _wilds_needed(t, p, ranks, suit_masks, suits, wilds) > wilds:
-        return nothing
+    if _wilds_needed(t, p, indices, ranks, wilds) > wilds:
+        return _NOTHING
     counts = [0] * 53
-    for card in hand:
-        counts[card.index] += 1
+    for index in indices:
+        counts[index] += 1
     kept = -1 if kept_card is None else kept_card.index
     held: Held | None = None
     single = 52
@@ -358,17 +384,28 @@ def search(
         for w in kinds:
             counts[w] = 0
         counts[52] = wilds
-    if p.at_once and not p.groups and _runs_needed(t, counts) > p.runs:
-        return nothing
+    if (
+        p.at_once
+        and not p.groups
+        and (
+            _runs_needed(t, counts) > p.runs
+            or _at_once_slots(t, counts, p.run_size, p.runs) > wilds
+        )
+    ):
+        return _NOTHING
     unit = t.unit
     packed = sum(unit[index] * n for index, n in enumerate(counts) if n)
     listed: dict[Place, list[Choices | None]] = {}
-    have = _Counts(counts, ranks, suit_masks, wilds)
+    suit_masks = [0] * 5
+    suit_of, suit_bits = t.suit_of, t.suit_bits
+    for index in indices:
+        suit_masks[suit_of[index]] |= suit_bits[index]
+    have = _Counts(counts, list(ranks[:14]), suit_masks, wilds)
     for place in dict.fromkeys(p.places):
         high = place.length if p.exact else total - (p.contract.min_cards - place.length) - p.keep
         found = _candidates(t, have, place, high)
         if not found:
-            return nothing  # nothing in the hand can fill this place
+            return _NOTHING  # nothing in the hand can fill this place
         listed[place] = _choices_row(found, wilds)
     context = _Search(
         t=t,
@@ -495,71 +532,79 @@ def _touching(run: MeldSpec, chosen: tuple[MeldSpec, ...]) -> bool:
 # -- bounds -------------------------------------------------------------------------------------
 
 
-def _wilds_needed(
-    t: Tables, p: Plan, ranks: list[int], suit_masks: list[int], suits: list[int], wilds: int
-) -> int:
+def _wilds_needed(t: Tables, p: Plan, indices: list[int], ranks: bytes, wilds: int) -> int:
     """A lower bound on the wild cards that meeting the contract takes from the hand.
 
     Each group needs what its rank lacks, taking the best ranks first. A run of a suit
     holds at most as many natural cards as the suit's best window of its length holds
     (a longer run never needs fewer wild cards), and the runs of one suit together at
     most as many as the hand has cards of that suit; the runs go to the suits where they
-    would hold the most (:func:`_runs_held`). ``ranks[r]`` counts the hand's cards of rank
-    ``r`` (wild or not), ``suits[s]`` those of suit ``s``. The runs, quicker to count, come
-    first: once they need more than ``wilds``, the groups are not counted.
+    would hold the most (:func:`_runs_held`). ``indices`` are the hand's card indices,
+    ``ranks[r]`` counts its cards of rank ``r`` (wild or not; ``ranks[0]`` the jokers). The
+    runs, quicker to count, come first: once they need more than ``wilds``, the groups are
+    not counted.
     """
     need = 0
     size = p.run_size
     if size:
+        # Each suit's held positions, and its cards, in lanes of one integer each.
+        lanes = reduce(or_, map(t.position_lanes.__getitem__, indices), 0)
         memo = t.window_memo(size)
         best = [0, 0, 0, 0]
-        for suit, mask in enumerate(suit_masks[:4]):
+        for suit in range(4):
+            mask = (lanes >> (LANE * suit)) & _LANE_MASK
             found = memo.get(mask)
             if found is None:
                 found = t.best_run_window(size, mask)
             best[suit] = found
         runs = p.runs
-        held = max(best) if runs == 1 else _runs_held(best, suits, runs)
+        if runs == 1:
+            held = max(best)
+        else:
+            suits = sum(map(t.suit_lane.__getitem__, indices)).to_bytes(_SUIT_BYTES, "little")
+            held = _runs_held(best, suits, runs)
         need = size * runs - held
         if need > wilds:
             return need
     size = p.group_size
     if size:
-        full = 0
-        partial: list[int] = []
-        for naturals in ranks[1:]:
-            if naturals:
-                full += naturals // size
-                if naturals % size:
-                    partial.append(size - naturals % size)
-        missing = p.groups - full
+        # Through the plan's byte tables, each rank's count turns into the groups it
+        # fills, and into the cards that would fill one more (0 when it needs none).
+        counted = ranks[1:14]
+        missing = p.groups - sum(counted.translate(p.group_full))
         if missing > 0:
-            partial.sort()
+            partial = sorted(counted.translate(p.group_short).replace(b"\0", b""))
             partial.extend([size] * missing)
             need += sum(partial[:missing])
     return need
 
 
-def _runs_held(best: list[int], suits: list[int], runs: int) -> int:
+def _runs_held(best: list[int], suits: bytes, runs: int) -> int:
     """The most natural cards ``runs`` runs could hold: ``best[s]`` each, ``suits[s]`` in all.
 
     In suit ``s`` a run holds at most ``best[s]`` natural cards, and the suit's runs
     together at most the ``suits[s]`` cards the hand has of it. What a suit's runs can hold
     grows by ``best[s]`` a run until it reaches ``suits[s]``, never faster: so giving each
-    run in turn to the suit where it adds the most is best.
+    run in turn to the suit where it adds the most is best, and that adds up the ``runs``
+    largest of the suits' gains, each suit's gains being ``best[s]`` as often as it fits in
+    ``suits[s]``, then what is left of ``suits[s]``.
     """
-    given = [0, 0, 0, 0]
-    held = 0
-    for _ in range(runs):
-        pick, gain = 0, -1
-        for suit in range(4):
-            cap, each, count = suits[suit], best[suit], given[suit]
-            more = min(cap, (count + 1) * each) - min(cap, count * each)
-            if more > gain:
-                pick, gain = suit, more
-        given[pick] += 1
-        held += gain
-    return held
+    gains: list[int] = []
+    for suit in range(4):
+        each = best[suit]
+        if each:
+            cap = suits[suit]
+            full = cap // each
+            if full >= runs:
+                gains.extend((each,) * runs)
+            else:
+                gains.extend((each,) * full)
+                if cap % each:
+                    gains.append(cap % each)
+    if len(gains) > runs:
+        gains.sort(reverse=True)
+        return sum(gains[:runs])
+    return sum(gains)
 
 
 def _runs_needed(t: Tables, counts: list[int]) -> int:
@@ -580,6 +625,118 @@ def _runs_needed(t: Tables, counts: list[int]) -> int:
                 most = max(most, copies)
         needed += most
     return needed
+
+
+#: More wild cards than any hand holds: what a suit's runs need when they cannot hold it.
+_NEVER: Final = 1 << 20
+
+
+def _at_once_slots(t: Tables, counts: list[int], size: int, runs: int) -> int:
+    """R24 with runs only: a lower bound on the wild cards the whole hand needs.
+
+    Every card that is not wild must be in a run of its suit, so each suit's runs hold
+    all its natural cards, and the wild cards fill what they leave (:func:`_suit_slots`,
+    by suit); the runs are shared out among the suits as cheaply as can be. ``counts``
+    holds the hand's card counts, its wild cards counted at index 52 or as their ranks.
+    """
+    memo = t.suit_slots
+    # best[u]: the fewest wild cards for the suits so far, with u runs among them.
+    best = [0, *(_NEVER,) * runs]
+    for suit in range(4):
+        key = (size, runs, *counts[13 * suit : 13 * suit + 13])
+        row = memo.get(key)
+        if row is None:
+            if len(memo) >= _MEMO_LIMIT:
+                memo.clear()
+            row = memo[key] = _suit_slots(t, key[2:], size, runs)
+        best = [min(best[u - k] + row[k] for k in range(u + 1)) for u in range(runs + 1)]
+    return best[runs]
+
+
+def _suit_slots(t: Tables, held: Sequence[int], size: int, runs: int) -> tuple[int, ...]:
+    """``result[k]``: at least the wild cards ``k`` runs of a suit need to hold ``held``.
+
+    ``held[r - 1]`` counts the suit's cards of rank ``r``; those of wild ranks do not need
+    a place. :data:`_NEVER` when ``k`` runs cannot hold them all.
+
+    Runs of at least ``size`` cards each (R8) hold every held card at its position, an
+    ace at either end. Wherever the runs lie, each position holds a card of each run over
+    it: a position held ``n`` times needs ``n`` runs over it, and the runs hold at least
+    as many cards as the positions they cover, with one more for each copy of a card
+    beyond the first. What they cover is at most ``k`` stretches apart, each as long as a
+    run at least and spanning the held positions in it (:func:`_covers`). Together the
+    runs hold ``k * size`` cards at least too. Touching runs (R12) and the longest run are
+    left out: the bound only needs to be low.
+    """
+    wild_ranks = t.wild_ranks
+    lowest, highest = t.lowest, t.highest
+    never = (_NEVER,) * (runs + 1)
+    positions: list[int] = []
+    cards = most = 0
+    for rank in range(2, 14):
+        copies = held[rank - 1]
+        if copies and rank not in wild_ranks:
+            if not lowest <= rank <= highest:
+                return never
+            positions.append(rank)
+            cards += copies
+            most = max(most, copies)
+    aces = 0 if 1 in wild_ranks else held[0]
+    cards += aces
+    if not cards:
+        return tuple(k * size for k in range(runs + 1))
+    low, high = lowest <= 1, highest >= 14
+    # Where the aces go (R8): all at the low end, all at the high end, or at both ends;
+    # with each, the distinct positions held and the fewest runs over one of them.
+    placings: list[tuple[list[int], int]] = []
+    if not aces:
+        placings.append((positions, most))
+    else:
+        if low:
+            placings.append(([1, *positions], max(most, aces)))
+        if high:
+            placings.append(([*positions, 14], max(most, aces)))
+        if low and high and aces > 1:
+            placings.append(([1, *positions, 14], max(most, (aces + 1) // 2)))
+    found = list(never)
+    for spots, fewest in placings:
+        covers = _covers(spots, size, runs)
+        copies = cards - len(spots)
+        for k in range(max(fewest, 1), runs + 1):
+            found[k] = min(found[k], max(covers[k] + copies, k * size) - cards)
+    return tuple(found)
+
+
+def _covers(spots: list[int], size: int, runs: int) -> list[int]:
+    """``result[k]``: the fewest positions that at most ``k`` stretches cover ``spots``.
+
+    Each stretch is at least ``size`` long. A stretch covers spots next to each other in
+    ``spots`` (ascending), so the stretches share them out in order; :data:`_NEVER` for
+    no stretch. Two stretches never do better than one over spots next to each other on
+    the line, so only the gaps between held positions are tried as places to part.
+    """
+    starts = [spots[0]]
+    ends: list[int] = []
+    for before, after in pairwise(spots):
+        if after - before > 1:
+            ends.append(before)
+            starts.append(after)
+    ends.append(spots[-1])
+    n = len(starts)
+    found = [_NEVER]
+    # best[i]: the fewest positions that exactly so many stretches cover the first i
+    # blocks of consecutive spots with.
+    best = [0, *(_NEVER,) * n]
+    for _ in range(runs):
+        best = [
+            _NEVER,
+            *(
+                min(best[a] + max(size, ends[i - 1] - starts[a] + 1) for a in range(i))
+                for i in range(1, n + 1)
+            ),
+        ]
+        found.append(min(found[-1], best[n]))
+    return found
 
 
 # -- candidates ---------------------------------------------------------------------------------

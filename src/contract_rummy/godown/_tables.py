@@ -27,10 +27,13 @@ import attrs
 from contract_rummy.cards import _ALL, _RUN_CARDS
 from contract_rummy.variants import Variant
 
-__all__ = ["Tables", "tables"]
+__all__ = ["LANE", "Tables", "tables"]
 
 #: Card indices run 0-51 for the naturals and 52 for the joker.
 CARD_TYPES: Final = 53
+
+#: Bits a suit takes in :attr:`Tables.position_lanes`: its 14 run positions, and room.
+LANE: Final = 16
 
 
 @attrs.frozen
@@ -63,9 +66,18 @@ class Tables:
         suit_fields: ``suit_fields[s]``: the fields of the cards of suit ``s``, wild or not.
         rank_fields: ``rank_fields[r]``: the fields of the cards of rank ``r`` (1-13),
             in rank order from the ace.
+        rank_lane: ``rank_lane[i]``: one card of rank ``rank_of[i]``, in a byte per rank
+            (byte 0 for the joker): summed over a hand, its counts by rank.
+        suit_lane: ``suit_lane[i]``: one card of suit ``suit_of[i]``, in a byte per suit
+            (byte 4 for the joker): summed over a hand, its counts by suit.
+        position_lanes: ``position_lanes[i]``: :attr:`suit_bits` of card ``i``, moved to
+            16 bits of its own suit (:data:`LANE` bits a suit): or-ed over a hand, each
+            suit's held positions.
         candidates: Memo of the search's candidate melds by rank and by suit, filled as
             hands are met (see :mod:`._search`).
         plans: The search's plan of each round, by round number (see :mod:`._search`).
+        suit_slots: Memo of the search's bound on the wild cards one suit's runs need in
+            a round played at once, by the suit's counts (see :mod:`._search`).
     """
 
     wild: tuple[int, ...]
@@ -87,9 +99,13 @@ class Tables:
     natural_fields: int
     suit_fields: tuple[int, ...]
     rank_fields: tuple[int, ...]
+    rank_lane: tuple[int, ...]
+    suit_lane: tuple[int, ...]
+    position_lanes: tuple[int, ...]
     best_window: dict[int, dict[int, int]] = attrs.field(factory=dict, eq=False)
     candidates: dict[tuple[object, ...], tuple[Any, ...]] = attrs.field(factory=dict, eq=False)
     plans: dict[int, Any] = attrs.field(factory=dict, eq=False)
+    suit_slots: dict[tuple[int, ...], tuple[int, ...]] = attrs.field(factory=dict, eq=False)
 
     def pack_indices(self, indices: Iterable[int]) -> int:
         """Card indices' counts, packed."""
@@ -179,6 +195,12 @@ def _build(variant: Variant) -> Tables:
         natural_fields=fields(index for index in range(CARD_TYPES) if not is_wild[index]),
         suit_fields=tuple(fields(range(13 * suit, 13 * suit + 13)) for suit in range(4)),
         rank_fields=tuple(fields(range(rank, 52, 13)) for rank in range(13)),
+        rank_lane=(*(1 << (8 * (index % 13 + 1)) for index in range(52)), 1),
+        suit_lane=(*(1 << (8 * (index // 13)) for index in range(52)), 1 << 32),
+        position_lanes=tuple(
+            suit_bits[index] << (LANE * (index // 13)) if index < 52 else 0
+            for index in range(CARD_TYPES)
+        ),
     )
 
 

@@ -1,0 +1,134 @@
+"""The go-down search's lower bounds never ask for more wild cards than a hand needs."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import attrs
+from hypothesis import event, given, settings
+from hypothesis import strategies as st
+
+import contract_rummy as cr
+from contract_rummy.godown import go_downs
+from contract_rummy.godown._search import _RANK_BYTES, _at_once_slots, _wilds_needed, plan
+from contract_rummy.godown._tables import tables
+
+#: The presets, and aces at one end only (R8), which no preset but ``shanghai-11`` has.
+VARIANTS = (
+    *cr.VARIANTS.values(),
+    attrs.evolve(cr.PAGAT, name="aces low", aces=cr.AceRule.LOW),
+    attrs.evolve(cr.PAGAT, name="aces high", aces=cr.AceRule.HIGH),
+)
+
+#: The most jokers added to a hand to find the fewest it needs.
+MOST_JOKERS = 4
+
+
+@st.composite
+def hands(draw: st.DrawFn) -> tuple[cr.Variant, int, list[cr.Card]]:
+    """A variant, one of its rounds, and natural cards from few suits, with copies."""
+    variant = draw(st.sampled_from(VARIANTS))
+    round_number = draw(st.integers(1, len(variant.ladder)))
+    suits = draw(st.lists(st.sampled_from(list(cr.Suit)), min_size=1, max_size=3, unique=True))
+    low = draw(st.integers(1, 13))
+    ranks = st.integers(low, low + draw(st.integers(3, 12))).map(lambda r: (r - 1) % 13 + 1)
+    size = variant.contract(round_number).min_cards + draw(st.integers(-4, 3))
+    picks = draw(st.lists(st.tuples(st.sampled_from(suits), ranks), min_size=size, max_size=size))
+    # Copies beyond the deck's are left in: the bounds hold for any multiset of cards.
+    return variant, round_number, [cr.Card(rank, suit) for suit, rank in picks]
+
+
+def _runs_at_once(variant: cr.Variant) -> list[int]:
+    """The rounds of ``variant`` played at once (R24) whose contracts are runs only."""
+    return [
+        r
+        for r in range(1, len(variant.ladder) + 1)
+        if variant.at_once(r) and not variant.contract(r).groups
+    ]
+
+
+@st.composite
+def run_hands(draw: st.DrawFn) -> tuple[cr.Variant, int, list[cr.Card]]:
+    """A round of runs played at once (R24), and the natural cards of its runs.
+
+    The runs lie in few suits; some of their cards are taken out, a stray card or a copy
+    put in.
+    """
+    variant = draw(st.sampled_from([v for v in VARIANTS if _runs_at_once(v)]))
+    round_number = draw(st.sampled_from(_runs_at_once(variant)))
+    suits = draw(st.lists(st.sampled_from(list(cr.Suit)), min_size=1, max_size=3, unique=True))
+    lowest, highest = variant.lowest_position, variant.highest_position
+    hand: list[cr.Card] = []
+    for shortest in variant.contract(round_number).runs:
+        suit = draw(st.sampled_from(suits))
+        length = draw(st.integers(shortest, shortest + 3))
+        low = draw(st.integers(lowest, highest - length + 1))
+        # Position 14 is the ace above the king (R8).
+        hand.extend(
+            cr.Card(position % 13 or 13, suit) if position < 14 else cr.Card(cr.Rank.ACE, suit)
+            for position in range(low, low + length)
+        )
+    for _ in range(draw(st.integers(0, 3))):
+        hand.pop(draw(st.integers(0, len(hand) - 1)))
+    if draw(st.booleans()):
+        hand.append(draw(st.sampled_from(hand)))
+    if draw(st.booleans()):
+        hand.append(cr.Card(draw(st.integers(1, 13)), draw(st.sampled_from(suits))))
+    return variant, round_number, hand
+
+
+def fewest_jokers(variant: cr.Variant, round_number: int, hand: Sequence[cr.Card]) -> int | None:
+    """The fewest jokers that, added to ``hand``, let it go down; ``None`` past a few."""
+    for jokers in range(MOST_JOKERS + 1):
+        if go_downs(variant, round_number, [*hand, *(cr.JOKER,) * jokers], None):
+            return jokers
+    return None
+
+
+def wild_bound(variant: cr.Variant, round_number: int, hand: Sequence[cr.Card]) -> int:
+    """What the search's first bound says ``hand`` needs, counted as the search counts."""
+    t = tables(variant)
+    indices = [card.index for card in hand]
+    ranks = sum(t.rank_lane[index] for index in indices).to_bytes(_RANK_BYTES, "little")
+    wilds = ranks[0] + sum(ranks[rank] for rank in t.wild_ranks)
+    return _wilds_needed(t, plan(variant, round_number, t), indices, ranks, wilds)
+
+
+def at_once_bound(variant: cr.Variant, round_number: int, hand: Sequence[cr.Card]) -> int:
+    """What the search's bound for runs played at once (R24) says ``hand`` needs."""
+    t = tables(variant)
+    counts = [0] * 53
+    for card in hand:
+        counts[card.index] += 1
+    p = plan(variant, round_number, t)
+    return _at_once_slots(t, counts, p.run_size, p.runs)
+
+
+@settings(max_examples=200, deadline=None)
+@given(hands(), st.integers(0, MOST_JOKERS))
+def test_r14_r24_the_first_bound_never_exceeds_the_wild_cards_needed(
+    found: tuple[cr.Variant, int, list[cr.Card]], jokers: int
+) -> None:
+    variant, round_number, hand = found
+    hand = [*hand, *(cr.JOKER,) * jokers]
+    needed = fewest_jokers(variant, round_number, hand)
+    event(f"goes down with {needed} jokers more")
+    if needed is not None:
+        # With ``needed`` jokers more the hand goes down: the bound allows its wild cards.
+        with_them = [*hand, *(cr.JOKER,) * needed]
+        wilds = sum(map(variant.is_wild, with_them))
+        assert wild_bound(variant, round_number, with_them) <= wilds
+
+
+@settings(max_examples=200, deadline=None)
+@given(run_hands())
+def test_r24_the_bound_on_runs_at_once_never_exceeds_the_wild_cards_needed(
+    found: tuple[cr.Variant, int, list[cr.Card]],
+) -> None:
+    variant, round_number, hand = found
+    # The bound counts natural cards only: wild ranks (R30) are left to the jokers added.
+    naturals = [card for card in hand if not variant.is_wild(card)]
+    needed = fewest_jokers(variant, round_number, naturals)
+    event(f"goes down with {needed} jokers")
+    if needed is not None:
+        assert at_once_bound(variant, round_number, naturals) <= needed
