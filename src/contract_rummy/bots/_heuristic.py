@@ -117,23 +117,25 @@ class HeuristicBot:
             return any(placed.meld.accepts(card) for placed in seen.table)
         if variant.is_wild(card):
             return True
-        before = self._plan(seen, seen.hand)
-        if not variant.at_once(seen.round_number):
+        at_once = variant.at_once(seen.round_number)
+        before = self._plan(seen, seen.hand, at_once)
+        if not at_once:
             return before.fills(card, variant)
         if not before.wants(card, variant):
             return False
         # R24: the card may also lengthen a meld, which only a whole plan can tell.
-        return self._plan(seen, add(seen.hand, (card,)), drawn=True).need < before.need
+        return self._plan(seen, add(seen.hand, (card,)), at_once, drawn=True).need < before.need
 
-    def _plan(self, seen: PlayerView, hand: Sequence[Card], *, drawn: bool = False) -> Plan:
+    def _plan(
+        self, seen: PlayerView, hand: Sequence[Card], at_once: bool, *, drawn: bool = False
+    ) -> Plan:
         """The plan for ``hand``; ``drawn`` when it already holds this turn's draw.
 
-        A round played at once (R24) lays the whole hand as it is after the draw, so
-        until then the plan leaves room for the card still to come.
+        A round played at once (R24, ``at_once``) lays the whole hand as it is after the
+        draw, so until then the plan leaves room for the card still to come.
         """
         variant = seen.variant
         round_number = seen.round_number
-        at_once = variant.at_once(round_number)
         size = len(hand) if drawn else len(hand) + 1
         # A player's hand is planned again at each buy offer and draw until it changes:
         # the last plan for each player is kept (a hand is compared by identity first).
@@ -154,7 +156,7 @@ class HeuristicBot:
         if variant.at_once(seen.round_number):
             # Every card bought, penalty cards included, must find a place in a meld.
             return variant.is_wild(top) and seen.buys[player] == 0
-        return self._plan(seen, seen.hand).fills(top, variant)
+        return self._plan(seen, seen.hand, False).fills(top, variant)
 
     def _play(self, seen: PlayerView) -> Action:
         hand = seen.hand
@@ -177,7 +179,7 @@ class HeuristicBot:
         )
         if going_down:
             return max(going_down, key=lambda action: _points_laid(variant, action))
-        current = self._plan(seen, hand, drawn=True)
+        current = self._plan(seen, hand, at_once, drawn=True)
         chosen = _discard(seen, current, at_once)
         card = chosen.card
         if keeps_plan(current, hand, card, seen.contract, variant, at_once=at_once):
