@@ -13,7 +13,7 @@ from typing import Final, TypeAlias
 
 from contract_rummy.cards import Card
 
-__all__ = ["BY_INDEX", "Hand", "add", "distinct", "find", "keeps_a_discard", "remove"]
+__all__ = ["BY_INDEX", "Hand", "add", "add_one", "distinct", "find", "keeps_a_discard", "remove"]
 
 #: A hand: cards in canonical order.
 Hand: TypeAlias = tuple[Card, ...]
@@ -62,11 +62,24 @@ def distinct(hand: Hand) -> list[Card]:
 
 def add(hand: Hand, cards: Sequence[Card]) -> Hand:
     """``hand`` with ``cards`` added, still in canonical order."""
-    if len(cards) == 1:
+    if len(cards) == 1:  # as add_one does, without a second call
         card = cards[0]
         at = bisect.bisect_right(hand, card.index, key=BY_INDEX)
-        return (*hand[:at], card, *hand[at:])
+        return hand[:at] + (card,) + hand[at:]  # noqa: RUF005 - see add_one
     return tuple(sorted((*hand, *cards), key=BY_INDEX))
+
+
+def add_one(hand: Hand, card: Card) -> Hand:
+    """``hand`` with ``card`` added, still in canonical order (after any copies of it).
+
+    >>> from contract_rummy.cards import parse_cards
+    >>> hand = parse_cards("7C 8C JK")
+    >>> add_one(hand, parse_cards("9C")[0]) == parse_cards("7C 8C 9C JK")
+    True
+    """
+    at = bisect.bisect_right(hand, card.index, key=BY_INDEX)
+    # Concatenation builds the tuple directly; ``(*head, card, *tail)`` goes through a list.
+    return hand[:at] + (card,) + hand[at:]  # noqa: RUF005
 
 
 def find(hand: Hand, card: Card) -> int:

@@ -165,9 +165,11 @@ class BuyWindow:
 #: No buy window is open.
 NO_WINDOW: Final = BuyWindow()
 
-#: Phase BUY, read once: an enum class's attributes are looked up through
+#: Phases read once: an enum class's attributes are looked up through
 #: ``EnumType.__getattr__``, several times slower than a module's name.
 _BUY: Final = Phase.BUY
+_DRAW: Final = Phase.DRAW
+_PLAY: Final = Phase.PLAY
 
 #: Stands for "unchanged" in :meth:`RoundState._replace`.
 _KEEP: Final[Any] = object()
@@ -403,6 +405,86 @@ class RoundState:
         state.window = window
         state.reshuffles = self.reshuffles
         state.turns = self.turns
+        state.rng = self.rng
+        state.shuffler = self.shuffler
+        state.cut = self.cut
+        state.moves = self.moves
+        setattr(state, _CACHE, None)
+        state.__class__ = RoundState
+        built: RoundState = state
+        return built
+
+    def _drawn(self, hands: tuple[tuple[Card, ...], ...], stock: tuple[Card, ...]) -> RoundState:
+        """This state in phase PLAY once the active player drew from the stock; unchecked.
+
+        The same as ``_replace(phase=Phase.PLAY, to_act=self.active, hands=hands,
+        stock=stock, window=NO_WINDOW)``, written out as :meth:`_asking` is: nearly every
+        turn draws from the stock, closing a buy window.
+        """
+        state: Any = _new(_Draft)
+        state.variant = self.variant
+        state.round_number = self.round_number
+        state.dealer = self.dealer
+        state.phase = _PLAY
+        state.active = self.active
+        state.to_act = self.active
+        state.hands = hands
+        state.stock = stock
+        state.discard = self.discard
+        state.discarded_by = self.discarded_by
+        state.table = self.table
+        state.down = self.down
+        state.scores = self.scores
+        state.penalties = self.penalties
+        state.winners = self.winners
+        state.buys = self.buys
+        state.turn = self.turn
+        state.window = NO_WINDOW
+        state.reshuffles = self.reshuffles
+        state.turns = self.turns
+        state.rng = self.rng
+        state.shuffler = self.shuffler
+        state.cut = self.cut
+        state.moves = self.moves
+        setattr(state, _CACHE, None)
+        state.__class__ = RoundState
+        built: RoundState = state
+        return built
+
+    def _next_turn(
+        self,
+        active: int,
+        hands: tuple[tuple[Card, ...], ...],
+        discard: tuple[Card, ...],
+        discarded_by: tuple[int | None, ...],
+    ) -> RoundState:
+        """This state in phase DRAW for ``active``'s new turn, after a discard; unchecked.
+
+        The same as ``_replace(phase=Phase.DRAW, active=active, to_act=active, hands=hands,
+        discard=discard, discarded_by=discarded_by, turn=NEW_TURN, turns=self.turns + 1)``,
+        written out as :meth:`_asking` is: every turn but a round's last ends this way.
+        """
+        state: Any = _new(_Draft)
+        state.variant = self.variant
+        state.round_number = self.round_number
+        state.dealer = self.dealer
+        state.phase = _DRAW
+        state.active = active
+        state.to_act = active
+        state.hands = hands
+        state.stock = self.stock
+        state.discard = discard
+        state.discarded_by = discarded_by
+        state.table = self.table
+        state.down = self.down
+        state.scores = self.scores
+        state.penalties = self.penalties
+        state.winners = self.winners
+        state.buys = self.buys
+        state.turn = NEW_TURN
+        state.window = self.window
+        state.reshuffles = self.reshuffles
+        state.turns = self.turns + 1
         state.rng = self.rng
         state.shuffler = self.shuffler
         state.cut = self.cut

@@ -14,11 +14,13 @@ usual, with no buy window after the draw.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 from typing import Final
 
-from contract_rummy._hands import add
+from contract_rummy._hands import add, add_one
 from contract_rummy.actions import Action, Buy, Pass
+from contract_rummy.cards import _ALL
 from contract_rummy.engine._common import (
     Outcome,
     PhaseRules,
@@ -45,6 +47,16 @@ _DRAW: Final = Phase.DRAW
 _PLAY: Final = Phase.PLAY
 
 
+@functools.cache
+def _draws(player: int) -> tuple[Drew, ...]:
+    """``player``'s :class:`Drew` of each card, by card index, made once.
+
+    Events are immutable values, so the steps share them rather than build one at every
+    draw.
+    """
+    return tuple(Drew(player, card) for card in _ALL)
+
+
 def open_window(state: RoundState) -> Outcome:
     """R18, R19: the active player chose the stock; ask the first player who may buy."""
     return _ask(state, buyers(state, None), None)
@@ -67,6 +79,19 @@ def _ask(
 
 def active_draws(state: RoundState, events: tuple[Event, ...] = ()) -> Outcome:
     """R20: the active player draws the top of the stock and plays; R27 if none can be."""
+    stock = state.stock
+    if not stock:
+        return _draw_reshuffling(state, events)
+    # Nearly every turn: the top card, with no reshuffle, and nothing else changes.
+    player = state.active
+    card = stock[0]
+    hands = state.hands
+    after = state._drawn(with_item(hands, player, add_one(hands[player], card)), stock[1:])
+    return after, events + (_draws(player)[card.index],)  # noqa: RUF005 - no list
+
+
+def _draw_reshuffling(state: RoundState, events: tuple[Event, ...]) -> Outcome:
+    """:func:`active_draws` from an empty stock: reshuffle the discards first (R27, R29)."""
     drawn = draw(state, 1, (state.discard, state.discarded_by))
     if drawn is None:
         return end_round(state, RoundEnd.STOCK_EXHAUSTED, events)
@@ -83,7 +108,7 @@ def active_draws(state: RoundState, events: tuple[Event, ...] = ()) -> Outcome:
         reshuffles=drawn.reshuffles,
         window=NO_WINDOW,
     )
-    return after, (*events, *drawn.events, Drew(player, card))
+    return after, (*events, *drawn.events, _draws(player)[card.index])
 
 
 def _legal(state: RoundState) -> Sequence[Action]:

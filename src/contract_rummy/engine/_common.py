@@ -111,7 +111,8 @@ def wrong_phase(state: RoundState, action: object) -> NoReturn:
 
 def with_item(values: tuple[A, ...], index: int, value: A) -> tuple[A, ...]:
     """``values`` with the item at ``index`` replaced by ``value``."""
-    return (*values[:index], value, *values[index + 1 :])
+    # Concatenation builds the tuple directly; ``(*head, value, *tail)`` goes through a list.
+    return values[:index] + (value,) + values[index + 1 :]  # noqa: RUF005
 
 
 #: The discard pile, bottom first, and who discarded each of its cards (R21): the two always
@@ -127,7 +128,8 @@ def pile_without_top(state: RoundState) -> Pile:
 
 def pile_with(state: RoundState, card: Card, player: int) -> Pile:
     """The pile once ``player`` discards ``card`` on it (R13)."""
-    return (*state.discard, card), (*state.discarded_by, player)
+    # Concatenation builds each tuple directly; a starred display goes through a list.
+    return state.discard + (card,), state.discarded_by + (player,)  # noqa: RUF005
 
 
 class Drawn(NamedTuple):
@@ -142,6 +144,12 @@ class Drawn(NamedTuple):
     events: tuple[Event, ...]
 
 
+#: Makes a :class:`Drawn` of a tuple of its seven fields, in order, without calling
+#: ``Drawn.__new__``, a Python function that also takes keywords: most draws (a buy's
+#: penalty card) find the cards in the stock and build one.
+_new_drawn: Final[Callable[[type[Drawn], tuple[object, ...]], Drawn]] = tuple.__new__
+
+
 def draw(state: RoundState, count: int, pile: Pile) -> Drawn | None:
     """Draw ``count`` cards from the stock, over the discard pile ``pile`` (R27).
 
@@ -153,8 +161,9 @@ def draw(state: RoundState, count: int, pile: Pile) -> Drawn | None:
     discard, discarded_by = pile
     stock = state.stock
     if len(stock) >= count:
-        return Drawn(
-            stock[:count], stock[count:], discard, discarded_by, state.rng, state.reshuffles, ()
+        return _new_drawn(
+            Drawn,
+            (stock[:count], stock[count:], discard, discarded_by, state.rng, state.reshuffles, ()),
         )
     rng, reshuffles = state.rng, state.reshuffles
     limit = state.variant.max_reshuffles

@@ -6,10 +6,11 @@ a pending request, and choosing the stock grants it.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 from typing import Final
 
-from contract_rummy._hands import add, find
+from contract_rummy._hands import add_one, find
 from contract_rummy.actions import Action, DrawStock, TakeDiscard
 from contract_rummy.cards import _ALL
 from contract_rummy.engine._buy import active_draws, grant, open_window
@@ -30,6 +31,18 @@ _STOCK_OR_DISCARD: Final[tuple[Action, ...]] = (DrawStock(), TakeDiscard())
 _STOCK_ONLY: Final[tuple[Action, ...]] = (DrawStock(),)
 #: The turn of a player who took each card from the discard pile and must keep it (R17).
 _KEPT: Final = tuple(Turn(kept_card=card) for card in _ALL)
+#: The phase a draw moves to, read once: an attribute of an enum class is looked up through
+#: ``EnumType.__getattr__``, several times slower than a module's name.
+_PLAY: Final = Phase.PLAY
+
+
+@functools.cache
+def _takes(player: int, blocked: int | None) -> tuple[TookDiscard, ...]:
+    """``player``'s :class:`TookDiscard` of each card, blocking ``blocked``, by card index.
+
+    Made once: events are immutable values, so the steps share them.
+    """
+    return tuple(TookDiscard(player, card, blocked) for card in _ALL)
 
 
 def _legal(state: RoundState) -> Sequence[Action]:
@@ -65,14 +78,14 @@ def _play(state: RoundState, action: Action) -> Outcome:
     discard, discarded_by = pile_without_top(state)
     blocked = state.window.requester  # R31: taking the discard blocks a pending request
     after = state._replace(
-        phase=Phase.PLAY,
-        hands=with_item(state.hands, player, add(hand, (card,))),
+        phase=_PLAY,
+        hands=with_item(state.hands, player, add_one(hand, card)),
         discard=discard,
         discarded_by=discarded_by,
         turn=NEW_TURN if kept is None else _KEPT[kept.index],
         window=NO_WINDOW,
     )
-    return after, (TookDiscard(player, card, blocked),)
+    return after, (_takes(player, blocked)[card.index],)
 
 
 #: Phase DRAW (R13, R17, R18, R31).

@@ -29,7 +29,7 @@ from contract_rummy.errors import IllegalActionError, InvalidMeldError
 from contract_rummy.events import Event, RoundEnd, WildFreed
 from contract_rummy.godown import GoDowns, godown_problem, search
 from contract_rummy.melds import End, Group, Run, under
-from contract_rummy.state import NEW_TURN, Phase, RoundState, TableMeld, Turn
+from contract_rummy.state import Phase, RoundState, TableMeld, Turn
 from contract_rummy.variants import JokerSwap, Variant
 from contract_rummy.views import PlayerView
 
@@ -385,17 +385,7 @@ def _discard(state: RoundState, card: Card, left: Hand) -> Outcome:
         # R16, R25: the last card goes out; R29: the round has had every turn it may.
         after = state._replace(hands=hands, discard=discard, discarded_by=discarded_by)
         return end_round(after, RoundEnd.TURN_LIMIT if left else RoundEnd.WENT_OUT)
-    active = (player + 1) % len(hands)
-    after = state._replace(
-        phase=Phase.DRAW,
-        active=active,
-        to_act=active,
-        hands=hands,
-        discard=discard,
-        discarded_by=discarded_by,
-        turn=NEW_TURN,
-        turns=state.turns + 1,
-    )
+    after = state._next_turn((player + 1) % len(hands), hands, discard, discarded_by)
     return begin_turn(after), ()
 
 
