@@ -5,6 +5,7 @@ The runs are a dozen games or so between the three bots, in this process or on t
 
 from __future__ import annotations
 
+import gc
 import importlib
 import itertools
 import json
@@ -463,3 +464,13 @@ def test_a_plain_run_imports_neither_matplotlib_nor_distributed() -> None:
         [sys.executable, "-c", code], capture_output=True, text=True, check=False
     )
     assert result.returncode == 0, result.stderr[-2000:]
+
+
+@pytest.mark.slow
+def test_a_client_that_cannot_connect_is_gone_when_dask_executor_raises() -> None:
+    """Nothing is left to stop its event loop later, inside another client's start."""
+    distributed = importlib.import_module("distributed")
+    with pytest.raises(OSError, match="Timed out"):
+        cr.dask_executor("tcp://127.0.0.1:1", timeout=1)
+    alive = [held for held in gc.get_objects() if isinstance(held, distributed.Client)]
+    assert alive == []

@@ -52,6 +52,7 @@ this module's other names are imported from it by name
 from __future__ import annotations
 
 import enum
+import gc
 import hashlib
 import itertools
 import json
@@ -739,7 +740,25 @@ def dask_executor(address: str | None = None, **client_options: Any) -> Executor
             "extra: pip install 'contract_rummy[dask]'"
         ) from error
     client: Any = distributed.Client  # untyped: its arguments are distributed's business
-    return _ClosingExecutor(client(address, **client_options))
+    failure: BaseException | None = None
+    try:
+        made = client(address, **client_options)
+    except Exception as error:  # raised again below, without the frames that hold the client
+        failure = error
+    if failure is not None:
+        # A client that could not connect still holds its event loop, which it stops when
+        # it is collected; collected later, inside another client's or cluster's start,
+        # that stop waits for the start and never returns. Drop the frames that hold it
+        # and collect it now.
+        chained: set[int] = set()
+        cause: BaseException | None = failure
+        while cause is not None and id(cause) not in chained:
+            chained.add(id(cause))
+            cause.__traceback__ = None
+            cause = cause.__cause__ or cause.__context__
+        gc.collect()
+        raise failure
+    return _ClosingExecutor(made)
 
 
 # == statistics ===============================================================================
