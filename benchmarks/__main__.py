@@ -1041,7 +1041,7 @@ def report_simulate(settings: Settings) -> None:
         ratio = "" if workers is None else f" ({rates[workers] / rates[None]:.2f}x play_game)"
         rate = rates[workers]
         say(f"  {label:>10} {rate:>7.1f} games/s{ratio}, first result after {first:.2f} s")
-    # The command line's own question: how long 10,000 games between heuristic bots take.
+    # How long 10,000 games between heuristic bots take, on 1 and 2 processes.
     games *= 5
     say(f"  {games} heuristic games of pagat, games/s (median of {repeats} runs):")
     for workers in (1, 2):

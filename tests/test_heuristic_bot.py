@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections import Counter
 
+import attrs
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -342,3 +343,14 @@ def test_r15_r23_lay_offs_and_swaps_match_the_listing_in_played_games(name: str)
         else:
             pytest.fail(f"{name} game {seed} did not end within 20,000 actions")
     assert checked > 50
+
+
+def test_a_plan_is_not_kept_with_a_group_and_three_runs_even_for_a_card_held_twice() -> None:
+    """Without one 2C, another rank for the group frees a better stretch for a third run."""
+    contract = cr.Contract(groups=(3,), runs=(4, 4, 4))
+    variant = attrs.evolve(cr.PAGAT, ladder=((contract, 16),), last_round_at_once=False)
+    cards = tuple(sorted(cr.parse_cards("AC AC 2C 2C 4C 4C 5C 6C 7C QC KC 6D 3H 4H 6S JK")))
+    found = plan(cards, contract, variant, at_once=False)
+    again = plan(remove(cards, card("2C")), contract, variant, at_once=False)
+    assert again != found
+    assert not keeps_plan(found, cards, card("2C"), contract, variant)

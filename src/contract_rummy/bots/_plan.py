@@ -179,9 +179,10 @@ def keeps_plan(
     When the groups' ranks are chosen among several (a contract of groups and runs), the
     choices the plan passed over must not get better either. Losing a card may move the
     first run of another choice of ranks, which can then leave a better window to its
-    second run, or lengthen a run at once. So with several runs it holds only when the
-    hand keeps another copy of the card (every choice's runs then start from the same
-    cards), and never at once.
+    second run, or lengthen a run at once. With two runs it holds only when the hand
+    keeps another copy of the card: every choice then lays its first run on the same
+    cards, and its second run can only hold fewer. With three runs or more it never holds
+    (a second run that holds fewer may leave a better stretch to the third), nor at once.
 
     >>> from contract_rummy import PAGAT, parse_cards
     >>> hand = parse_cards("7C 7D 9S 9H 9D KD 2C 5H")
@@ -193,7 +194,7 @@ def keeps_plan(
     """
     runs = len(contract.runs)
     mixed = bool(contract.groups) and (runs > 1 or (at_once and runs > 0))
-    if mixed and at_once:
+    if mixed and (at_once or runs > 2):
         return False
     index = card.index
     wild = variant.wild_by_index
@@ -352,7 +353,9 @@ def _best_run(
         if have <= best[2]:
             continue  # no stretch of this suit holds more than the best so far
         low = best_lows[mask]
-        if not any(end == low or low + length == start for start, end in taken):
+        if low + length - 1 <= highest and not any(
+            end == low or low + length == start for start, end in taken
+        ):
             # The suit's first best stretch keeps apart from its runs: nothing beats it.
             best = (suit, low, have)
             continue
