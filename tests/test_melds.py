@@ -28,6 +28,7 @@ from contract_rummy import (
     Suit,
     Variant,
 )
+from contract_rummy.testing.strategies import melds
 
 C, D, H, S = Suit.CLUBS, Suit.DIAMONDS, Suit.HEARTS, Suit.SPADES
 DEUCES_WILD = attrs.evolve(PAGAT, wild_ranks={Rank.TWO})
@@ -748,3 +749,26 @@ def test_meld_variant_is_not_part_of_its_value() -> None:
     assert Run(S, 3, "3S 4S 5S 6S", variant=ACES_LOW) == Run(S, 3, "3S 4S 5S 6S")
     assert Group(Rank.SEVEN, "7C 7D 7H").variant is PAGAT
     assert Group(Rank.SEVEN, "7C 7D 7H", variant=DEUCES_WILD).variant is DEUCES_WILD
+
+
+@given(st.sampled_from(sorted(cr.VARIANTS)).flatmap(lambda name: melds(variant=cr.VARIANTS[name])))
+def test_r15_r23_reach_holds_every_card_a_meld_takes(found: Group | Run) -> None:
+    deck = sorted(set(NATURALS) | {JOKER}, key=lambda card: card.index)
+    takes = {card.index for card, _ in found.lay_offs(deck)}
+    takes.update(card.index for card in found.swappable(deck))
+    assert takes <= found.reach()
+    assert {card.index for card in deck if found.accepts(card)} <= found.reach()
+
+
+def test_r15_r23_reach_of_a_full_run_holds_only_its_stand_ins() -> None:
+    # A run from ace to ace takes no more cards (R8), but a natural may win its joker back.
+    full = Run(S, 1, "AS 2S 3S 4S 5S JK 7S 8S 9S 10S JS QS KS AS")
+    assert names(full.reach()) == {"6S"}
+    # A group takes its rank and every wild card: here the twos too (R10).
+    group = Group(Rank.SEVEN, "7C 7D JK", variant=DEUCES_WILD)
+    assert names(group.reach()) == {"2C", "2D", "2H", "2S", "7C", "7D", "7H", "7S", "JK"}
+
+
+def names(indices: frozenset[int]) -> set[str]:
+    """The cards of ``indices``, in notation."""
+    return {str(card) for card in (*NATURALS, JOKER) if card.index in indices}

@@ -16,6 +16,7 @@ Card.parse('5S')
 from __future__ import annotations
 
 import enum
+import functools
 from collections.abc import Iterable
 from typing import Final, TypeAlias
 
@@ -112,6 +113,8 @@ class Meld:
     variant: Variant = attrs.field(default=PAGAT, kw_only=True, eq=False, repr=False)
     #: The positions of the wild cards standing for another card, once asked for.
     _wilds: tuple[int, ...] | None = attrs.field(default=None, init=False, eq=False, repr=False)
+    #: The indices of the cards that may be laid off or swapped in here, once asked for.
+    _reach: frozenset[int] | None = attrs.field(default=None, init=False, eq=False, repr=False)
 
     def accepts(self, card: Card) -> bool:
         """Whether ``card`` can be laid off on this meld (R15)."""
@@ -178,6 +181,28 @@ class Meld:
 
         Each one can :meth:`swap` in.
         """
+        raise NotImplementedError
+
+    def reach(self) -> frozenset[int]:
+        """The :attr:`Card.index` of every card this meld may take (R15, R23), or more.
+
+        Every card that :meth:`lay_offs` or :meth:`swappable` gives is among them.
+
+        A hand with none of these cards has nothing to lay off or swap in on this meld:
+        the engine skips such melds when it lists a player's lay-offs.
+
+        >>> sorted(meld("7C 7D 7H").reach())  # the four sevens, and the joker
+        [6, 19, 32, 45, 52]
+        >>> sorted(meld("3S 4S 5S 6S").reach())  # 2S, 7S and the joker
+        [40, 45, 52]
+        """
+        reach = self._reach
+        if reach is None:
+            reach = self._find_reach()
+            object.__setattr__(self, "_reach", reach)
+        return reach
+
+    def _find_reach(self) -> frozenset[int]:
         raise NotImplementedError
 
     def __len__(self) -> int:
@@ -280,6 +305,12 @@ class Group(Meld):
         if not self.wild_positions():
             return []
         return [card for card in cards if card.rank is self.rank]
+
+    def _find_reach(self) -> frozenset[int]:
+        # Every card of the rank, and every wild card (R15, R23).
+        value = self.rank.value
+        wild = self.variant.wild_by_index
+        return frozenset((*(value - 1 + 13 * suit for suit in range(4)), *_wild_indices(wild)))
 
     def swap(self, card: Card) -> tuple[Group, Card] | None:
         """The group with ``card`` for its last wild card, and the freed wild (R23).
@@ -475,14 +506,7 @@ class Run(Meld):
         >>> [(str(card), end) for card, end in run.lay_offs(parse_cards("JK 7S 8S 2S"))]
         [('2S', None), ('7S', None), ('JK', End.LOW), ('JK', End.HIGH)]
         """
-        options = self._options
-        if options is None:
-            options = (
-                tuple((card, self.placements(card)) for card in self.neighbours()),
-                self.placements(JOKER),  # where any wild card goes: the joker is always wild
-            )
-            object.__setattr__(self, "_options", options)
-        naturals, wild_ends = options
+        naturals, wild_ends = self._lay_off_options()
         held = list(cards)
         found: list[tuple[Card, End | None]] = []
         if naturals:
@@ -497,6 +521,19 @@ class Run(Meld):
                     found.extend((card, end) for end in wild_ends)
         return found
 
+    def _lay_off_options(
+        self,
+    ) -> tuple[tuple[tuple[Card, tuple[End | None, ...]], ...], tuple[End | None, ...]]:
+        """Each natural neighbour with its places, and a wild card's places; made once."""
+        options = self._options
+        if options is None:
+            options = (
+                tuple((card, self.placements(card)) for card in self.neighbours()),
+                self.placements(JOKER),  # where any wild card goes: the joker is always wild
+            )
+            object.__setattr__(self, "_options", options)
+        return options
+
     def swappable(self, cards: Iterable[Card]) -> list[Card]:
         """The cards among ``cards`` that a wild card of the run stands for.
 
@@ -508,6 +545,16 @@ class Run(Meld):
         if not wanted:
             return []
         return [card for card in cards if card.index in wanted]
+
+    def _find_reach(self) -> frozenset[int]:
+        # Its natural neighbours, its wild cards' stand-ins, and the wild cards while it
+        # has room (R15, R23).
+        naturals, wild_ends = self._lay_off_options()
+        found = [card.index for card, _ in naturals]
+        found.extend(_natural(self.suit, self.low + p).index for p in self.wild_positions())
+        if wild_ends:
+            found.extend(_wild_indices(self.variant.wild_by_index))
+        return frozenset(found)
 
     def swap(self, card: Card) -> tuple[Run, Card] | None:
         """The run with ``card`` in place of the wild card standing for it, and that wild (R23).
@@ -559,6 +606,12 @@ _ENDS: Final[dict[tuple[bool, bool], tuple[End, ...]]] = {
     (False, True): (End.HIGH,),
     (True, True): (End.LOW, End.HIGH),
 }
+
+
+@functools.cache
+def _wild_indices(wild: tuple[bool, ...]) -> tuple[int, ...]:
+    """The indices of the wild cards, from a variant's ``wild_by_index``."""
+    return tuple(index for index, is_wild in enumerate(wild) if is_wild)
 
 
 def _insert(cards: tuple[Card, ...], card: Card) -> tuple[Card, ...]:

@@ -118,8 +118,15 @@ def _fitting(seat: _Seat, player: int, hand: Hand, cards: list[Card]) -> list[Ac
         return None
     if len(hand) <= 2:  # R16: only cards whose lay-off leaves a card to discard
         cards = [card for card in cards if _leaves_discard(seat, remove(hand, card))]
-    actions = _swaps(seat, cards)
-    actions.extend(_lay_offs(seat, cards))
+    # The melds where one of the cards may go: on most, none may.
+    held = {card.index for card in cards}
+    targets = [
+        target
+        for target, placed in enumerate(seat.table)
+        if not placed.meld.reach().isdisjoint(held)
+    ]
+    actions = _swaps(seat, cards, targets)
+    actions.extend(_lay_offs(seat, cards, targets))
     return actions
 
 
@@ -146,24 +153,28 @@ def _leaves_discard(state: _Seat, left: Hand) -> bool:
     )
 
 
-def _lay_offs(state: _Seat, cards: list[Card]) -> list[Action]:
-    """Every lay-off of ``cards`` (R15), meld by meld, in the order the meld takes them."""
+def _lay_offs(state: _Seat, cards: list[Card], targets: list[int]) -> list[Action]:
+    """Every lay-off of ``cards`` (R15) on the melds ``targets``, in the meld's order."""
     found: list[Action] = []
-    for target, placed in enumerate(state.table):
-        for card, end in placed.meld.lay_offs(cards):
+    table = state.table
+    for target in targets:
+        for card, end in table[target].meld.lay_offs(cards):
             found.append(LayOff._trusted(card, target, end))
     return found
 
 
-def _swaps(state: _Seat, cards: list[Card]) -> list[Action]:
-    """Every joker swap of ``cards`` (R23): the wild card freed goes onto any meld it fits."""
+def _swaps(state: _Seat, cards: list[Card], targets: list[int]) -> list[Action]:
+    """Every joker swap of ``cards`` (R23) on the melds ``targets``.
+
+    The wild card freed goes onto any meld it fits.
+    """
     found: list[Action] = []
     policy = state.variant.joker_swap
     if policy is JokerSwap.NEVER:
         return found
     table = state.table
-    for target, placed in enumerate(table):
-        meld = placed.meld
+    for target in targets:
+        meld = table[target].meld
         if policy is JokerSwap.RUNS and not isinstance(meld, Run):
             continue
         for card in meld.swappable(cards):
