@@ -359,29 +359,36 @@ def _play_game(plan: _Plan, index: int) -> GameResult:
     current = _Round.dealt(state, _first_exact_cut(state))
     rounds: list[RoundResult] = []
     actions = 0
-    game_over = Phase.GAME_OVER  # read once: an enum's attributes are slow to look up
+    first = 0  # the actions played before the current round
+    # Read once, out of the loop that plays every action of the game.
+    game_over = Phase.GAME_OVER  # an enum's attributes are slow to look up
+    max_actions = plan.max_actions
+    choosers = [bot.choose for bot in bots]
     while state.phase is not game_over:
-        if actions >= plan.max_actions:
+        if actions >= max_actions:
             raise RuntimeError(
-                f"game {index} (seed {seed}) is not over after {plan.max_actions} actions: "
+                f"game {index} (seed {seed}) is not over after {max_actions} actions: "
                 f"round {state.round_number}, turn {state.turns}, phase {state.phase.name}; "
                 "pass a larger max_actions if its games are merely long"
             )
-        player = state.dealer if state.to_act is None else state.to_act
-        action = bots[player].choose(view(state, player))
+        to_act = state.to_act
+        player = state.dealer if to_act is None else to_act
+        action = choosers[player](view(state, player))
         # Played for ``player``, the one to act; step() without its wrapping in a Step.
         after, events = _play(state, action)
         actions += 1
-        current.actions += 1
         if type(action) is GoDown:
             current.went_down[player] = state.turns
         for event in events:
             if type(event) is RoundEnded:
                 current.end(after, event)
             elif type(event) is Dealt:
+                current.actions = actions - first
                 rounds.append(current.result())
                 current = _Round.dealt(after, event.exact_cut)
+                first = actions
         state = after
+    current.actions = actions - first
     rounds.append(current.result())
     assert state.winners is not None
     return GameResult(
