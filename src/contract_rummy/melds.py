@@ -549,11 +549,14 @@ class Run(Meld):
     def _find_reach(self) -> frozenset[int]:
         # Its natural neighbours, its wild cards' stand-ins, and the wild cards while it
         # has room (R15, R23).
-        naturals, wild_ends = self._lay_off_options()
-        found = [card.index for card, _ in naturals]
-        found.extend(_natural(self.suit, self.low + p).index for p in self.wild_positions())
-        if wild_ends:
-            found.extend(_wild_indices(self.variant.wild_by_index))
+        variant = self.variant
+        suit, low = self.suit, self.low
+        found = [_natural(suit, low + position).index for position in self.wild_positions()]
+        if len(self.cards) < variant.max_run_length:
+            for position in (low - 1, low + len(self.cards)):
+                if variant.lowest_position <= position <= variant.highest_position:
+                    found.append(_natural(suit, position).index)
+            found.extend(_wild_indices(variant.wild_by_index))
         return frozenset(found)
 
     def swap(self, card: Card) -> tuple[Run, Card] | None:
