@@ -188,11 +188,49 @@ def test_the_engines_two_ways_of_opening_a_buy_window_make_the_same_state() -> N
     assert state.cut is not None
     offered = cr.BuyWindow(queue=(1,))
     asked = state._asking(0, offered)
-    replaced = state._replace(phase=cr.Phase.BUY, to_act=0, window=offered)
+    _same_fields(asked, state._replace(phase=cr.Phase.BUY, to_act=0, window=offered))
+
+
+def _same_fields(built: cr.RoundState, replaced: cr.RoundState) -> None:
+    """``built`` holds the very objects ``replaced`` holds, field by field."""
     for name in (*(field.name for field in attrs.fields(cr.RoundState)), "players"):
-        assert getattr(asked, name) is getattr(replaced, name), name
-    assert asked == replaced
-    assert hash(asked) == hash(replaced)
+        assert getattr(built, name) is getattr(replaced, name), name
+    assert built == replaced
+    assert hash(built) == hash(replaced)
+
+
+def test_the_engines_two_ways_of_drawing_from_the_stock_make_the_same_state() -> None:
+    # _drawn writes every field out for speed; _replace is the general way.
+    state = cr.apply(cr.new_game(cr.VARIANTS["liverpool-cut"], seed=1), cr.DrawStock())
+    assert state.phase is cr.Phase.BUY
+    assert state.cut is not None
+    player = state.active
+    hands = tuple(hand[:-1] if p == player else hand for p, hand in enumerate(state.hands))
+    stock = state.stock[1:]
+    replaced = state._replace(
+        phase=cr.Phase.PLAY, to_act=player, hands=hands, stock=stock, window=cr.NO_WINDOW
+    )
+    _same_fields(state._drawn(hands, stock), replaced)
+
+
+def test_the_engines_two_ways_of_beginning_the_next_turn_make_the_same_state() -> None:
+    # _next_turn writes every field out for speed; _replace is the general way.
+    state = _play_state()
+    assert state.phase is cr.Phase.PLAY
+    assert state.turn != cr.NEW_TURN
+    hands = state.hands[1:] + state.hands[:1]
+    discard, discarded_by = state.discard + hands[0][:1], (*state.discarded_by, state.active)
+    replaced = state._replace(
+        phase=cr.Phase.DRAW,
+        active=2,
+        to_act=2,
+        hands=hands,
+        discard=discard,
+        discarded_by=discarded_by,
+        turn=cr.NEW_TURN,
+        turns=state.turns + 1,
+    )
+    _same_fields(state._next_turn(2, hands, discard, discarded_by), replaced)
 
 
 def test_states_pickle_and_copy_to_equal_values_with_equal_hashes() -> None:

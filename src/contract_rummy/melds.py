@@ -553,9 +553,9 @@ class Run(Meld):
         suit, low = self.suit, self.low
         found = [_natural(suit, low + position).index for position in self.wild_positions()]
         if len(self.cards) < variant.max_run_length:
-            for position in (low - 1, low + len(self.cards)):
-                if variant.lowest_position <= position <= variant.highest_position:
-                    found.append(_natural(suit, position).index)
+            lowest, highest = variant.lowest_position, variant.highest_position
+            ends = (low - 1, low + len(self.cards))
+            found.extend(_natural(suit, end).index for end in ends if lowest <= end <= highest)
             found.extend(_wild_indices(variant.wild_by_index))
         return frozenset(found)
 

@@ -128,10 +128,8 @@ def _play(state: RoundState, action: Action) -> Outcome:
         return _ask(state, window.queue, window.last_buyer)
     _check(state, action)
     if state.variant.shanghai_call:
-        return _asking(state, action)
-    if isinstance(action, Pass):
-        return _ask(state, state.window.queue, state.window.last_buyer)
-    return _buy(state)
+        return _answer_asking(state, action)
+    return _buy(state)  # a Buy: a Pass without the call took the way above
 
 
 def _bought(state: RoundState, buyer: int) -> Outcome:
@@ -159,7 +157,7 @@ def _buy(state: RoundState) -> Outcome:
     return _ask(bought, buyers(bought, buyer), buyer, events)
 
 
-def _asking(state: RoundState, action: Action) -> Outcome:
+def _answer_asking(state: RoundState, action: Action) -> Outcome:
     """R31: a request closes the asking; a pass leaves it to the next player who may ask.
 
     Once everyone passed, the active player draws as usual (phase DRAW, nothing pending).
