@@ -24,9 +24,7 @@ from __future__ import annotations
 
 import bisect
 from collections.abc import Callable, Iterator, Sequence
-from functools import reduce
 from itertools import pairwise
-from operator import or_
 from typing import Final, NamedTuple
 
 import attrs
@@ -34,7 +32,7 @@ import attrs
 from contract_rummy._hands import keeps_a_discard
 from contract_rummy.cards import Card
 from contract_rummy.contracts import Contract
-from contract_rummy.godown._tables import LANE, Tables, tables
+from contract_rummy.godown._tables import CARDS_AT, LANE_BYTES, Tables, tables
 from contract_rummy.variants import Variant
 
 __all__ = [
@@ -54,12 +52,10 @@ __all__ = [
 GROUP: Final = 0
 RUN: Final = 1
 
-#: The bytes of a hand's counts by rank (byte 0 the jokers), and by suit (byte 4 the
-#: jokers): see :attr:`Tables.rank_lane`. A hand holds fewer than 256 cards of a rank.
-_RANK_BYTES: Final = 14
-_SUIT_BYTES: Final = 5
-#: One suit's held positions, in :attr:`Tables.position_lanes`.
-_LANE_MASK: Final = (1 << LANE) - 1
+#: Where each suit's cards lie in a hand's counts (see :attr:`Tables.lanes`).
+_SUIT_ROWS: Final = tuple(CARDS_AT + 13 * suit for suit in range(4))
+#: For :meth:`bytes.translate`: a count becomes 1 if the card is held, else 0.
+_HELD: Final = bytes(min(n, 1) for n in range(256))
 
 
 class MeldSpec(NamedTuple):
@@ -195,6 +191,8 @@ class Plan:
         group_full: ``group_full[n]``: how many shortest groups ``n`` cards of a rank fill.
         group_short: ``group_short[n]``: how many cards ``n`` cards of a rank lack to fill
             one more shortest group, if they fill one partly; else 0.
+        run_gains: What the runs can hold of each suit, by the suit's counts, filled as
+            hands are met (see :class:`RunGains`); ``None`` without runs.
     """
 
     contract: Contract
@@ -213,6 +211,7 @@ class Plan:
     least: int
     group_full: bytes
     group_short: bytes
+    run_gains: RunGains | None = attrs.field(eq=False)
 
 
 def plan(variant: Variant, round_number: int, t: Tables | None = None) -> Plan:
@@ -266,6 +265,9 @@ def plan(variant: Variant, round_number: int, t: Tables | None = None) -> Plan:
             group_short=_byte_table(
                 lambda n: group_size - n % group_size if group_size and n % group_size else 0
             ),
+            run_gains=RunGains(t, min(contract.runs), len(contract.runs))
+            if contract.runs
+            else None,
         )
     return found
 
@@ -353,16 +355,14 @@ def search(
     total = len(hand)
     if total < p.least:
         return _NOTHING
-    # Most hands cannot meet their contract: a few sums over the hand tell the bound what
-    # it needs, before anything else is counted.
-    indices = [card.index for card in hand]
-    ranks = sum(map(t.rank_lane.__getitem__, indices)).to_bytes(_RANK_BYTES, "little")
-    wilds = ranks[0] + sum(ranks[rank] for rank in t.wild_ranks) if t.wild_ranks else ranks[0]
-    if _wilds_needed(t, p, indices, ranks, wilds) > wilds:
+    # Most hands cannot meet their contract: one sum over the hand tells the bound what it
+    # needs, before anything else is counted.
+    lanes = t.lanes
+    counted = sum([lanes[card.index] for card in hand]).to_bytes(LANE_BYTES, "little")
+    wilds = counted[0] + sum(counted[r] for r in t.wild_ranks) if t.wild_ranks else counted[0]
+    if _wilds_needed(t, p, counted, wilds) > wilds:
         return _NOTHING
-    counts = [0] * 53
-    for index in indices:
-        counts[index] += 1
+    counts = list(counted[CARDS_AT:])
     kept = -1 if kept_card is None else kept_card.index
     held: Held | None = None
     single = 52
@@ -398,9 +398,9 @@ def search(
     listed: dict[Place, list[Choices | None]] = {}
     suit_masks = [0] * 5
     suit_of, suit_bits = t.suit_of, t.suit_bits
-    for index in indices:
-        suit_masks[suit_of[index]] |= suit_bits[index]
-    have = _Counts(counts, list(ranks[:14]), suit_masks, wilds)
+    for card in hand:
+        suit_masks[suit_of[card.index]] |= suit_bits[card.index]
+    have = _Counts(counts, list(counted[:CARDS_AT]), suit_masks, wilds)
     for place in dict.fromkeys(p.places):
         high = place.length if p.exact else total - (p.contract.min_cards - place.length) - p.keep
         found = _candidates(t, have, place, high)
@@ -532,79 +532,97 @@ def _touching(run: MeldSpec, chosen: tuple[MeldSpec, ...]) -> bool:
 # -- bounds -------------------------------------------------------------------------------------
 
 
-def _wilds_needed(t: Tables, p: Plan, indices: list[int], ranks: bytes, wilds: int) -> int:
+def _wilds_needed(t: Tables, p: Plan, counted: bytes, wilds: int) -> int:
     """A lower bound on the wild cards that meeting the contract takes from the hand.
 
-    Each group needs what its rank lacks, taking the best ranks first. A run of a suit
-    holds at most as many natural cards as the suit's best window of its length holds
-    (a longer run never needs fewer wild cards), and the runs of one suit together at
-    most as many as the hand has cards of that suit; the runs go to the suits where they
-    would hold the most (:func:`_runs_held`). ``indices`` are the hand's card indices,
-    ``ranks[r]`` counts its cards of rank ``r`` (wild or not; ``ranks[0]`` the jokers). The
-    runs, quicker to count, come first: once they need more than ``wilds``, the groups are
-    not counted.
+    Each group needs what its rank lacks, taking the best ranks first. The runs hold at
+    most the natural cards :class:`RunGains` gives them, going to the suits where they
+    would hold the most. ``counted`` holds the hand's counts by rank (wild or not;
+    ``counted[0]`` the jokers) and by card (see :attr:`Tables.lanes`). The runs, quicker
+    to count, come first: once they need more than ``wilds``, the groups are not
+    counted.
     """
     need = 0
-    size = p.run_size
-    if size:
-        # Each suit's held positions, and its cards, in lanes of one integer each.
-        lanes = reduce(or_, map(t.position_lanes.__getitem__, indices), 0)
-        memo = t.window_memo(size)
-        best = [0, 0, 0, 0]
-        for suit in range(4):
-            mask = (lanes >> (LANE * suit)) & _LANE_MASK
-            found = memo.get(mask)
-            if found is None:
-                found = t.best_run_window(size, mask)
-            best[suit] = found
+    gains = p.run_gains
+    if gains is not None:
         runs = p.runs
-        if runs == 1:
-            held = max(best)
-        else:
-            suits = sum(map(t.suit_lane.__getitem__, indices)).to_bytes(_SUIT_BYTES, "little")
-            held = _runs_held(best, suits, runs)
-        need = size * runs - held
+        found = sorted(
+            sum(map(gains.__getitem__, [counted[at : at + 13] for at in _SUIT_ROWS]), ())
+        )
+        need = p.run_size * runs - sum(found[-runs:])
         if need > wilds:
             return need
     size = p.group_size
     if size:
         # Through the plan's byte tables, each rank's count turns into the groups it
         # fills, and into the cards that would fill one more (0 when it needs none).
-        counted = ranks[1:14]
-        missing = p.groups - sum(counted.translate(p.group_full))
+        ranks = counted[1:14]
+        missing = p.groups - sum(ranks.translate(p.group_full))
         if missing > 0:
-            partial = sorted(counted.translate(p.group_short).replace(b"\0", b""))
+            partial = sorted(ranks.translate(p.group_short).replace(b"\0", b""))
             partial.extend([size] * missing)
             need += sum(partial[:missing])
     return need
 
 
-def _runs_held(best: list[int], suits: bytes, runs: int) -> int:
-    """The most natural cards ``runs`` runs could hold: ``best[s]`` each, ``suits[s]`` in all.
+class RunGains(dict[bytes, tuple[int, ...]]):
+    """What the runs of a round can hold of one suit's natural cards, run by run (R8, R14).
 
-    In suit ``s`` a run holds at most ``best[s]`` natural cards, and the suit's runs
-    together at most the ``suits[s]`` cards the hand has of it. What a suit's runs can hold
-    grows by ``best[s]`` a run until it reaches ``suits[s]``, never faster: so giving each
-    run in turn to the suit where it adds the most is best, and that adds up the ``runs``
-    largest of the suits' gains, each suit's gains being ``best[s]`` as often as it fits in
-    ``suits[s]``, then what is left of ``suits[s]``.
+    Keyed by the suit's counts (``held[r - 1]`` cards of rank ``r``, wild or not), the
+    most natural cards its first run can hold, what a second run adds at most, and so on,
+    largest first, for as many runs as the round has (fewer where they add nothing).
+
+    In a suit a run holds at most as many natural cards as the suit's best window of the
+    shortest run's length holds (a longer run never needs fewer wild cards), and the
+    suit's runs together at most the cards the hand has of it: so each run adds that
+    window's count until the suit's cards run out, then what is left of them. What runs
+    can hold grows that way in every suit, never faster: so giving each run in turn to
+    the suit where it adds the most is best, which adds up the largest gains of all suits.
     """
-    gains: list[int] = []
-    for suit in range(4):
-        each = best[suit]
-        if each:
-            cap = suits[suit]
-            full = cap // each
-            if full >= runs:
-                gains.extend((each,) * runs)
-            else:
-                gains.extend((each,) * full)
-                if cap % each:
-                    gains.append(cap % each)
-    if len(gains) > runs:
-        gains.sort(reverse=True)
-        return sum(gains[:runs])
-    return sum(gains)
+
+    __slots__ = ("_length", "_runs", "_tables", "_windows")
+
+    def __init__(self, t: Tables, length: int, runs: int) -> None:
+        super().__init__()
+        self._tables = t
+        self._length = length
+        self._runs = runs
+        #: The best window of each set of positions held (fewer than the counts).
+        self._windows: dict[bytes, int] = {}
+
+    def __missing__(self, held: bytes) -> tuple[int, ...]:
+        positions = held.translate(_HELD)
+        each = self._windows.get(positions)
+        if each is None:
+            each = self._windows[positions] = _best_window(self._tables, positions, self._length)
+        if not each:
+            gains: tuple[int, ...] = ()
+        else:
+            full, part = divmod(sum(held), each)
+            runs = self._runs
+            gains = (each,) * runs if full >= runs else (each,) * full + (part,) * bool(part)
+        if len(self) >= _MEMO_LIMIT:
+            self.clear()
+        self[held] = gains
+        return gains
+
+
+def _best_window(t: Tables, held: bytes, length: int) -> int:
+    """The most positions of a suit one run of ``length`` covers, holding ``held`` (R8).
+
+    ``held[r - 1]`` is 1 when the hand holds the suit's card of rank ``r``, else 0; the
+    ace stands at both ends.
+    """
+    # Bit p - 1 for position p: the ace at 1 and at 14.
+    mask = sum(1 << rank for rank in range(13) if held[rank]) | (held[0] << 13)
+    window = (1 << length) - 1
+    return max(
+        (
+            ((mask >> (low - 1)) & window).bit_count()
+            for low in range(t.lowest, t.highest - length + 2)
+        ),
+        default=0,
+    )
 
 
 def _runs_needed(t: Tables, counts: list[int]) -> int:
