@@ -580,21 +580,16 @@ class RunGains(dict[bytes, tuple[int, ...]]):
     the suit where it adds the most is best, which adds up the largest gains of all suits.
     """
 
-    __slots__ = ("_length", "_runs", "_tables", "_windows")
+    __slots__ = ("_length", "_runs", "_tables")
 
     def __init__(self, t: Tables, length: int, runs: int) -> None:
         super().__init__()
         self._tables = t
         self._length = length
         self._runs = runs
-        #: The best window of each set of positions held (fewer than the counts).
-        self._windows: dict[bytes, int] = {}
 
     def __missing__(self, held: bytes) -> tuple[int, ...]:
-        positions = held.translate(_HELD)
-        each = self._windows.get(positions)
-        if each is None:
-            each = self._windows[positions] = _best_window(self._tables, positions, self._length)
+        each = self._tables.best_run_window(self._length, held.translate(_HELD))
         if not each:
             gains: tuple[int, ...] = ()
         else:
@@ -605,24 +600,6 @@ class RunGains(dict[bytes, tuple[int, ...]]):
             self.clear()
         self[held] = gains
         return gains
-
-
-def _best_window(t: Tables, held: bytes, length: int) -> int:
-    """The most positions of a suit one run of ``length`` covers, holding ``held`` (R8).
-
-    ``held[r - 1]`` is 1 when the hand holds the suit's card of rank ``r``, else 0; the
-    ace stands at both ends.
-    """
-    # Bit p - 1 for position p: the ace at 1 and at 14.
-    mask = sum(1 << rank for rank in range(13) if held[rank]) | (held[0] << 13)
-    window = (1 << length) - 1
-    return max(
-        (
-            ((mask >> (low - 1)) & window).bit_count()
-            for low in range(t.lowest, t.highest - length + 2)
-        ),
-        default=0,
-    )
 
 
 def _runs_needed(t: Tables, counts: list[int]) -> int:
