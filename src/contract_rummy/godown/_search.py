@@ -886,7 +886,18 @@ def _remainder(s: _Search, hand: int, place: Place, left: int) -> Iterator[Candi
     counts = [0] * 53
     for x in cards:
         counts[x] += 1
+    # The run must reach every natural card's position, and one of an ace's two ends.
+    inside = aces = 0
+    for x in naturals:
+        if x % 13:
+            inside |= t.suit_bits[x]
+        else:
+            aces = t.suit_bits[x]
+    span = (1 << left) - 1
     for suit in sorted(suits) if suits else range(4):
         for low in range(t.lowest, t.highest - left + 2):
+            covered = span << (low - 1)
+            if inside & ~covered or (aces and not aces & covered):
+                continue
             for run in _run_cards(t, counts, suit, low, left, left):
                 yield Candidate(MeldSpec(RUN, suit, low, run), hand, left, 0)
