@@ -265,9 +265,7 @@ def plan(variant: Variant, round_number: int, t: Tables | None = None) -> Plan:
             group_short=_byte_table(
                 lambda n: group_size - n % group_size if group_size and n % group_size else 0
             ),
-            run_gains=RunGains(t, min(contract.runs), len(contract.runs))
-            if contract.runs
-            else None,
+            run_gains=_run_gains(t, min(contract.runs)) if contract.runs else None,
         )
     return found
 
@@ -566,27 +564,28 @@ def _wilds_needed(t: Tables, p: Plan, counted: bytes, wilds: int) -> int:
 
 
 class RunGains(dict[bytes, tuple[int, ...]]):
-    """What the runs of a round can hold of one suit's natural cards, run by run (R8, R14).
+    """What runs can hold of one suit's natural cards, run by run (R8, R14).
 
     Keyed by the suit's counts (``held[r - 1]`` cards of rank ``r``, wild or not), the
     most natural cards its first run can hold, what a second run adds at most, and so on,
-    largest first, for as many runs as the round has (fewer where they add nothing).
+    largest first, while they add anything. One memo serves every round whose shortest
+    run has the same length (:func:`_run_gains`).
 
     In a suit a run holds at most as many natural cards as the suit's best window of the
     shortest run's length holds (a longer run never needs fewer wild cards), and the
     suit's runs together at most the cards the hand has of it: so each run adds that
     window's count until the suit's cards run out, then what is left of them. What runs
     can hold grows that way in every suit, never faster: so giving each run in turn to
-    the suit where it adds the most is best, which adds up the largest gains of all suits.
+    the suit where it adds the most is best, which adds up the largest gains of all suits
+    (taking no more of a suit's than there are runs).
     """
 
-    __slots__ = ("_length", "_runs", "_tables")
+    __slots__ = ("_length", "_tables")
 
-    def __init__(self, t: Tables, length: int, runs: int) -> None:
+    def __init__(self, t: Tables, length: int) -> None:
         super().__init__()
         self._tables = t
         self._length = length
-        self._runs = runs
 
     def __missing__(self, held: bytes) -> tuple[int, ...]:
         each = self._tables.best_run_window(self._length, held.translate(_HELD))
@@ -594,12 +593,20 @@ class RunGains(dict[bytes, tuple[int, ...]]):
             gains: tuple[int, ...] = ()
         else:
             full, part = divmod(sum(held), each)
-            runs = self._runs
-            gains = (each,) * runs if full >= runs else (each,) * full + (part,) * bool(part)
+            gains = (each,) * full + (part,) * bool(part)
         if len(self) >= _MEMO_LIMIT:
             self.clear()
         self[held] = gains
         return gains
+
+
+def _run_gains(t: Tables, length: int) -> RunGains:
+    """The :class:`RunGains` of runs of at least ``length`` cards, kept in the tables ``t``."""
+    found = t.run_gains.get(length)
+    if found is None:
+        found = t.run_gains[length] = RunGains(t, length)
+    assert isinstance(found, RunGains)
+    return found
 
 
 def _runs_needed(t: Tables, counts: list[int]) -> int:

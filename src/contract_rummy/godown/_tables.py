@@ -75,6 +75,8 @@ class Tables:
         candidates: Memo of the search's candidate melds by rank and by suit, filled as
             hands are met (see :mod:`._search`).
         plans: The search's plan of each round, by round number (see :mod:`._search`).
+        run_gains: The search's memo of what runs of each length can hold of a suit, by
+            the suit's counts (see :mod:`._search`).
         suit_slots: Memo of the search's bound on the wild cards one suit's runs need in
             a round played at once, by the suit's counts (see :mod:`._search`).
     """
@@ -102,6 +104,7 @@ class Tables:
     best_window: dict[int, dict[bytes, int]] = attrs.field(factory=dict, eq=False)
     candidates: dict[tuple[object, ...], tuple[Any, ...]] = attrs.field(factory=dict, eq=False)
     plans: dict[int, Any] = attrs.field(factory=dict, eq=False)
+    run_gains: dict[int, Any] = attrs.field(factory=dict, eq=False)
     suit_slots: dict[tuple[int, ...], tuple[int, ...]] = attrs.field(factory=dict, eq=False)
 
     def pack_indices(self, indices: Iterable[int]) -> int:
