@@ -794,18 +794,18 @@ def _candidates(t: Tables, hand: _Counts, place: Place, high: int) -> tuple[Cand
 def _listed(t: Tables, melds: Iterator[MeldSpec]) -> tuple[Candidate, ...]:
     if len(t.candidates) >= _MEMO_LIMIT:
         t.candidates.clear()
-    is_wild = t.is_wild
-    return tuple(
-        sorted(
-            Candidate(
-                meld,
-                t.pack_indices(meld.cards),
-                len(meld.cards),
-                sum(1 for x in meld.cards if is_wild[x]),
-            )
-            for meld in melds
+    unit, is_wild = t.unit, t.is_wild
+    found = [
+        Candidate(
+            meld,
+            sum(map(unit.__getitem__, meld.cards)),
+            len(meld.cards),
+            sum(map(is_wild.__getitem__, meld.cards)),
         )
-    )
+        for meld in melds
+    ]
+    found.sort()
+    return tuple(found)
 
 
 #: How many ranks' and suits' lists the tables of a variant keep before starting afresh:
@@ -852,22 +852,35 @@ def _runs(
 
 def _run_cards(
     t: Tables, counts: list[int], suit: int, low: int, shortest: int, longest: int
-) -> Iterator[tuple[int, ...]]:
-    """Every run of the suit from ``low``, position by position, with wild cards anywhere."""
-    if longest <= 0:
-        if shortest <= 0:
-            yield ()
-        return
-    if shortest <= 0:
-        yield ()
-    natural = t.at[suit][low]
-    options = [natural] if counts[natural] and not t.is_wild[natural] else []
-    options.extend(w for w in t.wild if counts[w])
-    for card in options:
-        counts[card] -= 1
-        for tail in _run_cards(t, counts, suit, low + 1, shortest - 1, longest - 1):
-            yield (card, *tail)
-        counts[card] += 1
+) -> list[tuple[int, ...]]:
+    """Every run of the suit from ``low``, of ``shortest`` to ``longest`` cards (R8).
+
+    Position by position, a run takes the natural card if ``counts`` holds it, or a wild
+    card: the search counts every wild card as a joker (index 52). Shorter runs come
+    first; runs of one length in order, the natural card before the wild card at each
+    position.
+    """
+    row, is_wild = t.at[suit], t.is_wild
+    found: list[tuple[int, ...]] = []
+    # The runs so far, each with the wild cards it leaves.
+    level: list[tuple[tuple[int, ...], int]] = [((), counts[52])]
+    for length in range(1, longest + 1):
+        position = low + length - 1
+        natural = row[position]
+        held = 0 if is_wild[natural] else counts[natural]
+        grown: list[tuple[tuple[int, ...], int]] = []
+        for cards, wilds in level:
+            # An ace at both ends (R8) takes two of it.
+            if held > (position == 14 and cards[:1] == (natural,)):
+                grown.append(((*cards, natural), wilds))
+            if wilds:
+                grown.append(((*cards, 52), wilds - 1))
+        level = grown
+        if not level:
+            break
+        if length >= shortest:
+            found.extend(cards for cards, _ in level)
+    return found
 
 
 def _remainder(s: _Search, hand: int, place: Place, left: int) -> Iterator[Candidate]:
