@@ -151,3 +151,25 @@ def test_r14_the_memos_start_afresh_when_full(monkeypatch: pytest.MonkeyPatch) -
     gains.clear()
     assert [list(go_downs(variant, 6, hand, None)) for hand in hands] == expected
     assert expected[0]
+
+
+@pytest.mark.parametrize("variant", VARIANTS, ids=lambda variant: variant.name)
+def test_r8_best_run_window_counts_the_positions_a_run_covers(variant: cr.Variant) -> None:
+    """The tables' window count agrees with counting each window's positions in turn."""
+    t = tables(variant)
+    lowest, highest = variant.lowest_position, variant.highest_position
+    for length in (3, 4, 7, 14):
+        for bits in range(0, 1 << 13, 7):
+            held = bytes((bits >> rank) & 1 for rank in range(13))
+            # Position p is held when rank p is (rank 1, the ace, at 1 and at 14).
+            positions = {rank + 1 for rank in range(13) if held[rank]} | (
+                {14} if held[0] else set()
+            )
+            expected = max(
+                (
+                    len(positions & set(range(low, low + length)))
+                    for low in range(lowest, highest - length + 2)
+                ),
+                default=0,
+            )
+            assert t.best_run_window(length, held) == expected

@@ -71,7 +71,6 @@ class Tables:
             joker) and one in a byte of its own (see :data:`CARDS_AT`): summed over a hand
             and turned into :data:`LANE_BYTES` bytes, its counts by rank and by card. A
             hand holds fewer than 256 cards of a rank.
-        best_window: Memo of :meth:`best_run_window`, filled as hands are met.
         candidates: Memo of the search's candidate melds by rank and by suit, filled as
             hands are met (see :mod:`._search`).
         plans: The search's plan of each round, by round number (see :mod:`._search`).
@@ -101,7 +100,6 @@ class Tables:
     suit_fields: tuple[int, ...]
     rank_fields: tuple[int, ...]
     lanes: tuple[int, ...]
-    best_window: dict[int, dict[bytes, int]] = attrs.field(factory=dict, eq=False)
     candidates: dict[tuple[object, ...], tuple[Any, ...]] = attrs.field(factory=dict, eq=False)
     plans: dict[int, Any] = attrs.field(factory=dict, eq=False)
     run_gains: dict[int, Any] = attrs.field(factory=dict, eq=False)
@@ -124,31 +122,17 @@ class Tables:
             found.extend((index,) * ((hand >> (width * index)) & mask))
         return found
 
-    def window_memo(self, length: int) -> dict[bytes, int]:
-        """The memo of :meth:`best_run_window` for runs of ``length``, by positions held."""
-        memo = self.best_window.get(length)
-        if memo is None:
-            memo = self.best_window[length] = {}
-        return memo
-
     def best_run_window(self, length: int, held: bytes) -> int:
         """The most positions of a suit one run of ``length`` covers (R8).
 
         ``held[r - 1]`` is 1 when the hand holds the suit's card of rank ``r``, else 0; the
         ace stands at both ends, positions 1 and 14.
         """
-        memo = self.window_memo(length)
-        best = memo.get(held)
-        if best is None:
-            line = held + held[:1]  # line[p - 1]: position p
-            best = memo[held] = max(
-                (
-                    line.count(1, low - 1, low - 1 + length)
-                    for low in range(self.lowest, self.highest - length + 2)
-                ),
-                default=0,
-            )
-        return best
+        # Byte p - 1 holds position p. Times 1 + 256 + ... + 256 ** (length - 1), byte k
+        # counts the positions held of the window that ends at position k + 1.
+        line = int.from_bytes(held + held[:1], "little")
+        sums = (line * int.from_bytes(b"\1" * length, "little")).to_bytes(32, "little")
+        return max(sums[self.lowest + length - 2 : self.highest], default=0)
 
 
 def _build(variant: Variant) -> Tables:
