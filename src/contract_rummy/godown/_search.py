@@ -52,8 +52,10 @@ __all__ = [
 GROUP: Final = 0
 RUN: Final = 1
 
-#: Where each suit's cards lie in a hand's counts (see :attr:`Tables.lanes`).
-_SUIT_ROWS: Final = tuple(CARDS_AT + 13 * suit for suit in range(4))
+#: Where each suit's cards lie in a hand's counts (see :attr:`Tables.lanes`), by rank.
+_SUIT_0, _SUIT_1, _SUIT_2, _SUIT_3 = (
+    slice(CARDS_AT + 13 * suit, CARDS_AT + 13 * suit + 13) for suit in range(4)
+)
 #: For :meth:`bytes.translate`: a count becomes 1 if the card is held, else 0.
 _HELD: Final = bytes(min(n, 1) for n in range(256))
 
@@ -545,7 +547,10 @@ def _wilds_needed(t: Tables, p: Plan, counted: bytes, wilds: int) -> int:
     if gains is not None:
         runs = p.runs
         found = sorted(
-            sum(map(gains.__getitem__, [counted[at : at + 13] for at in _SUIT_ROWS]), ())
+            gains[counted[_SUIT_0]]
+            + gains[counted[_SUIT_1]]
+            + gains[counted[_SUIT_2]]
+            + gains[counted[_SUIT_3]]
         )
         need = p.run_size * runs - sum(found[-runs:])
         if need > wilds:
