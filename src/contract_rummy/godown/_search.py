@@ -363,6 +363,14 @@ def search(
     if _wilds_needed(t, p, counted, wilds) > wilds:
         return _NOTHING
     counts = list(counted[CARDS_AT:])
+    # The hand packed (see ._tables), and each suit's positions held.
+    unit, suit_of, suit_bits = t.unit, t.suit_of, t.suit_bits
+    packed = 0
+    suit_masks = [0] * 5
+    for card in hand:
+        index = card.index
+        packed += unit[index]
+        suit_masks[suit_of[index]] |= suit_bits[index]
     kept = -1 if kept_card is None else kept_card.index
     held: Held | None = None
     single = 52
@@ -382,6 +390,7 @@ def search(
             if kept == single:
                 kept = 52
         for w in kinds:
+            packed += (unit[52] - unit[w]) * counts[w]  # counted as jokers
             counts[w] = 0
         counts[52] = wilds
     if (
@@ -393,13 +402,7 @@ def search(
         )
     ):
         return _NOTHING
-    unit = t.unit
-    packed = sum(unit[index] * n for index, n in enumerate(counts) if n)
     listed: dict[Place, list[Choices | None]] = {}
-    suit_masks = [0] * 5
-    suit_of, suit_bits = t.suit_of, t.suit_bits
-    for card in hand:
-        suit_masks[suit_of[card.index]] |= suit_bits[card.index]
     have = _Counts(counts, list(counted[:CARDS_AT]), suit_masks, wilds)
     for place in dict.fromkeys(p.places):
         high = place.length if p.exact else total - (p.contract.min_cards - place.length) - p.keep
