@@ -834,16 +834,27 @@ def _groups(
 
 def _multisets(
     pool: list[int], counts: list[int], shortest: int, longest: int
-) -> Iterator[tuple[int, ...]]:
-    """Every multiset of ``shortest``..``longest`` cards from ``pool``, in pool order."""
-    if not pool:
-        if shortest <= 0:
-            yield ()
-        return
-    first, rest = pool[0], pool[1:]
-    for take in range(min(counts[first], longest), -1, -1):
-        for tail in _multisets(rest, counts, shortest - take, longest - take):
-            yield (first,) * take + tail
+) -> list[tuple[int, ...]]:
+    """Every multiset of ``shortest``..``longest`` cards from ``pool``, in pool order.
+
+    Each is sorted as ``pool`` is; the multisets come in no useful order.
+    """
+    takes = [min(counts[x], longest) for x in pool]
+    # found[i]: the multisets of pool[:i] that, with what pool[i:] can add, still reach
+    # ``shortest`` cards.
+    reach = sum(takes)
+    if reach < shortest:
+        return []
+    found: list[tuple[int, ...]] = [()]
+    for card, most in zip(pool, takes, strict=True):
+        reach -= most
+        found = [
+            cards + (card,) * take
+            for cards in found
+            for take in range(min(most, longest - len(cards)) + 1)
+            if len(cards) + take + reach >= shortest
+        ]
+    return found
 
 
 def _runs(
