@@ -129,7 +129,8 @@ class Tables:
         ace stands at both ends, positions 1 and 14.
         """
         # Byte p - 1 holds position p. Times 1 + 256 + ... + 256 ** (length - 1), byte k
-        # counts the positions held of the window that ends at position k + 1.
+        # counts the positions held of the window that ends at position k + 1 (no byte
+        # carries: a window holds at most 14 positions, and 28 bytes hold the product).
         line = int.from_bytes(held + held[:1], "little")
         sums = (line * int.from_bytes(b"\1" * length, "little")).to_bytes(32, "little")
         return max(sums[self.lowest + length - 2 : self.highest], default=0)
@@ -153,7 +154,6 @@ def _build(variant: Variant) -> Tables:
             suit_bits[row[position].index] |= 1 << (position - 1)
     mask = (1 << width) - 1
     rank_of = (*(index % 13 + 1 for index in range(52)), 0)
-    suit_of = (*(index // 13 for index in range(52)), 4)
 
     def fields(indices: Iterable[int]) -> int:
         return sum(mask << (width * index) for index in indices)
@@ -171,7 +171,7 @@ def _build(variant: Variant) -> Tables:
         rank_cards=((), *(tuple(13 * s + r - 1 for s in range(4)) for r in range(1, 14))),
         at=tuple(tuple(card.index for card in row) for row in _RUN_CARDS),
         suit_bits=tuple(suit_bits),
-        suit_of=suit_of,
+        suit_of=(*(index // 13 for index in range(52)), 4),
         rank_of=rank_of,
         wild_ranks=tuple(sorted(rank.value for rank in variant.wild_ranks)),
         natural_positions=tuple(
