@@ -314,18 +314,34 @@ def _plan_with(
 def _windows(length: int, lowest: int, highest: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
     """For every set of held positions, the stretch of ``length`` that holds most of them.
 
-    Indexed by the positions' bit mask (bit p for position p): the stretch's low end, and
-    how many of the positions it holds.
+    Indexed by the positions' bit mask (bit p for position p, masks of 15 bits): the
+    stretch's low end (the lowest among the best), and how many of the positions it holds.
+    The stretches run from ``lowest`` to ``highest`` (R8), or start at ``lowest`` when none
+    fits.
+
+    The table is worked out for all masks together. Each mask is a lane of one byte in a
+    large int, so that one int operation acts on every mask at once: for each stretch, the
+    lanes hold how many positions it holds of their mask, and a lane takes the stretch
+    where it holds at least as many as the best so far. The stretches are taken from the
+    highest down, so that among equals the lowest wins.
     """
-    lows = range(lowest, highest - length + 2)
-    width = (1 << length) - 1
-    best_low: list[int] = []
-    best_have: list[int] = []
-    for mask in range(1 << 15):
-        low = max(lows, key=lambda low: ((mask >> low) & width).bit_count(), default=lowest)
-        best_low.append(low)
-        best_have.append(((mask >> low) & width).bit_count())
-    return tuple(best_low), tuple(best_have)
+    lows = range(lowest, highest - length + 2) or range(lowest, lowest + 1)
+    masks = 1 << 15
+    ones = int.from_bytes(b"\x01" * masks, "little")  # 1 in every lane
+    tops = ones << 7  # the top bit of every lane, which no count (at most 15) reaches
+    best_lows = best_haves = 0
+    for low in reversed(lows):
+        # The count of the mask m is that of its bits ``low`` up, which repeat every 2**low
+        # masks: each count of a possible value of those bits, 2**low times, as bytes.
+        bits = min(length, 15 - low)
+        counts = b"".join(bytes((held.bit_count(),)) * (1 << low) for held in range(1 << bits))
+        haves = int.from_bytes(counts * (1 << (15 - low - bits)), "little")
+        # A lane's top bit survives the subtraction where it holds at least as many: the
+        # lanes that take this stretch, made all ones.
+        taken = ((((haves | tops) - best_haves) & tops) >> 7) * 0xFF
+        best_haves = (haves & taken) | (best_haves & ~taken)
+        best_lows = (low * ones & taken) | (best_lows & ~taken)
+    return tuple(best_lows.to_bytes(masks, "little")), tuple(best_haves.to_bytes(masks, "little"))
 
 
 def _best_run(
