@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from itertools import islice
+from operator import itemgetter
 from typing import Final
 
 import attrs
@@ -237,16 +238,16 @@ def _discard(seen: PlayerView, current: Plan, at_once: bool) -> Discard:
     hand = seen.hand
     wild = variant.wild_by_index
     allowed = _discardable(seen, hand)
-    spare = list(current.used)
-    candidates: list[Card] = []
-    for card in allowed:
-        index = card.index
-        if wild[index]:
-            continue
-        if spare[index]:
-            spare[index] -= 1
-            continue
-        candidates.append(card)
+    counts = [0] * 53  # copies of the card of each index
+    for card in hand:
+        counts[card.index] += 1
+    # The cards the plan leaves spare: those held more often than it uses them. Copies of
+    # a card are alike (R2): the choice depends only on which cards are candidates, not on
+    # how often each is listed.
+    used = current.used
+    candidates = [
+        card for card in allowed if not wild[card.index] and counts[card.index] > used[card.index]
+    ]
     if not candidates:
         candidates = [card for card in allowed if not wild[card.index]] or allowed
     if at_once:
@@ -257,38 +258,51 @@ def _discard(seen: PlayerView, current: Plan, at_once: bool) -> Discard:
     # The card with the least promise (pairs for groups, neighbours for runs), the
     # costliest among those, the first in canonical order among equals.
     contract = seen.contract
-    groups, runs = contract.groups != (), contract.runs != ()
-    counts = [0] * 53  # copies of the natural card of each index
-    ranks = [0] * 15  # natural cards of each rank
-    for card in hand:
-        rank = card.rank
-        if rank is not None:
-            counts[card.index] += 1
-            ranks[rank] += 1
+    groups = contract.groups != ()
+    promising = _PROMISING[groups, contract.runs != ()]
     penalty = variant.penalty
     best: tuple[int, int, int] | None = None
     for card in candidates:
-        rank = card.rank
         index = card.index
-        if rank is None:
+        if index == 52:  # the joker
             promise = 100
         else:
-            promise = 2 * (ranks[rank] - 1) if groups else 0
-            if runs:
-                ace = index - rank + 1  # the index of the suit's ace
-                for other, weight in (
-                    (rank - 2, 1),
-                    (rank - 1, 2),
-                    (rank + 1, 2),
-                    (rank + 2, 1),
-                ):
-                    if 1 <= other <= 14:
-                        promise += weight * counts[ace + (other - 1) % 13]
+            promise = sum(promising[index](counts))
+            if groups:
+                promise -= 2  # the card's own copy pairs with nothing
         key = (promise, -penalty(card), index)
         if best is None or key < best:
             best = key
     assert best is not None
     return DISCARDS[best[2]]
+
+
+def _promised_by(index: int, groups: bool, runs: bool) -> tuple[int, ...]:
+    """The cards that make the natural card ``index`` promising, each once per point.
+
+    For groups, the cards of its rank, two points each (its own copy among them). For
+    runs, the cards of its suit one or two positions away (R8), two points for a
+    neighbour, one beyond: the ace counts above the king, but not the king below the ace.
+    """
+    suit, rank = divmod(index, 13)
+    rank += 1
+    promised: list[int] = []
+    if groups:
+        promised.extend(index % 13 + 13 * other for other in range(4) for _ in range(2))
+    if runs:
+        for position, points in ((rank - 2, 1), (rank - 1, 2), (rank + 1, 2), (rank + 2, 1)):
+            if 1 <= position <= 14:
+                promised.extend([13 * suit + (position - 1) % 13] * points)
+    return tuple(promised)
+
+
+#: ``_PROMISING[groups, runs][i]``: for the natural card of index ``i``, reads from a hand's
+#: copies of each card (by index) those of the cards :func:`_promised_by` lists; by whether
+#: the contract has groups and whether it has runs (it has one or both).
+_PROMISING: Final = {
+    (groups, runs): tuple(itemgetter(*_promised_by(index, groups, runs)) for index in range(52))
+    for groups, runs in ((True, False), (False, True), (True, True))
+}
 
 
 def _points_laid(variant: Variant, action: GoDown) -> int:
