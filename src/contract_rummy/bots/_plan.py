@@ -323,14 +323,17 @@ def _plan_with(
     for length in contract.runs:
         suit, low, have = _best_run(masks, length, runs, bounds)
         runs.append((suit, low, length))
+        mask = masks[suit]
         for index in _stretch(suit, low, length):
-            if left[index]:
-                left[index] -= 1
+            spare = left[index]
+            if spare:
+                left[index] = spare - 1
                 used[index] += 1
-                if not left[index]:
-                    masks[suit] &= ~_BITS[index]
+                if spare == 1:  # its last copy
+                    mask &= ~_BITS[index]
             else:
                 gaps.add(index)
+        masks[suit] = mask
         missing += length - have
     need = max(0, missing - wilds)
     if at_once:
@@ -435,7 +438,9 @@ def _lengthening(
 ) -> int:
     """How many of the cards left would lengthen the planned melds (R24's extra cards)."""
     lowest, highest, _ = bounds
-    count = sum(left[rank - 1 + 13 * suit] for rank in ranks for suit in range(4))
+    count = 0
+    for rank in ranks:
+        count += sum(left[rank - 1 :: 13])  # the copies of the rank, 13 indices apart
     for suit, low, length in runs:
         below, above = low - 1, low + length
         while below >= lowest and left[13 * suit + (below - 1) % 13]:
