@@ -217,9 +217,11 @@ def _lay_off_or_swap(seen: PlayerView, fitting: Sequence[Action]) -> Action | No
 def _discardable(seen: PlayerView, hand: Sequence[Card]) -> list[Card]:
     """The cards of ``hand`` that may be discarded now (R17)."""
     kept = seen.turn.kept_card
-    if kept is None or seen.variant.discard_taken_card or hand.count(kept) > 1:
+    if kept is None or seen.variant.discard_taken_card:
         return list(hand)
-    return [card for card in hand if card != kept]
+    # Every copy of a card is one interned value: compared by identity, quicker than by ==.
+    others = [card for card in hand if card is not kept]
+    return list(hand) if len(others) < len(hand) - 1 else others
 
 
 def _costliest_discard(seen: PlayerView, hand: Sequence[Card]) -> Discard:
