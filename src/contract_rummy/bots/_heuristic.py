@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from functools import cache
 from itertools import islice
 from operator import itemgetter
 from typing import Final
@@ -25,7 +26,7 @@ from contract_rummy.actions import (
 )
 from contract_rummy.bots._plan import Plan, keeps_plan, plan
 from contract_rummy.bots._seen import seen_by
-from contract_rummy.cards import Card
+from contract_rummy.cards import JOKER, NATURALS, Card
 from contract_rummy.engine._common import DISCARDS
 from contract_rummy.engine._play import lay_offs_and_swaps
 from contract_rummy.godown import go_downs
@@ -262,7 +263,7 @@ def _discard(seen: PlayerView, current: Plan, at_once: bool) -> Discard:
     contract = seen.contract
     groups = contract.groups != ()
     promising = _PROMISING[groups, contract.runs != ()]
-    penalty = variant.penalty
+    penalties = _penalties(variant)
     best: tuple[int, int, int] | None = None
     for card in candidates:
         index = card.index
@@ -272,11 +273,17 @@ def _discard(seen: PlayerView, current: Plan, at_once: bool) -> Discard:
             promise = sum(promising[index](counts))
             if groups:
                 promise -= 2  # the card's own copy pairs with nothing
-        key = (promise, -penalty(card), index)
+        key = (promise, -penalties[index], index)
         if best is None or key < best:
             best = key
     assert best is not None
     return DISCARDS[best[2]]
+
+
+@cache
+def _penalties(variant: Variant) -> tuple[int, ...]:
+    """The penalty points of each card (R25) in ``variant``, by card index."""
+    return tuple(variant.penalty(card) for card in (*NATURALS, JOKER))
 
 
 def _promised_by(index: int, groups: bool, runs: bool) -> tuple[int, ...]:
