@@ -84,6 +84,11 @@ def _bounds(variant: Variant) -> _Bounds:
 
 #: ``_RANK_OF[i]``: the rank of the natural card of index ``i``.
 _RANK_OF: Final = tuple(index % 13 + 1 for index in range(52))
+#: ``_AT[s][p]``: the index of the natural card of suit ``s`` at run position ``p``, 1 to 14
+#: (R8: an ace at 1 and 14; positions 0 and 15 wrap around likewise).
+_AT: Final = tuple(
+    tuple(13 * suit + (position - 1) % 13 for position in range(16)) for suit in range(4)
+)
 #: ``_BITS[i]``: the run positions of the natural card of index ``i``, as a bit mask (bit p
 #: for position p; an ace holds positions 1 and 14).
 _BITS: Final = tuple((2 << (i % 13)) | (1 << 14 if i % 13 == 0 else 0) for i in range(52))
@@ -256,11 +261,11 @@ def _lengthens(found: Plan, counts: list[int], index: int, variant: Variant) -> 
     for run_suit, low, length in found.runs:
         if run_suit != suit:
             continue
-        base = 13 * suit
+        at = _AT[suit]
         below, above = low - 1, low + length
-        while below >= lowest and counts[base + (below - 1) % 13] > used[base + (below - 1) % 13]:
+        while below >= lowest and counts[at[below]] > used[at[below]]:
             below -= 1
-        while above <= highest and counts[base + (above - 1) % 13] > used[base + (above - 1) % 13]:
+        while above <= highest and counts[at[above]] > used[at[above]]:
             above += 1
         # The run and the cards that continue it hold positions below + 1 to above - 1.
         if any(below < position < above for position in positions):
@@ -442,11 +447,12 @@ def _lengthening(
     for rank in ranks:
         count += sum(left[rank - 1 :: 13])  # the copies of the rank, 13 indices apart
     for suit, low, length in runs:
+        at = _AT[suit]
         below, above = low - 1, low + length
-        while below >= lowest and left[13 * suit + (below - 1) % 13]:
+        while below >= lowest and left[at[below]]:
             count += 1
             below -= 1
-        while above <= highest and left[13 * suit + (above - 1) % 13]:
+        while above <= highest and left[at[above]]:
             count += 1
             above += 1
     return count
