@@ -6,6 +6,7 @@ import attrs
 
 import contract_rummy as cr
 from contract_rummy.godown import godown_problem, iter_go_downs
+from contract_rummy.godown._search import _multisets
 from scenario import cards
 
 GROUPS_AT_ONCE = attrs.evolve(
@@ -114,3 +115,19 @@ def test_r14_two_runs_need_more_cards_of_a_suit_than_one_window_shows() -> None:
     hand = cards("4H 5H 6H 7H 9H JK KC QD 2S")
     assert list(iter_go_downs(cr.PAGAT, 3, hand, None)) == []
     assert list(iter_go_downs(cr.PAGAT, 3, cards("4H 5H 6H 7H 9H 10H JH JK KC"), None))
+
+
+def test_r7_a_rank_lists_every_group_its_cards_can_make() -> None:
+    """Groups of 3 to 4 cards from two 7s and two jokers; none from too few cards."""
+    counts = [0] * 53
+    counts[6] = counts[19] = 1  # 7C 7D
+    counts[52] = 2
+    pool = [6, 19, 52]
+    assert sorted(_multisets(pool, counts, 3, 4)) == [
+        (6, 19, 52),
+        (6, 19, 52, 52),
+        (6, 52, 52),
+        (19, 52, 52),
+    ]
+    assert _multisets(pool, counts, 5, 6) == []
+    assert _multisets([], counts, 1, 2) == []

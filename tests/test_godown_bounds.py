@@ -5,13 +5,15 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 import attrs
+import pytest
 from hypothesis import event, given, settings
 from hypothesis import strategies as st
 
 import contract_rummy as cr
+from contract_rummy.godown import _search as search_module
 from contract_rummy.godown import go_downs
-from contract_rummy.godown._search import _RANK_BYTES, _at_once_slots, _wilds_needed, plan
-from contract_rummy.godown._tables import tables
+from contract_rummy.godown._search import _at_once_slots, _wilds_needed, plan
+from contract_rummy.godown._tables import LANE_BYTES, tables
 
 #: The presets, and aces at one end only (R8), which no preset but ``shanghai-11`` has.
 VARIANTS = (
@@ -88,10 +90,9 @@ def fewest_jokers(variant: cr.Variant, round_number: int, hand: Sequence[cr.Card
 def wild_bound(variant: cr.Variant, round_number: int, hand: Sequence[cr.Card]) -> int:
     """What the search's first bound says ``hand`` needs, counted as the search counts."""
     t = tables(variant)
-    indices = [card.index for card in hand]
-    ranks = sum(t.rank_lane[index] for index in indices).to_bytes(_RANK_BYTES, "little")
-    wilds = ranks[0] + sum(ranks[rank] for rank in t.wild_ranks)
-    return _wilds_needed(t, plan(variant, round_number, t), indices, ranks, wilds)
+    counted = sum(t.lanes[card.index] for card in hand).to_bytes(LANE_BYTES, "little")
+    wilds = counted[0] + sum(counted[rank] for rank in t.wild_ranks)
+    return _wilds_needed(t, plan(variant, round_number, t), counted, wilds)
 
 
 def at_once_bound(variant: cr.Variant, round_number: int, hand: Sequence[cr.Card]) -> int:
@@ -132,3 +133,43 @@ def test_r24_the_bound_on_runs_at_once_never_exceeds_the_wild_cards_needed(
     event(f"goes down with {needed} jokers")
     if needed is not None:
         assert at_once_bound(variant, round_number, naturals) <= needed
+
+
+def test_r14_the_memos_start_afresh_when_full(monkeypatch: pytest.MonkeyPatch) -> None:
+    """With memos that hold one entry, the search finds what it finds with full ones."""
+    variant = attrs.evolve(cr.PAGAT, name="small memos")
+    hands = [
+        cr.parse_cards("5H 6H 7H 8H 9C 10C JC QC KS KS KD 2D"),
+        cr.parse_cards("5H 6H 7H JK 9C 10C JC QC 3S 3D 3C 2D"),
+        cr.parse_cards("AS 2S 3S 4S AD KD QD JD 7C 7H 7S 2D"),
+    ]
+    expected = [list(go_downs(variant, 6, hand, None)) for hand in hands]
+    monkeypatch.setattr(search_module, "_MEMO_LIMIT", 1)
+    tables(variant).candidates.clear()
+    gains = plan(variant, 6).run_gains
+    assert gains is not None
+    gains.clear()
+    assert [list(go_downs(variant, 6, hand, None)) for hand in hands] == expected
+    assert expected[0]
+
+
+@pytest.mark.parametrize("variant", VARIANTS, ids=lambda variant: variant.name)
+def test_r8_best_run_window_counts_the_positions_a_run_covers(variant: cr.Variant) -> None:
+    """The tables' window count agrees with counting each window's positions in turn."""
+    t = tables(variant)
+    lowest, highest = variant.lowest_position, variant.highest_position
+    for length in (3, 4, 7, 14):
+        for bits in range(0, 1 << 13, 7):
+            held = bytes((bits >> rank) & 1 for rank in range(13))
+            # Position p is held when rank p is (rank 1, the ace, at 1 and at 14).
+            positions = {rank + 1 for rank in range(13) if held[rank]} | (
+                {14} if held[0] else set()
+            )
+            expected = max(
+                (
+                    len(positions & set(range(low, low + length)))
+                    for low in range(lowest, highest - length + 2)
+                ),
+                default=0,
+            )
+            assert t.best_run_window(length, held) == expected

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from functools import cache
 from itertools import islice
+from operator import itemgetter
 from typing import Final
 
 import attrs
@@ -24,7 +26,7 @@ from contract_rummy.actions import (
 )
 from contract_rummy.bots._plan import Plan, keeps_plan, plan
 from contract_rummy.bots._seen import seen_by
-from contract_rummy.cards import Card
+from contract_rummy.cards import JOKER, NATURALS, Card
 from contract_rummy.engine._common import DISCARDS
 from contract_rummy.engine._play import lay_offs_and_swaps
 from contract_rummy.godown import go_downs
@@ -216,9 +218,11 @@ def _lay_off_or_swap(seen: PlayerView, fitting: Sequence[Action]) -> Action | No
 def _discardable(seen: PlayerView, hand: Sequence[Card]) -> list[Card]:
     """The cards of ``hand`` that may be discarded now (R17)."""
     kept = seen.turn.kept_card
-    if kept is None or seen.variant.discard_taken_card or hand.count(kept) > 1:
+    if kept is None or seen.variant.discard_taken_card:
         return list(hand)
-    return [card for card in hand if card != kept]
+    # Every copy of a card is one interned value: compared by identity, quicker than by ==.
+    others = [card for card in hand if card is not kept]
+    return list(hand) if len(others) < len(hand) - 1 else others
 
 
 def _costliest_discard(seen: PlayerView, hand: Sequence[Card]) -> Discard:
@@ -237,16 +241,16 @@ def _discard(seen: PlayerView, current: Plan, at_once: bool) -> Discard:
     hand = seen.hand
     wild = variant.wild_by_index
     allowed = _discardable(seen, hand)
-    spare = list(current.used)
-    candidates: list[Card] = []
-    for card in allowed:
-        index = card.index
-        if wild[index]:
-            continue
-        if spare[index]:
-            spare[index] -= 1
-            continue
-        candidates.append(card)
+    counts = [0] * 53  # copies of the card of each index
+    for card in hand:
+        counts[card.index] += 1
+    # The cards the plan leaves spare: those held more often than it uses them. Copies of
+    # a card are alike (R2): the choice depends only on which cards are candidates, not on
+    # how often each is listed.
+    used = current.used
+    candidates = [
+        card for card in allowed if not wild[card.index] and counts[card.index] > used[card.index]
+    ]
     if not candidates:
         candidates = [card for card in allowed if not wild[card.index]] or allowed
     if at_once:
@@ -257,38 +261,57 @@ def _discard(seen: PlayerView, current: Plan, at_once: bool) -> Discard:
     # The card with the least promise (pairs for groups, neighbours for runs), the
     # costliest among those, the first in canonical order among equals.
     contract = seen.contract
-    groups, runs = contract.groups != (), contract.runs != ()
-    counts = [0] * 53  # copies of the natural card of each index
-    ranks = [0] * 15  # natural cards of each rank
-    for card in hand:
-        rank = card.rank
-        if rank is not None:
-            counts[card.index] += 1
-            ranks[rank] += 1
-    penalty = variant.penalty
+    groups = contract.groups != ()
+    promising = _PROMISING[groups, contract.runs != ()]
+    penalties = _penalties(variant)
     best: tuple[int, int, int] | None = None
     for card in candidates:
-        rank = card.rank
         index = card.index
-        if rank is None:
+        if index == 52:  # the joker
             promise = 100
         else:
-            promise = 2 * (ranks[rank] - 1) if groups else 0
-            if runs:
-                ace = index - rank + 1  # the index of the suit's ace
-                for other, weight in (
-                    (rank - 2, 1),
-                    (rank - 1, 2),
-                    (rank + 1, 2),
-                    (rank + 2, 1),
-                ):
-                    if 1 <= other <= 14:
-                        promise += weight * counts[ace + (other - 1) % 13]
-        key = (promise, -penalty(card), index)
+            promise = sum(promising[index](counts))
+            if groups:
+                promise -= 2  # the card's own copy pairs with nothing
+        key = (promise, -penalties[index], index)
         if best is None or key < best:
             best = key
     assert best is not None
     return DISCARDS[best[2]]
+
+
+@cache
+def _penalties(variant: Variant) -> tuple[int, ...]:
+    """The penalty points of each card (R25) in ``variant``, by card index."""
+    return tuple(variant.penalty(card) for card in (*NATURALS, JOKER))
+
+
+def _promised_by(index: int, groups: bool, runs: bool) -> tuple[int, ...]:
+    """The cards that make the natural card ``index`` promising, each once per point.
+
+    For groups, the cards of its rank, two points each (its own copy among them). For
+    runs, the cards of its suit one or two positions away (R8), two points for a
+    neighbour, one beyond: the ace counts above the king, but not the king below the ace.
+    """
+    suit, rank = divmod(index, 13)
+    rank += 1
+    promised: list[int] = []
+    if groups:
+        promised.extend(index % 13 + 13 * other for other in range(4) for _ in range(2))
+    if runs:
+        for position, points in ((rank - 2, 1), (rank - 1, 2), (rank + 1, 2), (rank + 2, 1)):
+            if 1 <= position <= 14:
+                promised.extend([13 * suit + (position - 1) % 13] * points)
+    return tuple(promised)
+
+
+#: ``_PROMISING[groups, runs][i]``: for the natural card of index ``i``, reads from a hand's
+#: copies of each card (by index) those of the cards :func:`_promised_by` lists; by whether
+#: the contract has groups and whether it has runs (it has one or both).
+_PROMISING: Final = {
+    (groups, runs): tuple(itemgetter(*_promised_by(index, groups, runs)) for index in range(52))
+    for groups, runs in ((True, False), (False, True), (True, True))
+}
 
 
 def _points_laid(variant: Variant, action: GoDown) -> int:

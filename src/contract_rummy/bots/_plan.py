@@ -76,6 +76,19 @@ class _Bounds(NamedTuple):
     apart: bool
 
 
+@cache
+def _bounds(variant: Variant) -> _Bounds:
+    """What ``variant`` says of runs (R8, R12), worked out once for each variant."""
+    return _Bounds(variant.lowest_position, variant.highest_position, not variant.runs_may_touch)
+
+
+#: ``_RANK_OF[i]``: the rank of the natural card of index ``i``.
+_RANK_OF: Final = tuple(index % 13 + 1 for index in range(52))
+#: ``_AT[s][p]``: the index of the natural card of suit ``s`` at run position ``p``, 1 to 14
+#: (R8: an ace at 1 and 14; positions 0 and 15 wrap around likewise).
+_AT: Final = tuple(
+    tuple(13 * suit + (position - 1) % 13 for position in range(16)) for suit in range(4)
+)
 #: ``_BITS[i]``: the run positions of the natural card of index ``i``, as a bit mask (bit p
 #: for position p; an ace holds positions 1 and 14).
 _BITS: Final = tuple((2 << (i % 13)) | (1 << 14 if i % 13 == 0 else 0) for i in range(52))
@@ -101,30 +114,23 @@ def plan(
     >>> found.need, found.groups
     (1, (9, 7))
     """
-    counts = [0] * 52
-    masks = [0, 0, 0, 0]
-    wilds = 0
-    wild = variant.wild_by_index
-    for card in hand:
-        index = card.index
-        if wild[index]:
-            wilds += 1
-        else:
-            counts[index] += 1
-            masks[index // 13] |= _BITS[index]
+    counts, masks, by_rank, wilds = _tally(hand, variant.wild_by_index)
     hand_size = len(hand) if size is None else size
-    bounds = _Bounds(variant.lowest_position, variant.highest_position, not variant.runs_may_touch)
+    bounds = _bounds(variant)
     groups = contract.groups
     if not groups:
-        return _plan_with(counts, masks, wilds, (), contract, bounds, at_once, hand_size)
-    by_rank = _by_rank(counts)
-    ranked = sorted(_RANKS, key=by_rank.__getitem__, reverse=True)
+        return _plan_with(counts, masks, wilds, (), [], contract, bounds, at_once, hand_size)
+    ranked = _ranked(by_rank)
     if not contract.runs:  # nothing else competes for the cards
         ranks = tuple(ranked[: len(groups)])
-        return _plan_with(counts, masks, wilds, ranks, contract, bounds, at_once, hand_size)
+        return _plan_with(
+            counts, masks, wilds, ranks, by_rank, contract, bounds, at_once, hand_size
+        )
     # The sets of ranks worth trying for the groups: among the best ``groups + 1``.
     choices = list(combinations(ranked[: len(groups) + 1], len(groups)))
-    best = _plan_with(counts, masks, wilds, choices[0], contract, bounds, at_once, hand_size)
+    best = _plan_with(
+        counts, masks, wilds, choices[0], by_rank, contract, bounds, at_once, hand_size
+    )
     # Another choice of ranks replaces the first only with fewer cards needed. A choice's
     # groups lack exactly what their ranks lack, and its runs at least what the best
     # stretches of the whole hand lack: a choice that cannot need fewer is not planned.
@@ -137,10 +143,36 @@ def plan(
         )
         if lacking + floor >= best.need:
             continue
-        found = _plan_with(counts, masks, wilds, ranks, contract, bounds, at_once, hand_size)
+        found = _plan_with(
+            counts, masks, wilds, ranks, by_rank, contract, bounds, at_once, hand_size
+        )
         if found.need < best.need:
             best = found
     return best
+
+
+def _tally(
+    hand: Sequence[Card], wild: Sequence[bool]
+) -> tuple[list[int], list[int], list[int], int]:
+    """What a plan needs to know of ``hand``, whose wild cards ``wild`` tells by index.
+
+    ``counts[i]``, the copies of the natural card of index ``i``; ``masks[s]``, the run
+    positions of suit ``s`` held, as a bit mask; ``by_rank[r]``, the natural cards of rank
+    ``r`` (index 0 unused); and how many wild cards.
+    """
+    counts = [0] * 52
+    masks = [0, 0, 0, 0]
+    by_rank = [0] * 14
+    wilds = 0
+    for card in hand:
+        index = card.index
+        if wild[index]:
+            wilds += 1
+        else:
+            counts[index] += 1
+            masks[index // 13] |= _BITS[index]
+            by_rank[_RANK_OF[index]] += 1
+    return counts, masks, by_rank, wilds
 
 
 def _runs_floor(masks: list[int], runs: tuple[int, ...], bounds: _Bounds) -> int:
@@ -206,15 +238,12 @@ def keeps_plan(
     groups = len(contract.groups)
     if not (groups or at_once):
         return True
-    counts = [0] * 52
-    for held in hand:
-        if not wild[held.index]:
-            counts[held.index] += 1
+    counts, _, by_rank, _ = _tally(hand, wild)
     if at_once and _lengthens(found, counts, index, variant):
         return False
     if not groups:
         return True
-    ranked = _ranked(counts)
+    ranked = _ranked(by_rank)
     return card.rank not in ranked[: groups + 1 if runs else groups]
 
 
@@ -232,11 +261,11 @@ def _lengthens(found: Plan, counts: list[int], index: int, variant: Variant) -> 
     for run_suit, low, length in found.runs:
         if run_suit != suit:
             continue
-        base = 13 * suit
+        at = _AT[suit]
         below, above = low - 1, low + length
-        while below >= lowest and counts[base + (below - 1) % 13] > used[base + (below - 1) % 13]:
+        while below >= lowest and counts[at[below]] > used[at[below]]:
             below -= 1
-        while above <= highest and counts[base + (above - 1) % 13] > used[base + (above - 1) % 13]:
+        while above <= highest and counts[at[above]] > used[at[above]]:
             above += 1
         # The run and the cards that continue it hold positions below + 1 to above - 1.
         if any(below < position < above for position in positions):
@@ -244,17 +273,12 @@ def _lengthens(found: Plan, counts: list[int], index: int, variant: Variant) -> 
     return False
 
 
-def _by_rank(counts: list[int]) -> list[int]:
-    """``by_rank[r]``: how many natural cards of rank ``r`` ``counts`` holds (index 0 unused)."""
-    return [
-        0,
-        *(counts[i] + counts[i + 13] + counts[i + 26] + counts[i + 39] for i in range(13)),
-    ]
+def _ranked(by_rank: list[int]) -> list[int]:
+    """The ranks by how many natural cards of each ``by_rank`` counts, most first.
 
-
-def _ranked(counts: list[int]) -> list[int]:
-    """The ranks by how many natural cards of each ``counts`` holds, most first."""
-    return sorted(_RANKS, key=_by_rank(counts).__getitem__, reverse=True)
+    Among equals, the lower rank first.
+    """
+    return sorted(_RANKS, key=by_rank.__getitem__, reverse=True)
 
 
 def _plan_with(
@@ -262,45 +286,59 @@ def _plan_with(
     masks: list[int],
     wilds: int,
     ranks: tuple[int, ...],
+    by_rank: list[int],
     contract: Contract,
     bounds: _Bounds,
     at_once: bool,
     size: int,
 ) -> Plan:
+    """The plan that builds the groups of ``ranks`` (``by_rank`` counts the hand's ranks)."""
     left = counts.copy()
     masks = masks.copy()
     used = [0] * 52
     missing = 0
     gaps: set[int] = set()
     for rank, length in zip(ranks, contract.groups, strict=True):
+        copies = _COPIES[rank]
+        held = by_rank[rank]
+        if held <= length:
+            # The group takes every card of its rank, whichever copies they are.
+            for index in copies:
+                used[index] = left[index]
+                left[index] = 0
+            bit = ~_BITS[rank - 1]
+            for suit in range(4):
+                masks[suit] &= bit
+            if held < length:
+                gaps.update(copies)
+                missing += length - held
+            continue
         take = length
         # Take the most plentiful copies first: a single copy left may still serve a run.
-        copies = [rank - 1, rank + 12, rank + 25, rank + 38]
-        copies.sort(key=left.__getitem__, reverse=True)
-        for index in copies:
-            while take and left[index]:
-                left[index] -= 1
-                used[index] += 1
-                take -= 1
+        for index in sorted(copies, key=left.__getitem__, reverse=True):
+            got = min(take, left[index])
+            left[index] -= got
+            used[index] += got
+            take -= got
             if not left[index]:
                 masks[index // 13] &= ~_BITS[index]
-        if take:
-            gaps.update((rank - 1, rank + 12, rank + 25, rank + 38))
-        missing += take
+            if not take:
+                break
     runs: list[tuple[int, int, int]] = []
     for length in contract.runs:
         suit, low, have = _best_run(masks, length, runs, bounds)
         runs.append((suit, low, length))
-        base = 13 * suit
-        for position in range(low, low + length):
-            index = base + (position - 1) % 13
-            if left[index]:
-                left[index] -= 1
+        mask = masks[suit]
+        for index in _stretch(suit, low, length):
+            spare = left[index]
+            if spare:
+                left[index] = spare - 1
                 used[index] += 1
-                if not left[index]:
-                    masks[suit] &= ~_BITS[index]
+                if spare == 1:  # its last copy
+                    mask &= ~_BITS[index]
             else:
                 gaps.add(index)
+        masks[suit] = mask
         missing += length - have
     need = max(0, missing - wilds)
     if at_once:
@@ -310,22 +348,52 @@ def _plan_with(
     return Plan(need, tuple(used), ranks, tuple(runs), frozenset(gaps))
 
 
+#: ``_COPIES[r]``: the indices of the four natural cards of rank ``r`` (index 0 unused).
+_COPIES: Final = ((), *((rank - 1, rank + 12, rank + 25, rank + 38) for rank in _RANKS))
+
+
+@cache
+def _stretch(suit: int, low: int, length: int) -> tuple[int, ...]:
+    """The indices of the natural cards a run of ``suit`` from position ``low`` takes.
+
+    A run of ``length`` holds positions ``low`` to ``low + length - 1``; an ace holds
+    position 1 or 14 (R8).
+    """
+    return tuple(13 * suit + (position - 1) % 13 for position in range(low, low + length))
+
+
 @cache
 def _windows(length: int, lowest: int, highest: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
     """For every set of held positions, the stretch of ``length`` that holds most of them.
 
-    Indexed by the positions' bit mask (bit p for position p): the stretch's low end, and
-    how many of the positions it holds.
+    Indexed by the positions' bit mask (bit p for position p, masks of 15 bits): the
+    stretch's low end (the lowest among the best), and how many of the positions it holds.
+    The stretches run from ``lowest`` to ``highest`` (R8), or start at ``lowest`` when none
+    fits.
+
+    The table is worked out for all masks together. Each mask is a lane of one byte in a
+    large int, so that one int operation acts on every mask at once: for each stretch, the
+    lanes hold how many positions it holds of their mask, and a lane takes the stretch
+    where it holds at least as many as the best so far. The stretches are taken from the
+    highest down, so that among equals the lowest wins.
     """
-    lows = range(lowest, highest - length + 2)
-    width = (1 << length) - 1
-    best_low: list[int] = []
-    best_have: list[int] = []
-    for mask in range(1 << 15):
-        low = max(lows, key=lambda low: ((mask >> low) & width).bit_count(), default=lowest)
-        best_low.append(low)
-        best_have.append(((mask >> low) & width).bit_count())
-    return tuple(best_low), tuple(best_have)
+    lows = range(lowest, highest - length + 2) or range(lowest, lowest + 1)
+    masks = 1 << 15
+    ones = int.from_bytes(b"\x01" * masks, "little")  # 1 in every lane
+    tops = ones << 7  # the top bit of every lane, which no count (at most 15) reaches
+    best_lows = best_haves = 0
+    for low in reversed(lows):
+        # The count of the mask m is that of its bits ``low`` up, which repeat every 2**low
+        # masks: each count of a possible value of those bits, 2**low times, as bytes.
+        bits = min(length, 15 - low)
+        counts = b"".join(bytes((held.bit_count(),)) * (1 << low) for held in range(1 << bits))
+        haves = int.from_bytes(counts * (1 << (15 - low - bits)), "little")
+        # A lane's top bit survives the subtraction where it holds at least as many: the
+        # lanes that take this stretch, made all ones.
+        taken = ((((haves | tops) - best_haves) & tops) >> 7) * 0xFF
+        best_haves = (haves & taken) | (best_haves & ~taken)
+        best_lows = (low * ones & taken) | (best_lows & ~taken)
+    return tuple(best_lows.to_bytes(masks, "little")), tuple(best_haves.to_bytes(masks, "little"))
 
 
 def _best_run(
@@ -333,37 +401,39 @@ def _best_run(
 ) -> tuple[int, int, int]:
     """The stretch ``(suit, low, cards held)`` of ``length`` positions holding most cards.
 
-    Two runs of one suit may not touch (R12) unless the variant allows it.
+    Two runs of one suit may not touch (R12) unless the variant allows it. Among equals,
+    the first suit and the lowest stretch.
     """
     lowest, highest, apart = bounds
     best_lows, best_haves = _windows(length, lowest, highest)
+    clubs, diamonds, hearts, spades = masks
+    haves = (best_haves[clubs], best_haves[diamonds], best_haves[hearts], best_haves[spades])
     if not (chosen and apart):
         # No run to keep apart from: the table has each suit's best window.
-        suit, have = 0, best_haves[masks[0]]
-        for other in (1, 2, 3):
-            if best_haves[masks[other]] > have:
-                suit, have = other, best_haves[masks[other]]
+        have = max(haves)
+        suit = haves.index(have)
         return suit, best_lows[masks[suit]], have
-    width = (1 << length) - 1
     best = (0, lowest, -1)
-    for suit in range(4):
-        mask = masks[suit]
-        taken = [(low, low + size) for other, low, size in chosen if other == suit]
-        have = best_haves[mask]
-        if have <= best[2]:
+    for suit, most in enumerate(haves):
+        if most <= best[2]:
             continue  # no stretch of this suit holds more than the best so far
+        # The low ends that would make the run touch one of its suit: just above or below.
+        touching = [
+            end
+            for other, start, size in chosen
+            if other == suit
+            for end in (start + size, start - length)
+        ]
+        mask = masks[suit]
         low = best_lows[mask]
-        if low + length - 1 <= highest and not any(
-            end == low or low + length == start for start, end in taken
-        ):
+        if low + length - 1 <= highest and low not in touching:
             # The suit's first best stretch keeps apart from its runs: nothing beats it.
-            best = (suit, low, have)
+            best = (suit, low, most)
             continue
+        width = (1 << length) - 1
         for low in range(lowest, highest - length + 2):
             have = ((mask >> low) & width).bit_count()
-            if have > best[2] and not any(
-                end == low or low + length == start for start, end in taken
-            ):
+            if have > best[2] and low not in touching:
                 best = (suit, low, have)
     return best
 
@@ -373,13 +443,16 @@ def _lengthening(
 ) -> int:
     """How many of the cards left would lengthen the planned melds (R24's extra cards)."""
     lowest, highest, _ = bounds
-    count = sum(left[rank - 1 + 13 * suit] for rank in ranks for suit in range(4))
+    count = 0
+    for rank in ranks:
+        count += sum(left[rank - 1 :: 13])  # the copies of the rank, 13 indices apart
     for suit, low, length in runs:
+        at = _AT[suit]
         below, above = low - 1, low + length
-        while below >= lowest and left[13 * suit + (below - 1) % 13]:
+        while below >= lowest and left[at[below]]:
             count += 1
             below -= 1
-        while above <= highest and left[13 * suit + (above - 1) % 13]:
+        while above <= highest and left[at[above]]:
             count += 1
             above += 1
     return count

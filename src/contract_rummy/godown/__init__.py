@@ -21,13 +21,14 @@ GoDown(melds=(Group(Rank.SEVEN, '7C 7D 7H'), Group(Rank.NINE, '9D 9H 9S')))
 from __future__ import annotations
 
 import bisect
+import functools
 from collections.abc import Iterator, Sequence
 from typing import Final, overload
 
 from contract_rummy.actions import GoDown
 from contract_rummy.cards import _ALL, Card, Rank, Suit
 from contract_rummy.godown._check import godown_problem
-from contract_rummy.godown._search import GROUP, Found, MeldSpec, Result, search
+from contract_rummy.godown._search import _NOTHING, GROUP, Found, MeldSpec, Result, search
 from contract_rummy.godown._wilds import (
     SLOT,
     Layout,
@@ -77,7 +78,7 @@ class GoDowns(Sequence[GoDown]):
         self._variant = variant
         #: The skeletons found so far, and the search that finds the others.
         self._found: list[Found] = []
-        self._rest: Iterator[Found] | None = result.found
+        self._rest: Iterator[Found] | None = None if result is _NOTHING else result.found
         self._built: dict[MeldSpec, Group | Run] = {}
         self._single = result.single
         self._offsets: list[int] | None = None
@@ -198,6 +199,12 @@ class GoDowns(Sequence[GoDown]):
         return self._go_down(fill(plan, pool.kinds, unrank(plan.row, pool, index - offsets[k])))
 
     def __iter__(self) -> Iterator[GoDown]:
+        if self._rest is None and not self._found:
+            return iter(())  # the search is over and found nothing: most hands
+        return self._each()
+
+    def _each(self) -> Iterator[GoDown]:
+        """Every go-down in order, searching as they are read."""
         if self._pools is None:
             for found in self._skeletons():
                 yield self._go_down(found)
@@ -257,7 +264,16 @@ def go_downs(
     Before the last round the hand must keep a card the player may discard (R16); never
     only ``kept_card``, the card taken from the discard pile this turn (R17).
     """
-    return GoDowns(variant, search(variant, round_number, hand, kept_card))
+    result = search(variant, round_number, hand, kept_card)
+    if result is _NOTHING:
+        return _none(variant)  # most hands, quickly
+    return GoDowns(variant, result)
+
+
+@functools.lru_cache(maxsize=64)
+def _none(variant: Variant) -> GoDowns:
+    """No go-downs: one object serves every hand of ``variant`` that has none."""
+    return GoDowns(variant, _NOTHING)
 
 
 def iter_go_downs(

@@ -24,9 +24,7 @@ from __future__ import annotations
 
 import bisect
 from collections.abc import Callable, Iterator, Sequence
-from functools import reduce
 from itertools import pairwise
-from operator import or_
 from typing import Final, NamedTuple
 
 import attrs
@@ -34,7 +32,7 @@ import attrs
 from contract_rummy._hands import keeps_a_discard
 from contract_rummy.cards import Card
 from contract_rummy.contracts import Contract
-from contract_rummy.godown._tables import LANE, Tables, tables
+from contract_rummy.godown._tables import CARDS_AT, LANE_BYTES, Tables, tables
 from contract_rummy.variants import Variant
 
 __all__ = [
@@ -54,12 +52,12 @@ __all__ = [
 GROUP: Final = 0
 RUN: Final = 1
 
-#: The bytes of a hand's counts by rank (byte 0 the jokers), and by suit (byte 4 the
-#: jokers): see :attr:`Tables.rank_lane`. A hand holds fewer than 256 cards of a rank.
-_RANK_BYTES: Final = 14
-_SUIT_BYTES: Final = 5
-#: One suit's held positions, in :attr:`Tables.position_lanes`.
-_LANE_MASK: Final = (1 << LANE) - 1
+#: Where each suit's cards lie in a hand's counts (see :attr:`Tables.lanes`), by rank.
+_SUIT_0, _SUIT_1, _SUIT_2, _SUIT_3 = (
+    slice(CARDS_AT + 13 * suit, CARDS_AT + 13 * suit + 13) for suit in range(4)
+)
+#: For :meth:`bytes.translate`: a count becomes 1 if the card is held, else 0.
+_HELD: Final = bytes(min(n, 1) for n in range(256))
 
 
 class MeldSpec(NamedTuple):
@@ -195,6 +193,8 @@ class Plan:
         group_full: ``group_full[n]``: how many shortest groups ``n`` cards of a rank fill.
         group_short: ``group_short[n]``: how many cards ``n`` cards of a rank lack to fill
             one more shortest group, if they fill one partly; else 0.
+        run_gains: What the runs can hold of each suit, by the suit's counts, filled as
+            hands are met (see :class:`RunGains`); ``None`` without runs.
     """
 
     contract: Contract
@@ -213,6 +213,7 @@ class Plan:
     least: int
     group_full: bytes
     group_short: bytes
+    run_gains: RunGains | None = attrs.field(eq=False)
 
 
 def plan(variant: Variant, round_number: int, t: Tables | None = None) -> Plan:
@@ -266,6 +267,7 @@ def plan(variant: Variant, round_number: int, t: Tables | None = None) -> Plan:
             group_short=_byte_table(
                 lambda n: group_size - n % group_size if group_size and n % group_size else 0
             ),
+            run_gains=_run_gains(t, min(contract.runs)) if contract.runs else None,
         )
     return found
 
@@ -353,16 +355,22 @@ def search(
     total = len(hand)
     if total < p.least:
         return _NOTHING
-    # Most hands cannot meet their contract: a few sums over the hand tell the bound what
-    # it needs, before anything else is counted.
-    indices = [card.index for card in hand]
-    ranks = sum(map(t.rank_lane.__getitem__, indices)).to_bytes(_RANK_BYTES, "little")
-    wilds = ranks[0] + sum(ranks[rank] for rank in t.wild_ranks) if t.wild_ranks else ranks[0]
-    if _wilds_needed(t, p, indices, ranks, wilds) > wilds:
+    # Most hands cannot meet their contract: one sum over the hand tells the bound what it
+    # needs, before anything else is counted.
+    lanes = t.lanes
+    counted = sum([lanes[card.index] for card in hand]).to_bytes(LANE_BYTES, "little")
+    wilds = counted[0] + sum(counted[r] for r in t.wild_ranks) if t.wild_ranks else counted[0]
+    if _wilds_needed(t, p, counted, wilds) > wilds:
         return _NOTHING
-    counts = [0] * 53
-    for index in indices:
-        counts[index] += 1
+    counts = list(counted[CARDS_AT:])
+    # The hand packed (see ._tables), and each suit's positions held.
+    unit, suit_of, suit_bits = t.unit, t.suit_of, t.suit_bits
+    packed = 0
+    suit_masks = [0] * 5
+    for card in hand:
+        index = card.index
+        packed += unit[index]
+        suit_masks[suit_of[index]] |= suit_bits[index]
     kept = -1 if kept_card is None else kept_card.index
     held: Held | None = None
     single = 52
@@ -382,6 +390,7 @@ def search(
             if kept == single:
                 kept = 52
         for w in kinds:
+            packed += (unit[52] - unit[w]) * counts[w]  # counted as jokers
             counts[w] = 0
         counts[52] = wilds
     if (
@@ -393,14 +402,8 @@ def search(
         )
     ):
         return _NOTHING
-    unit = t.unit
-    packed = sum(unit[index] * n for index, n in enumerate(counts) if n)
     listed: dict[Place, list[Choices | None]] = {}
-    suit_masks = [0] * 5
-    suit_of, suit_bits = t.suit_of, t.suit_bits
-    for index in indices:
-        suit_masks[suit_of[index]] |= suit_bits[index]
-    have = _Counts(counts, list(ranks[:14]), suit_masks, wilds)
+    have = _Counts(counts, list(counted[:CARDS_AT]), suit_masks, wilds)
     for place in dict.fromkeys(p.places):
         high = place.length if p.exact else total - (p.contract.min_cards - place.length) - p.keep
         found = _candidates(t, have, place, high)
@@ -532,79 +535,86 @@ def _touching(run: MeldSpec, chosen: tuple[MeldSpec, ...]) -> bool:
 # -- bounds -------------------------------------------------------------------------------------
 
 
-def _wilds_needed(t: Tables, p: Plan, indices: list[int], ranks: bytes, wilds: int) -> int:
+def _wilds_needed(t: Tables, p: Plan, counted: bytes, wilds: int) -> int:
     """A lower bound on the wild cards that meeting the contract takes from the hand.
 
-    Each group needs what its rank lacks, taking the best ranks first. A run of a suit
-    holds at most as many natural cards as the suit's best window of its length holds
-    (a longer run never needs fewer wild cards), and the runs of one suit together at
-    most as many as the hand has cards of that suit; the runs go to the suits where they
-    would hold the most (:func:`_runs_held`). ``indices`` are the hand's card indices,
-    ``ranks[r]`` counts its cards of rank ``r`` (wild or not; ``ranks[0]`` the jokers). The
-    runs, quicker to count, come first: once they need more than ``wilds``, the groups are
-    not counted.
+    Each group needs what its rank lacks, taking the best ranks first. The runs hold at
+    most the natural cards :class:`RunGains` gives them, going to the suits where they
+    would hold the most. ``counted`` holds the hand's counts by rank (wild or not;
+    ``counted[0]`` the jokers) and by card (see :attr:`Tables.lanes`). The runs, quicker
+    to count, come first: once they need more than ``wilds``, the groups are not
+    counted.
     """
     need = 0
-    size = p.run_size
-    if size:
-        # Each suit's held positions, and its cards, in lanes of one integer each.
-        lanes = reduce(or_, map(t.position_lanes.__getitem__, indices), 0)
-        memo = t.window_memo(size)
-        best = [0, 0, 0, 0]
-        for suit in range(4):
-            mask = (lanes >> (LANE * suit)) & _LANE_MASK
-            found = memo.get(mask)
-            if found is None:
-                found = t.best_run_window(size, mask)
-            best[suit] = found
+    gains = p.run_gains
+    if gains is not None:
         runs = p.runs
-        if runs == 1:
-            held = max(best)
-        else:
-            suits = sum(map(t.suit_lane.__getitem__, indices)).to_bytes(_SUIT_BYTES, "little")
-            held = _runs_held(best, suits, runs)
-        need = size * runs - held
+        found = sorted(
+            gains[counted[_SUIT_0]]
+            + gains[counted[_SUIT_1]]
+            + gains[counted[_SUIT_2]]
+            + gains[counted[_SUIT_3]]
+        )
+        need = p.run_size * runs - sum(found[-runs:])
         if need > wilds:
             return need
     size = p.group_size
     if size:
         # Through the plan's byte tables, each rank's count turns into the groups it
         # fills, and into the cards that would fill one more (0 when it needs none).
-        counted = ranks[1:14]
-        missing = p.groups - sum(counted.translate(p.group_full))
+        ranks = counted[1:14]
+        missing = p.groups - sum(ranks.translate(p.group_full))
         if missing > 0:
-            partial = sorted(counted.translate(p.group_short).replace(b"\0", b""))
+            partial = sorted(ranks.translate(p.group_short).replace(b"\0", b""))
             partial.extend([size] * missing)
             need += sum(partial[:missing])
     return need
 
 
-def _runs_held(best: list[int], suits: bytes, runs: int) -> int:
-    """The most natural cards ``runs`` runs could hold: ``best[s]`` each, ``suits[s]`` in all.
+class RunGains(dict[bytes, tuple[int, ...]]):
+    """What runs can hold of one suit's natural cards, run by run (R8, R14).
 
-    In suit ``s`` a run holds at most ``best[s]`` natural cards, and the suit's runs
-    together at most the ``suits[s]`` cards the hand has of it. What a suit's runs can hold
-    grows by ``best[s]`` a run until it reaches ``suits[s]``, never faster: so giving each
-    run in turn to the suit where it adds the most is best, and that adds up the ``runs``
-    largest of the suits' gains, each suit's gains being ``best[s]`` as often as it fits in
-    ``suits[s]``, then what is left of ``suits[s]``.
+    Keyed by the suit's counts (``held[r - 1]`` cards of rank ``r``, wild or not), the
+    most natural cards its first run can hold, what a second run adds at most, and so on,
+    largest first, while they add anything. One memo serves every round whose shortest
+    run has the same length (:func:`_run_gains`).
+
+    In a suit a run holds at most as many natural cards as the suit's best window of the
+    shortest run's length holds (a longer run never needs fewer wild cards), and the
+    suit's runs together at most the cards the hand has of it: so each run adds that
+    window's count until the suit's cards run out, then what is left of them. What runs
+    can hold grows that way in every suit, never faster: so giving each run in turn to
+    the suit where it adds the most is best, which adds up the largest gains of all suits
+    (taking no more of a suit's than there are runs).
     """
-    gains: list[int] = []
-    for suit in range(4):
-        each = best[suit]
-        if each:
-            cap = suits[suit]
-            full = cap // each
-            if full >= runs:
-                gains.extend((each,) * runs)
-            else:
-                gains.extend((each,) * full)
-                if cap % each:
-                    gains.append(cap % each)
-    if len(gains) > runs:
-        gains.sort(reverse=True)
-        return sum(gains[:runs])
-    return sum(gains)
+
+    __slots__ = ("_length", "_tables")
+
+    def __init__(self, t: Tables, length: int) -> None:
+        super().__init__()
+        self._tables = t
+        self._length = length
+
+    def __missing__(self, held: bytes) -> tuple[int, ...]:
+        each = self._tables.best_run_window(self._length, held.translate(_HELD))
+        if not each:
+            gains: tuple[int, ...] = ()
+        else:
+            full, part = divmod(sum(held), each)
+            gains = (each,) * full + (part,) * bool(part)
+        if len(self) >= _MEMO_LIMIT:
+            self.clear()
+        self[held] = gains
+        return gains
+
+
+def _run_gains(t: Tables, length: int) -> RunGains:
+    """The :class:`RunGains` of runs of at least ``length`` cards, kept in the tables ``t``."""
+    found = t.run_gains.get(length)
+    if found is None:
+        found = t.run_gains[length] = RunGains(t, length)
+    assert isinstance(found, RunGains)
+    return found
 
 
 def _runs_needed(t: Tables, counts: list[int]) -> int:
@@ -792,18 +802,18 @@ def _candidates(t: Tables, hand: _Counts, place: Place, high: int) -> tuple[Cand
 def _listed(t: Tables, melds: Iterator[MeldSpec]) -> tuple[Candidate, ...]:
     if len(t.candidates) >= _MEMO_LIMIT:
         t.candidates.clear()
-    is_wild = t.is_wild
-    return tuple(
-        sorted(
-            Candidate(
-                meld,
-                t.pack_indices(meld.cards),
-                len(meld.cards),
-                sum(1 for x in meld.cards if is_wild[x]),
-            )
-            for meld in melds
+    unit, is_wild = t.unit, t.is_wild
+    found = [
+        Candidate(
+            meld,
+            sum(map(unit.__getitem__, meld.cards)),
+            len(meld.cards),
+            sum(map(is_wild.__getitem__, meld.cards)),
         )
-    )
+        for meld in melds
+    ]
+    found.sort()
+    return tuple(found)
 
 
 #: How many ranks' and suits' lists the tables of a variant keep before starting afresh:
@@ -824,16 +834,27 @@ def _groups(
 
 def _multisets(
     pool: list[int], counts: list[int], shortest: int, longest: int
-) -> Iterator[tuple[int, ...]]:
-    """Every multiset of ``shortest``..``longest`` cards from ``pool``, in pool order."""
-    if not pool:
-        if shortest <= 0:
-            yield ()
-        return
-    first, rest = pool[0], pool[1:]
-    for take in range(min(counts[first], longest), -1, -1):
-        for tail in _multisets(rest, counts, shortest - take, longest - take):
-            yield (first,) * take + tail
+) -> list[tuple[int, ...]]:
+    """Every multiset of ``shortest``..``longest`` cards from ``pool``, in pool order.
+
+    Each is sorted as ``pool`` is; the multisets come in no useful order.
+    """
+    takes = [min(counts[x], longest) for x in pool]
+    # found[i]: the multisets of pool[:i] that, with what pool[i:] can add, still reach
+    # ``shortest`` cards.
+    reach = sum(takes)
+    if reach < shortest:
+        return []
+    found: list[tuple[int, ...]] = [()]
+    for card, most in zip(pool, takes, strict=True):
+        reach -= most
+        found = [
+            cards + (card,) * take
+            for cards in found
+            for take in range(min(most, longest - len(cards)) + 1)
+            if len(cards) + take + reach >= shortest
+        ]
+    return found
 
 
 def _runs(
@@ -850,22 +871,35 @@ def _runs(
 
 def _run_cards(
     t: Tables, counts: list[int], suit: int, low: int, shortest: int, longest: int
-) -> Iterator[tuple[int, ...]]:
-    """Every run of the suit from ``low``, position by position, with wild cards anywhere."""
-    if longest <= 0:
-        if shortest <= 0:
-            yield ()
-        return
-    if shortest <= 0:
-        yield ()
-    natural = t.at[suit][low]
-    options = [natural] if counts[natural] and not t.is_wild[natural] else []
-    options.extend(w for w in t.wild if counts[w])
-    for card in options:
-        counts[card] -= 1
-        for tail in _run_cards(t, counts, suit, low + 1, shortest - 1, longest - 1):
-            yield (card, *tail)
-        counts[card] += 1
+) -> list[tuple[int, ...]]:
+    """Every run of the suit from ``low``, of ``shortest`` to ``longest`` cards (R8).
+
+    Position by position, a run takes the natural card if ``counts`` holds it, or a wild
+    card: the search counts every wild card as a joker (index 52). Shorter runs come
+    first; runs of one length in order, the natural card before the wild card at each
+    position.
+    """
+    row, is_wild = t.at[suit], t.is_wild
+    found: list[tuple[int, ...]] = []
+    # The runs so far, each with the wild cards it leaves.
+    level: list[tuple[tuple[int, ...], int]] = [((), counts[52])]
+    for length in range(1, longest + 1):
+        position = low + length - 1
+        natural = row[position]
+        held = 0 if is_wild[natural] else counts[natural]
+        grown: list[tuple[tuple[int, ...], int]] = []
+        for cards, wilds in level:
+            # An ace at both ends (R8) takes two of it.
+            if held > (position == 14 and cards[:1] == (natural,)):
+                grown.append(((*cards, natural), wilds))
+            if wilds:
+                grown.append(((*cards, 52), wilds - 1))
+        level = grown
+        if not level:
+            break
+        if length >= shortest:
+            found.extend(cards for cards, _ in level)
+    return found
 
 
 def _remainder(s: _Search, hand: int, place: Place, left: int) -> Iterator[Candidate]:
@@ -891,7 +925,18 @@ def _remainder(s: _Search, hand: int, place: Place, left: int) -> Iterator[Candi
     counts = [0] * 53
     for x in cards:
         counts[x] += 1
+    # The run must reach every natural card's position, and one of an ace's two ends.
+    inside = aces = 0
+    for x in naturals:
+        if x % 13:
+            inside |= t.suit_bits[x]
+        else:
+            aces = t.suit_bits[x]
+    span = (1 << left) - 1
     for suit in sorted(suits) if suits else range(4):
         for low in range(t.lowest, t.highest - left + 2):
+            covered = span << (low - 1)
+            if inside & ~covered or (aces and not aces & covered):
+                continue
             for run in _run_cards(t, counts, suit, low, left, left):
                 yield Candidate(MeldSpec(RUN, suit, low, run), hand, left, 0)

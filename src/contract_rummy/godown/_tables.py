@@ -27,13 +27,15 @@ import attrs
 from contract_rummy.cards import _ALL, _RUN_CARDS
 from contract_rummy.variants import Variant
 
-__all__ = ["LANE", "Tables", "tables"]
+__all__ = ["CARDS_AT", "LANE_BYTES", "Tables", "tables"]
 
 #: Card indices run 0-51 for the naturals and 52 for the joker.
 CARD_TYPES: Final = 53
 
-#: Bits a suit takes in :attr:`Tables.position_lanes`: its 14 run positions, and room.
-LANE: Final = 16
+#: Where a hand's counts lie in its :attr:`Tables.lanes` summed, by byte: 14 by rank (the
+#: jokers' first), then 53 by card index.
+CARDS_AT: Final = 14
+LANE_BYTES: Final = CARDS_AT + CARD_TYPES
 
 
 @attrs.frozen
@@ -57,7 +59,6 @@ class Tables:
         suit_bits: ``suit_bits[i]``: the run positions card ``i`` can take, as bits (bit
             ``p - 1`` for position ``p``; an ace has two); 0 for the joker.
         suit_of: ``suit_of[i]``: the suit index of card ``i``, 4 for the joker.
-        best_window: Memo of :meth:`best_run_window`, filled as hands are met.
         rank_of: ``rank_of[i]``: the rank of card ``i`` (1-13), 0 for the joker.
         wild_ranks: The ranks that are wild, besides the joker.
         natural_positions: ``natural_positions[s]``: the run positions of suit ``s`` that a
@@ -66,16 +67,15 @@ class Tables:
         suit_fields: ``suit_fields[s]``: the fields of the cards of suit ``s``, wild or not.
         rank_fields: ``rank_fields[r]``: the fields of the cards of rank ``r`` (1-13),
             in rank order from the ace.
-        rank_lane: ``rank_lane[i]``: one card of rank ``rank_of[i]``, in a byte per rank
-            (byte 0 for the joker): summed over a hand, its counts by rank.
-        suit_lane: ``suit_lane[i]``: one card of suit ``suit_of[i]``, in a byte per suit
-            (byte 4 for the joker): summed over a hand, its counts by suit.
-        position_lanes: ``position_lanes[i]``: :attr:`suit_bits` of card ``i``, moved to
-            16 bits of its own suit (:data:`LANE` bits a suit): or-ed over a hand, each
-            suit's held positions.
+        lanes: ``lanes[i]``: one card of index ``i`` in a byte of its rank (byte 0 for the
+            joker) and one in a byte of its own (see :data:`CARDS_AT`): summed over a hand
+            and turned into :data:`LANE_BYTES` bytes, its counts by rank and by card. A
+            hand holds fewer than 256 cards of a rank.
         candidates: Memo of the search's candidate melds by rank and by suit, filled as
             hands are met (see :mod:`._search`).
         plans: The search's plan of each round, by round number (see :mod:`._search`).
+        run_gains: The search's memo of what runs of each length can hold of a suit, by
+            the suit's counts (see :mod:`._search`).
         suit_slots: Memo of the search's bound on the wild cards one suit's runs need in
             a round played at once, by the suit's counts (see :mod:`._search`).
     """
@@ -99,12 +99,10 @@ class Tables:
     natural_fields: int
     suit_fields: tuple[int, ...]
     rank_fields: tuple[int, ...]
-    rank_lane: tuple[int, ...]
-    suit_lane: tuple[int, ...]
-    position_lanes: tuple[int, ...]
-    best_window: dict[int, dict[int, int]] = attrs.field(factory=dict, eq=False)
+    lanes: tuple[int, ...]
     candidates: dict[tuple[object, ...], tuple[Any, ...]] = attrs.field(factory=dict, eq=False)
     plans: dict[int, Any] = attrs.field(factory=dict, eq=False)
+    run_gains: dict[int, Any] = attrs.field(factory=dict, eq=False)
     suit_slots: dict[tuple[int, ...], tuple[int, ...]] = attrs.field(factory=dict, eq=False)
 
     def pack_indices(self, indices: Iterable[int]) -> int:
@@ -124,27 +122,18 @@ class Tables:
             found.extend((index,) * ((hand >> (width * index)) & mask))
         return found
 
-    def window_memo(self, length: int) -> dict[int, int]:
-        """The memo of :meth:`best_run_window` for runs of ``length``, by suit mask."""
-        memo = self.best_window.get(length)
-        if memo is None:
-            memo = self.best_window[length] = {}
-        return memo
+    def best_run_window(self, length: int, held: bytes) -> int:
+        """The most positions of a suit one run of ``length`` covers (R8).
 
-    def best_run_window(self, length: int, suit_mask: int) -> int:
-        """The most positions of ``suit_mask`` that one run of ``length`` covers."""
-        memo = self.window_memo(length)
-        best = memo.get(suit_mask)
-        if best is None:
-            window = (1 << length) - 1
-            best = memo[suit_mask] = max(
-                (
-                    ((suit_mask >> (low - 1)) & window).bit_count()
-                    for low in range(self.lowest, self.highest - length + 2)
-                ),
-                default=0,
-            )
-        return best
+        ``held[r - 1]`` is 1 when the hand holds the suit's card of rank ``r``, else 0; the
+        ace stands at both ends, positions 1 and 14.
+        """
+        # Byte p - 1 holds position p. Times 1 + 256 + ... + 256 ** (length - 1), byte k
+        # counts the positions held of the window that ends at position k + 1 (no byte
+        # carries: a window holds at most 14 positions, and 28 bytes hold the product).
+        line = int.from_bytes(held + held[:1], "little")
+        sums = (line * int.from_bytes(b"\1" * length, "little")).to_bytes(32, "little")
+        return max(sums[self.lowest + length - 2 : self.highest], default=0)
 
 
 def _build(variant: Variant) -> Tables:
@@ -164,6 +153,7 @@ def _build(variant: Variant) -> Tables:
         for position in range(1, 15):
             suit_bits[row[position].index] |= 1 << (position - 1)
     mask = (1 << width) - 1
+    rank_of = (*(index % 13 + 1 for index in range(52)), 0)
 
     def fields(indices: Iterable[int]) -> int:
         return sum(mask << (width * index) for index in indices)
@@ -182,7 +172,7 @@ def _build(variant: Variant) -> Tables:
         at=tuple(tuple(card.index for card in row) for row in _RUN_CARDS),
         suit_bits=tuple(suit_bits),
         suit_of=(*(index // 13 for index in range(52)), 4),
-        rank_of=(*(index % 13 + 1 for index in range(52)), 0),
+        rank_of=rank_of,
         wild_ranks=tuple(sorted(rank.value for rank in variant.wild_ranks)),
         natural_positions=tuple(
             sum(
@@ -195,11 +185,9 @@ def _build(variant: Variant) -> Tables:
         natural_fields=fields(index for index in range(CARD_TYPES) if not is_wild[index]),
         suit_fields=tuple(fields(range(13 * suit, 13 * suit + 13)) for suit in range(4)),
         rank_fields=tuple(fields(range(rank, 52, 13)) for rank in range(13)),
-        rank_lane=(*(1 << (8 * (index % 13 + 1)) for index in range(52)), 1),
-        suit_lane=(*(1 << (8 * (index // 13)) for index in range(52)), 1 << 32),
-        position_lanes=tuple(
-            suit_bits[index] << (LANE * (index // 13)) if index < 52 else 0
-            for index in range(CARD_TYPES)
+        lanes=tuple(
+            (1 << (8 * rank)) + (1 << (8 * (CARDS_AT + index)))
+            for index, rank in enumerate(rank_of)
         ),
     )
 
