@@ -33,12 +33,17 @@ RULES_MODULES = (
 )
 
 
-#: A state update with a misspelled field (``hand`` for ``hands``), which mypy must refuse.
-MISSPELLED_FIELD = """
-import contract_rummy as cr
-state = cr.new_game(seed=1)
-state._replace(hand=state.hands)
-"""
+#: State updates with a misspelled field, each of which mypy must refuse: the engine's
+#: unchecked ``replace`` of a state and of a part, and a checked ``attrs.evolve`` naming a
+#: part's field directly.
+MISSPELLED_FIELDS = {
+    "phse": "state.replace(phse=state.phase)",
+    "discrad": "state.board.replace(discrad=state.discard)",
+    "hand": "attrs.evolve(state, hand=state.hands)",
+}
+MISSPELLED_FIELD = "import attrs\nimport contract_rummy as cr\nstate = cr.new_game(seed=1)\n" + (
+    "\n".join(MISSPELLED_FIELDS.values())
+)
 
 
 @nox.session
@@ -60,8 +65,9 @@ def typecheck(session: nox.Session) -> None:
     output = session.run(
         "mypy", "--strict", "-c", MISSPELLED_FIELD, success_codes=[1], silent=True
     )
-    if 'Unexpected keyword argument "hand"' not in str(output):
-        session.error(f"mypy did not catch a misspelled state field:\n{output}")
+    for name in MISSPELLED_FIELDS:
+        if f'Unexpected keyword argument "{name}"' not in str(output):
+            session.error(f"mypy did not catch the misspelled state field {name}:\n{output}")
 
 
 @nox.session

@@ -77,8 +77,9 @@ nitpick_ignore_regex = [
     (r"py:.*", r"(attrs|attr|hypothesis)\..+"),
     # The frameworks of the optional adapters (the openspiel and pettingzoo extras).
     (r"py:.*", r"(pyspiel|open_spiel|pettingzoo|gymnasium|numpy|np|npt)(\..+)?"),
-    # Type variables, such as the ``T`` of ``Sequence[T]``.
+    # Type variables, such as the ``T`` of ``Sequence[T]``, and parameter specifications.
     (r"py:.*", r"contract_rummy(\.\w+)*\.[A-Z]"),
+    (r"py:.*", r"~?[A-Z]"),
 ]
 
 # -- HTML output -----------------------------------------------------------------------------
@@ -238,9 +239,27 @@ def _resolve_reexported(
     )
 
 
+def _public_bases(app: Sphinx, name: str, obj: object, options: object, bases: list[type]) -> None:
+    """Show a class's public bases: a private base (the fields of a state) by its own bases.
+
+    :class:`~contract_rummy.RoundState` and :class:`~contract_rummy.PlayerView` extend a
+    private attrs class that holds their fields; the reader sees what that class extends.
+    """
+    public: list[type] = []
+    pending = list(bases)
+    while pending:
+        base = pending.pop(0)
+        if base.__name__.startswith("_"):
+            pending[:0] = list(base.__bases__)
+        elif base is not object or not public:
+            public.append(base)
+    bases[:] = public
+
+
 def setup(app: Sphinx) -> dict[str, Any]:
     """Connect the hooks above; napoleon's docstring processing runs at priority 500."""
     app.connect("autodoc-process-docstring", _no_inline_type, priority=400)
+    app.connect("autodoc-process-bases", _public_bases)
     # After autodoc has recorded the type hints (at the default priority, 500).
     app.connect("autodoc-process-signature", _class_signature, priority=600)
     app.connect("missing-reference", _resolve_reexported)

@@ -423,7 +423,11 @@ def check_in_full(
 
 
 def check_step(state: cr.RoundState, action: cr.Action, after: cr.RoundState) -> None:
-    """Scores change only when a round ends, and then by exactly the hands' penalties."""
+    """Scores change only when a round ends, and then by exactly the hands' penalties.
+
+    Every action counts once in ``moves`` (R6: the number of the position).
+    """
+    assert after.moves == state.moves + 1
     variant = after.variant
     if after.phase in (cr.Phase.ROUND_OVER, cr.Phase.GAME_OVER):
         assert state.phase not in (cr.Phase.ROUND_OVER, cr.Phase.GAME_OVER)

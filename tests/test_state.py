@@ -9,10 +9,29 @@ from typing import Any
 import attrs
 import pytest
 from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import contract_rummy as cr
 from contract_rummy.testing import strategies as crst
 from scenario import cards, deal, play
+
+#: The fields of a state's parts, each read and given by its own name too.
+FLAT_NAMES = (
+    "variant", "round_number", "dealer", "cut", "phase", "active", "to_act", "hands", "stock",
+    "discard", "discarded_by", "table", "down", "buys", "reshuffles", "turns", "scores",
+    "penalties", "winners", "turn", "window", "rng", "shuffler", "moves",
+)  # fmt: skip
+
+
+def test_a_state_is_built_from_the_fields_of_its_parts_by_name() -> None:
+    state = _play_state()
+    flat = {name: getattr(state, name) for name in FLAT_NAMES}
+    assert cr.RoundState(**flat) == state
+    assert attrs.evolve(state, active=state.active, hands=state.hands) == state
+    with pytest.raises(TypeError, match="unexpected keyword argument 'hand'"):
+        cr.RoundState(**flat, hand=state.hands[0])  # type: ignore[call-arg]
+    with pytest.raises(TypeError, match=r"RoundState: .*missing .*'reshuffles'"):
+        cr.RoundState(**{name: value for name, value in flat.items() if name != "reshuffles"})
 
 
 def _fields(state: cr.RoundState) -> dict[str, Any]:
@@ -42,7 +61,9 @@ def test_every_state_the_engine_makes_passes_the_checks(state: cr.RoundState) ->
 
 def test_fields_of_the_wrong_type_are_refused_with_their_name() -> None:
     with pytest.raises(TypeError, match="variant must be a Variant"):
-        cr.RoundState(*["x"] * 22)  # type: ignore[arg-type]
+        cr.RoundState(**dict.fromkeys(FLAT_NAMES, "x"))  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="facts must be a RoundFacts"):
+        cr.RoundState(*["x"] * 15)  # type: ignore[arg-type]
     state = _play_state()
     for name, value in [
         ("round_number", "1"),
@@ -66,9 +87,9 @@ def test_fields_of_the_wrong_type_are_refused_with_their_name() -> None:
         attrs.evolve(state, turn=cr.Turn(kept_card="7H"))  # type: ignore[arg-type]
     with pytest.raises(TypeError, match="went_down"):
         attrs.evolve(state, turn=cr.Turn(went_down=1))  # type: ignore[arg-type]
-    with pytest.raises(TypeError, match="window must hold"):
+    with pytest.raises(TypeError, match=r"^window\.queue must be a tuple of ints"):
         attrs.evolve(state, window=cr.BuyWindow(("1",)))  # type: ignore[arg-type]
-    with pytest.raises(TypeError, match="table melds"):
+    with pytest.raises(TypeError, match=r"^table\[0\]\.meld must be a Group or a Run"):
         attrs.evolve(state, table=(cr.TableMeld("7C 7D 7H", 0),))  # type: ignore[arg-type]
 
 
@@ -181,14 +202,40 @@ def test_the_number_of_players_must_be_the_variants() -> None:
         attrs.evolve(state, hands=state.hands[:3])
 
 
-def test_the_engines_two_ways_of_opening_a_buy_window_make_the_same_state() -> None:
-    # _asking writes every field out for speed; _replace is the general way.
+def test_the_engines_replace_makes_the_state_attrs_evolve_makes() -> None:
+    # replace is made from the fields, unchecked; attrs.evolve is the checked way.
     dealt = cr.new_game(cr.VARIANTS["liverpool-cut"], seed=1)
     state = cr.apply(dealt, cr.DrawStock())  # player 3 is asked, then 0 and 1
     assert state.cut is not None
     offered = cr.BuyWindow(queue=(1,))
-    asked = state._asking(0, offered)
-    _same_fields(asked, state._replace(phase=cr.Phase.BUY, to_act=0, window=offered))
+    asked = state.replace(phase=cr.Phase.BUY, to_act=0, window=offered)
+    _same_fields(asked, attrs.evolve(state, phase=cr.Phase.BUY, to_act=0, window=offered))
+    drawn = cr.apply(dealt, cr.DrawStock())
+    board = drawn.board.replace(reshuffles=2, buys=(0, 1, 0, 0))
+    assert board == attrs.evolve(drawn.board, reshuffles=2, buys=(0, 1, 0, 0))
+    assert board.table is drawn.board.table
+
+
+@given(crst.states(variant=crst.variants(), max_actions=60), st.data())
+@settings(deadline=None, max_examples=40)
+def test_replace_changes_exactly_the_fields_given(
+    state: cr.RoundState, data: st.DataObject
+) -> None:
+    names = [field.name for field in attrs.fields(cr.RoundState)]
+    other = cr.new_game(state.variant, seed=7, players=state.players)
+    changed = data.draw(st.sets(st.sampled_from(names)), "changed")
+    changes = {name: getattr(other, name) for name in changed}
+    replaced = state.replace(**changes)
+    assert type(replaced) is cr.RoundState
+    for name in names:
+        expected = changes[name] if name in changes else getattr(state, name)
+        assert getattr(replaced, name) is expected, name
+    # A new value, its hash worked out afresh, not the hash of the state it came from.
+    from contract_rummy.state import build_state
+
+    rebuilt = build_state(**{name: getattr(replaced, name) for name in names})
+    assert replaced == rebuilt
+    assert hash(replaced) == hash(rebuilt)
 
 
 def _same_fields(built: cr.RoundState, replaced: cr.RoundState) -> None:
@@ -199,38 +246,36 @@ def _same_fields(built: cr.RoundState, replaced: cr.RoundState) -> None:
     assert hash(built) == hash(replaced)
 
 
-def test_the_engines_two_ways_of_drawing_from_the_stock_make_the_same_state() -> None:
-    # _drawn writes every field out for speed; _replace is the general way.
-    state = cr.apply(cr.new_game(cr.VARIANTS["liverpool-cut"], seed=1), cr.DrawStock())
-    assert state.phase is cr.Phase.BUY
-    assert state.cut is not None
-    player = state.active
-    hands = tuple(hand[:-1] if p == player else hand for p, hand in enumerate(state.hands))
-    stock = state.stock[1:]
-    replaced = state._replace(
-        phase=cr.Phase.PLAY, to_act=player, hands=hands, stock=stock, window=cr.NO_WINDOW
-    )
-    _same_fields(state._drawn(hands, stock), replaced)
+def test_a_replace_whose_signature_is_not_the_fields_is_refused() -> None:
+    from contract_rummy.state import KEEP, replaceable
+
+    with pytest.raises(TypeError, match=r"replace must take the fields \('left', 'right'\)"):
+
+        @replaceable
+        @attrs.frozen(weakref_slot=False)
+        class Pair:
+            left: int
+            right: int
+
+            def replace(self, right: int = KEEP, left: int = KEEP) -> Pair:
+                raise NotImplementedError
 
 
-def test_the_engines_two_ways_of_beginning_the_next_turn_make_the_same_state() -> None:
-    # _next_turn writes every field out for speed; _replace is the general way.
+def test_the_engines_builders_make_what_the_checked_constructors_make() -> None:
+    from contract_rummy.state import build_state, builder
+
     state = _play_state()
-    assert state.phase is cr.Phase.PLAY
-    assert state.turn != cr.NEW_TURN
-    hands = state.hands[1:] + state.hands[:1]
-    discard, discarded_by = state.discard + hands[0][:1], (*state.discarded_by, state.active)
-    replaced = state._replace(
-        phase=cr.Phase.DRAW,
-        active=2,
-        to_act=2,
-        hands=hands,
-        discard=discard,
-        discarded_by=discarded_by,
-        turn=cr.NEW_TURN,
-        turns=state.turns + 1,
-    )
-    _same_fields(state._next_turn(2, hands, discard, discarded_by), replaced)
+    parts: tuple[Any, ...] = (state.facts, state.board, state.totals, state.chance)
+    for part in parts:
+        kind = type(part)
+        values = [getattr(part, field.name) for field in attrs.fields(kind)]
+        built = builder(kind, kind.__init__)(*values)
+        assert type(built) is kind
+        assert built == kind(*values)
+        assert hash(built) == hash(kind(*values))
+    fields = {field.name: getattr(state, field.name) for field in attrs.fields(cr.RoundState)}
+    assert build_state(**fields) == state == cr.RoundState(**fields)
+    assert hash(build_state(**fields)) == hash(state)
 
 
 def test_states_pickle_and_copy_to_equal_values_with_equal_hashes() -> None:
@@ -282,10 +327,17 @@ def test_r20_the_last_buyer_is_not_asked_again_at_once() -> None:
 
 
 def test_every_field_has_its_type_check() -> None:
-    from contract_rummy.state import _TYPES
-
-    fields = [field.name for field in attrs.fields(cr.RoundState)]
-    assert [name for name, _, _ in _TYPES] == fields
+    # The checks are read from the fields' annotations: the flat names are every field.
+    parts = {"facts", "board", "totals", "chance"}
+    own = [field.name for field in attrs.fields(cr.RoundState) if field.name not in parts]
+    inner = [
+        field.name for name in parts for field in attrs.fields(type(getattr(_play_state(), name)))
+    ]
+    assert sorted(own + inner) == sorted(FLAT_NAMES)
+    state = _play_state()
+    for name in FLAT_NAMES:
+        with pytest.raises(TypeError, match=f"^{name} must be "):
+            attrs.evolve(state, **{name: object()})  # type: ignore[arg-type]
 
 
 # == the buy window asks only who may buy, in order (R19, R21) ================================

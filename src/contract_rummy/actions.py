@@ -20,10 +20,11 @@ from typing import Final, TypeAlias
 import attrs
 
 from contract_rummy._checks import is_int
-from contract_rummy.cards import Card
+from contract_rummy.cards import CARDS, Card
 from contract_rummy.melds import End, Group, Run
 
 __all__ = [
+    "DISCARDS",
     "Action",
     "Buy",
     "Discard",
@@ -205,6 +206,10 @@ class Discard:
 class NextRound:
     """Deal the next round once a round is over (R4, R5)."""
 
+
+#: One :class:`Discard` of each card, by :attr:`Card.index`: actions are immutable values, so
+#: listings share these rather than make one per listing.
+DISCARDS: Final[tuple[Discard, ...]] = tuple(Discard(card) for card in CARDS)
 
 #: Any action.
 Action: TypeAlias = (

@@ -27,6 +27,7 @@ from contract_rummy.errors import NotationError
 
 __all__ = [
     "ACE_HIGH",
+    "CARDS",
     "JOKER",
     "NATURALS",
     "Card",
@@ -257,11 +258,14 @@ NATURALS: Final[tuple[Card, ...]] = tuple(
 )
 #: The joker. Every joker in a deck is this same value (R2).
 JOKER: Final[Card] = Card._make(None, None, 52)
-_ALL: Final[tuple[Card, ...]] = (*NATURALS, JOKER)
+#: Every distinct card once, by :attr:`Card.index`: ``CARDS[card.index] is card``. Tables
+#: indexed by card (one value per card, made once) are built over it.
+CARDS: Final[tuple[Card, ...]] = (*NATURALS, JOKER)
+_ALL: Final = CARDS
 
 
 def _card_by_index(index: int) -> Card:
-    return _ALL[index]
+    return CARDS[index]
 
 
 #: In a run, position 14 is the ace above the king (R8); positions 1-13 are the ranks.

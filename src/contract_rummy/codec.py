@@ -35,7 +35,7 @@ from __future__ import annotations
 import enum
 from collections.abc import Callable, Mapping
 from types import UnionType
-from typing import Any, Final, TypeVar, get_args, overload
+from typing import Any, Final, TypeVar, get_args, get_origin, overload
 
 import attrs
 
@@ -58,7 +58,7 @@ from contract_rummy.errors import NotationError, RecordError
 from contract_rummy.melds import End, Group, Meld, Run
 from contract_rummy.presets import VARIANTS
 from contract_rummy.shuffler import SEEDED, SYSTEM, Shuffler
-from contract_rummy.state import BuyWindow, Phase, RoundState, TableMeld, Turn
+from contract_rummy.state import BuyWindow, RoundState, TableMeld, Turn
 from contract_rummy.variants import (
     PAGAT,
     AceRule,
@@ -139,11 +139,21 @@ def _fields(value: object) -> dict[str, Any]:
 
 
 def _attrs_fields(value: Any, name: str | None = None) -> dict[str, Any]:
-    """Each attrs field of ``value``, written; errors name ``name`` or the field."""
-    return {
-        field.name: _write(getattr(value, field.name), name or field.name)
-        for field in attrs.fields(type(value))
-    }
+    """Each attrs field of ``value``, written; errors name ``name`` or the field.
+
+    The fields of a part marked flat (:data:`~contract_rummy.state.FLAT`, as a state's
+    :class:`~contract_rummy.state.Board`) are written in its place, each under its own
+    name: a state's dict has ``"hands"`` and ``"discard"``, not ``"hidden"`` and
+    ``"board"``.
+    """
+    written: dict[str, Any] = {}
+    for field in attrs.fields(type(value)):
+        got = getattr(value, field.name)
+        if field.metadata.get("flat"):
+            written.update(_attrs_fields(got, name))
+        else:
+            written[field.name] = _write(got, name or field.name)
+    return written
 
 
 def _cards(cards: tuple[Card, ...]) -> list[str]:
@@ -162,9 +172,7 @@ def _write(value: object, name: str) -> Any:
         return _variant(value)
     if isinstance(value, Group | Run):
         return {"type": type(value).__name__, **_fields(value)}
-    if isinstance(value, TableMeld):
-        return {"meld": _write(value.meld, name), "owner": value.owner}
-    if isinstance(value, Turn | BuyWindow):
+    if isinstance(value, TableMeld | Turn | BuyWindow):
         return _attrs_fields(value, name)
     if isinstance(value, tuple):
         return [_write(item, name) for item in value]
@@ -518,68 +526,85 @@ def _shuffler(value: Any, path: str) -> Shuffler:
     return found
 
 
-def _turn(value: Any, path: str) -> Turn:
-    fields = _Fields(value, path, ("kept_card", "went_down"))
-    return Turn(fields.get("kept_card", _optional(_card)), fields.get("went_down", _bool))
+def _reader(kind: Any, variant: Variant) -> Callable[[Any, str], Any]:
+    """How a field of the type ``kind`` is read, melds under ``variant``'s rules.
+
+    Made from the field's annotation, so a new field of a state or a view is read
+    without being listed here.
+    """
+    options = get_args(kind) if isinstance(kind, UnionType) else ()
+    if options:
+        if set(options) == {Group, Run}:
+            return lambda value, path: _read_meld(value, path, variant)
+        present = tuple(option for option in options if option is not type(None))
+        if len(present) == 1 and len(options) == 2:
+            return _optional(_reader(present[0], variant))
+    if get_origin(kind) is tuple:
+        return _list(_reader(get_args(kind)[0], variant))
+    simple = _SIMPLE.get(kind)
+    if simple is not None:
+        return simple
+    if isinstance(kind, type) and issubclass(kind, enum.Enum):
+        return _enum(kind)
+    if isinstance(kind, type) and attrs.has(kind):
+        return _attrs_reader(kind, variant)
+    raise TypeError(f"no reader for {kind!r}")  # pragma: no cover - every field's type is above
 
 
-def _window(value: Any, path: str) -> BuyWindow:
-    fields = _Fields(value, path, ("queue", "last_buyer", "requester"))
-    return BuyWindow(
-        fields.get("queue", _list(_int)),
-        fields.get("last_buyer", _optional(_int)),
-        fields.get("requester", _optional(_int)),
-    )
+def _attrs_reader(kind: type[T], variant: Variant) -> Callable[[Any, str], T]:
+    """How a value of the attrs class ``kind`` (a turn, a window, a table meld) is read."""
+    fields = _resolved(kind)
+
+    def read(value: Any, path: str) -> T:
+        found = _Fields(value, path, tuple(field.name for field in fields))
+        values = {
+            field.name: found.get(field.name, _reader(field.type, variant)) for field in fields
+        }
+        return _build(path, lambda: kind(**values))
+
+    return read
 
 
-def _table_melds(variant: Variant) -> Callable[[Any, str], tuple[TableMeld, ...]]:
-    """How a state's table is read: its melds under the state's own variant."""
-
-    def read(value: Any, path: str) -> TableMeld:
-        fields = _Fields(value, path, ("meld", "owner"))
-        meld = fields.get("meld", lambda data, where: _read_meld(data, where, variant))
-        return TableMeld(meld, fields.get("owner", _int))
-
-    return _list(read)
+def _resolved(kind: type) -> tuple[attrs.Attribute[Any], ...]:
+    """The fields of the attrs class ``kind``, their annotations resolved to types."""
+    attrs.resolve_types(kind)
+    return tuple(attrs.fields(kind))
 
 
-_INTS: Final = _list(_int)
-_CARDS: Final = _list(_card)
-#: How each field of a state or a view is read; fields not here are ints.
-_READERS: Final[dict[str, Callable[[Any, str], Any]]] = {
-    "variant": _read_variant,
-    "phase": _enum(Phase),
-    "to_act": _optional(_int),
-    "hands": _list(_CARDS),
-    "hand": _CARDS,
-    "hand_sizes": _INTS,
-    "stock": _CARDS,
-    "discard": _CARDS,
-    "discarded_by": _list(_optional(_int)),
-    "down": _list(_bool),
-    "scores": _INTS,
-    "penalties": _optional(_INTS),
-    "winners": _optional(_INTS),
-    "buys": _INTS,
-    "turn": _turn,
-    "window": _window,
-    "shuffler": _shuffler,
-    "cut": _optional(_int),
+def _flat(kind: type) -> tuple[attrs.Attribute[Any], ...]:
+    """The fields of a state or a view as its dict names them: its flat parts' fields inline."""
+    found: list[attrs.Attribute[Any]] = []
+    for field in _resolved(kind):
+        part: type = field.type  # type: ignore[assignment] # resolved
+        found.extend(_resolved(part) if field.metadata.get("flat") else (field,))
+    return tuple(found)
+
+
+#: How the fields of the plainest types are read.
+_SIMPLE: Final[dict[object, Callable[[Any, str], Any]]] = {
+    int: _int,
+    bool: _bool,
+    str: _str,
+    Card: _card,
+    Shuffler: _shuffler,
+    Variant: _read_variant,
 }
 
 
 def _read_fields(kind: type[T], data: Mapping[str, Any], path: str) -> T:
-    names = tuple(field.name for field in attrs.fields(kind))  # type: ignore[arg-type]
-    fields = _Fields(data, path, names, typed=True)
+    fields = _flat(kind)
+    names = tuple(field.name for field in fields)
+    found = _Fields(data, path, names, typed=True)
     if data.get("type") != kind.__name__:
         shown = data.get("type")
         raise RecordError(f"{_at(path, 'type')}: expected a {kind.__name__}, got {shown!r}")
     # The variant first: the table's melds are checked under its rules (wild ranks).
-    variant = fields.get("variant", _read_variant)
-    readers = {**_READERS, "table": _table_melds(variant)}
+    variant = found.get("variant", _read_variant)
     values = {
-        name: variant if name == "variant" else fields.get(name, readers.get(name, _int))
-        for name in names
+        field.name: variant
+        if field.name == "variant"
+        else found.get(field.name, _reader(field.type, variant))
+        for field in fields
     }
     return _build(path, lambda: kind(**values))
 

@@ -73,13 +73,12 @@ from contract_rummy.actions import (
     TakeDiscard,
 )
 from contract_rummy.cards import Card, Rank, Suit
-from contract_rummy.engine import step
+from contract_rummy.engine import is_legal
 from contract_rummy.errors import IllegalActionError, InvalidMeldError, NotationError
-from contract_rummy.events import WildFreed
 from contract_rummy.melds import End, Group, Run, best_readings, meld
 from contract_rummy.state import RoundState
 from contract_rummy.variants import PAGAT, Variant
-from contract_rummy.views import PlayerView, canonical_state
+from contract_rummy.views import PlayerView
 
 __all__ = ["format_action", "format_meld", "parse_action", "parse_meld"]
 
@@ -166,32 +165,25 @@ def format_action(action: Action, state: RoundState | PlayerView | None = None) 
         case LayOff(card=card, target=target, end=end):
             return f"LayOff {card} -> {target}{_end(end)}"
         case SwapJoker(card=card, target=target, joker_target=joker_target, joker_end=end):
-            wild = None if state is None else _freed(_whole(state), action)
+            wild = None if state is None else _freed(state, action)
             freed = "" if wild is None else f", {wild}"
             return f"SwapJoker {card} in {target}{freed} -> {joker_target}{_end(end)}"
     raise TypeError(f"expected an action, got {action!r}")
-
-
-def _whole(state: RoundState | PlayerView) -> RoundState:
-    """A state to play an action in.
-
-    A view's hidden cards change no action's effect on the table, so any state behind
-    the view will do.
-    """
-    return canonical_state(state) if isinstance(state, PlayerView) else state
 
 
 def _end(end: End | None) -> str:
     return "" if end is None else f" {end.value}"
 
 
-def _freed(state: RoundState, action: SwapJoker) -> Card | None:
-    """The wild card ``action`` frees in ``state`` (R23), or ``None`` if it is illegal."""
-    try:
-        events = step(state, action).events
-    except IllegalActionError:
+def _freed(position: RoundState | PlayerView, action: SwapJoker) -> Card | None:
+    """The wild card ``action`` frees in ``position`` (R23), or ``None`` if it is illegal.
+
+    A view's swaps are its player's: ``None`` unless that player may play it now.
+    """
+    if not is_legal(position, action):
         return None
-    return next(event.wild for event in events if isinstance(event, WildFreed))
+    swapped = position.board.table[action.target].meld.swap(action.card)
+    return None if swapped is None else swapped[1]
 
 
 # == reading ==================================================================================
@@ -310,14 +302,12 @@ def parse_action(text: str, state: RoundState | PlayerView | Variant | None = No
         tokens.keyword("->")
         action = LayOff(card, tokens.index(), tokens.end())
     else:
-        action = _swap(
-            tokens, None if state is None or isinstance(state, Variant) else _whole(state)
-        )
+        action = _swap(tokens, None if state is None or isinstance(state, Variant) else state)
     tokens.finish()
     return action
 
 
-def _swap(tokens: _Tokens, state: RoundState | None) -> SwapJoker:
+def _swap(tokens: _Tokens, state: RoundState | PlayerView | None) -> SwapJoker:
     card = tokens.card()
     tokens.keyword("in")
     target = tokens.index()

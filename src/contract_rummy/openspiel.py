@@ -186,14 +186,20 @@ from contract_rummy.actions import Action, GoDown, NextRound
 from contract_rummy.bots import Bot
 from contract_rummy.cards import _ALL, Card, Rank, format_cards
 from contract_rummy.encoding import encoding_for
-from contract_rummy.engine import LegalActions, apply, legal_actions, new_game
-from contract_rummy.engine._round import _winners, end_round
+from contract_rummy.engine import (
+    LegalActions,
+    apply,
+    end_round,
+    legal_actions,
+    new_game,
+    winners_of,
+)
 from contract_rummy.events import RoundEnd
 from contract_rummy.melds import Group, Run
 from contract_rummy.notation import format_action
 from contract_rummy.presets import VARIANTS
 from contract_rummy.shuffler import SEEDED, seed_state
-from contract_rummy.state import Phase, RoundState
+from contract_rummy.state import Chance, Phase, RoundState
 from contract_rummy.variants import Variant
 from contract_rummy.views import PlayerView, determinize, view
 
@@ -592,7 +598,7 @@ class ContractRummyGame(pyspiel.Game):  # type: ignore[misc] # OpenSpiel has no 
         winners = engine.winners
         if winners is None:
             assert engine.penalties is not None
-            winners = _winners(engine.variant, engine.scores, engine.penalties)
+            winners = winners_of(engine.variant, engine.scores, engine.penalties)
         share = 1.0 / len(winners)
         return [share if player in winners else 0.0 for player in range(self.players)]
 
@@ -753,7 +759,7 @@ class ContractRummyState(pyspiel.State):  # type: ignore[misc] # OpenSpiel has n
         seed = int(float(probability_sampler()) * (1 << _SEED_BITS))
         behind = determinize(view(engine, player_id), seed)
         if game.shuffle == "chance":
-            behind = behind._replace(shuffler=_CHANCE)
+            behind = behind.replace(chance=Chance(behind.rng, _CHANCE))
         pending = core.pending
         other._core = _Core(behind) if pending is None else _run(game, behind, pending, ())
         return other
@@ -816,7 +822,7 @@ def _run(
         if engine is None or action is None:
             after = new_game(game.variant, seed=0, players=game.players, shuffler=replay)
         elif draws:
-            after = apply(engine._replace(shuffler=replay), action)
+            after = apply(engine.replace(chance=Chance(engine.rng, replay)), action)
         else:
             after = apply(engine, action)
     except _NeedShuffle as need:
@@ -824,7 +830,9 @@ def _run(
     except _NeedNumber as need:
         return _Core(engine, action, draws, (), need.bound)
     # The engine's states keep the chance shuffler, never the replay of one action.
-    return _Core(after._replace(shuffler=_CHANCE) if after.shuffler is replay else after)
+    return _Core(
+        after.replace(chance=Chance(after.rng, _CHANCE)) if after.shuffler is replay else after
+    )
 
 
 def _waiting(core: _Core) -> str:
@@ -1079,7 +1087,7 @@ class Evaluator:
         if self._bot is None:
             return np.array(game._returns(_scored_now(engine)), dtype=np.float64)
         seed = int(self._rng.integers(1 << 63))
-        played = engine._replace(shuffler=SEEDED, rng=seed_state(seed))
+        played = engine.replace(chance=Chance(seed_state(seed), SEEDED))
         bots = [self._bot] * game.players
         while not game._over(played):
             player = played.dealer if played.to_act is None else played.to_act
@@ -1098,7 +1106,7 @@ def _scored_now(engine: RoundState) -> RoundState:
     """``engine`` as if its round ended now, every hand scored (R27)."""
     if engine.phase in {Phase.ROUND_OVER, Phase.GAME_OVER}:
         return engine
-    return end_round(engine, RoundEnd.STOCK_EXHAUSTED)[0]
+    return end_round(engine, RoundEnd.STOCK_EXHAUSTED, engine.moves)[0]
 
 
 class LibraryBot(pyspiel.Bot):  # type: ignore[misc] # OpenSpiel has no type hints

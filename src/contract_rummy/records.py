@@ -75,7 +75,7 @@ from contract_rummy.errors import IllegalActionError, NotationError, RecordError
 from contract_rummy.events import Dealt, Reshuffled, Step
 from contract_rummy.notation import format_action, parse_action
 from contract_rummy.shuffler import SEEDED, Shuffler
-from contract_rummy.state import Phase, RoundState
+from contract_rummy.state import Chance, Phase, RoundState
 from contract_rummy.variants import Variant
 
 __all__ = [
@@ -483,7 +483,7 @@ def _shown(state: RoundState, shuffler: Shuffler) -> RoundState:
     if state.shuffler is shuffler:
         return state
     # Only the shuffler changes, in a state the engine made: nothing to check again.
-    return state._replace(shuffler=shuffler)
+    return state.replace(chance=Chance(state.chance.rng, shuffler))
 
 
 def _parse(text: str, state: RoundState, index: int) -> Action:

@@ -46,31 +46,34 @@ from __future__ import annotations
 
 import functools
 import itertools
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from itertools import chain, repeat
-from typing import Any, Final
+from typing import Final
 
 import attrs
 
 from contract_rummy._checks import is_int
 from contract_rummy._hands import BY_INDEX
 from contract_rummy.cards import _ALL, Card, format_cards
-from contract_rummy.contracts import Contract
 from contract_rummy.errors import InvalidStateError
 from contract_rummy.shuffler import SEEDED, Shuffler, seed_state
 from contract_rummy.state import (
-    _CARDS,
-    _INTS,
+    FLAT,
+    KEEP,
+    Board,
     BuyWindow,
+    Chance,
     Phase,
+    PublicParts,
+    RoundFacts,
     RoundState,
     TableMeld,
+    Totals,
     Turn,
-    _check_fields,
-    _check_parts,
-)
-from contract_rummy.state import (
-    _TYPES as _STATE_TYPES,
+    assemble,
+    build_state,
+    builder,
+    check_types,
 )
 from contract_rummy.variants import Variant
 
@@ -78,22 +81,58 @@ __all__ = ["PlayerView", "canonical_state", "determinize", "view"]
 
 
 @attrs.frozen(cache_hash=True, weakref_slot=False)
-class PlayerView:
+class _ViewFields(PublicParts):
+    """The fields of a :class:`PlayerView`, written once (see :class:`PlayerView`)."""
+
+    facts: RoundFacts = attrs.field(metadata=FLAT)
+    player: int
+    phase: Phase
+    active: int
+    to_act: int | None
+    hand: tuple[Card, ...]
+    hand_sizes: tuple[int, ...]
+    stock_size: int
+    discard: tuple[Card, ...]
+    discarded_by: tuple[int | None, ...]
+    board: Board = attrs.field(metadata=FLAT)
+    totals: Totals = attrs.field(metadata=FLAT)
+    turn: Turn
+    window: BuyWindow
+    turns: int
+    moves: int = 0
+
+    def __attrs_post_init__(self) -> None:
+        # Only a view built by hand comes here: view() builds its own unchecked.
+        check_types(self)
+        problem = _problem(self)  # type: ignore[arg-type] # always a PlayerView
+        if problem is not None:
+            raise InvalidStateError(problem)
+        try:
+            _behind(self, _unseen(self), 0, SEEDED, checked=True)  # type: ignore[arg-type]
+        except InvalidStateError as error:
+            # The state behind the view has the view's public fields under the same names,
+            # and _problem has said all there is to say about the hidden ones.
+            raise InvalidStateError(str(error)) from None
+
+
+class PlayerView(_ViewFields):
     """What player ``player`` may know of a game at one moment: a frozen, hashable value.
 
-    Make one with :func:`view`. It has the public fields of
-    :class:`~contract_rummy.RoundState` under the same names, the player's own hand, and
-    only the sizes of the other hands and of the stock: never another player's card, the
-    order of the stock, nor the shuffler and its state. Built directly (or with
-    :func:`attrs.evolve`), a view is checked, and refused with
-    :class:`~contract_rummy.InvalidStateError` unless some valid state lies behind it (see
-    the module).
+    Make one with :func:`view`. It holds the public parts of the
+    :class:`~contract_rummy.RoundState` it was made from, the very same values
+    (:class:`~contract_rummy.state.RoundFacts`, :class:`~contract_rummy.state.Board`,
+    :class:`~contract_rummy.state.Totals`, the buy window), whose fields read by their own
+    names as a state's do (``seen.discard``, ``seen.scores``, ...); the player's own hand;
+    and only the sizes of the other hands and of the stock: never another player's card,
+    the order of the stock, nor the shuffler and its state. Built directly (or with
+    :func:`attrs.evolve`, which may name the fields of the parts directly), a view is
+    checked, and refused with :class:`~contract_rummy.InvalidStateError` unless some valid
+    state lies behind it (see the module).
 
     Attributes:
-        variant: The rules in force.
+        facts: What stays the same all round: ``variant``, ``round_number``, ``dealer``,
+            ``cut``.
         player: The player whose view this is.
-        round_number: The current round, from 1.
-        dealer: Who dealt this round (R4).
         phase: What kind of choice is due (:class:`~contract_rummy.Phase`).
         active: Whose turn it is (R6).
         to_act: Who must choose now, or ``None`` when nobody must (round or game over).
@@ -103,20 +142,15 @@ class PlayerView:
         discard: The discard pile, bottom first: ``discard[-1]`` is the face-up top.
         discarded_by: Who discarded each card of the pile (``None`` for the card turned up
             at the deal).
-        table: The melds on the table, in the order laid.
-        down: ``down[p]``: whether player ``p`` has gone down this round (R14).
-        scores: Running totals, this round's penalties included once it is over (R26).
-        penalties: This round's penalty points once it is over, else ``None`` (R25).
-        winners: The players sharing the lowest total once the game is over, else ``None``.
-        buys: How many buys each player made this round (R21).
+        board: The melds on the table and the round's counts: ``table``, ``down``,
+            ``buys``, ``reshuffles``.
+        totals: ``scores``, ``penalties``, ``winners``.
         turn: What the active player has done this turn. The card they took from the
             discard pile that R17 keeps in their hand (``turn.kept_card``) is shown to
             them only: R17 keeps it unless they already held a copy, which the others
             cannot see, so the others' views show ``None`` there.
         window: The buy window while one is open, else :data:`~contract_rummy.NO_WINDOW`.
-        reshuffles: How many times the discards were shuffled into a new stock this round.
         turns: How many turns this round has begun, the current one included (R29).
-        cut: The Liverpool cut of this round (R32), or ``None``.
         moves: How many actions have been applied since the game began: the state's
             ``moves``, the number of the position.
 
@@ -131,44 +165,42 @@ class PlayerView:
     (True, True)
     """
 
-    variant: Variant
-    player: int
-    round_number: int
-    dealer: int
-    phase: Phase
-    active: int
-    to_act: int | None
-    hand: tuple[Card, ...]
-    hand_sizes: tuple[int, ...]
-    stock_size: int
-    discard: tuple[Card, ...]
-    discarded_by: tuple[int | None, ...]
-    table: tuple[TableMeld, ...]
-    down: tuple[bool, ...]
-    scores: tuple[int, ...]
-    penalties: tuple[int, ...] | None
-    winners: tuple[int, ...] | None
-    buys: tuple[int, ...]
-    turn: Turn
-    window: BuyWindow
-    reshuffles: int
-    turns: int
-    cut: int | None = None
-    moves: int = 0
+    __slots__ = ()
 
-    def __attrs_post_init__(self) -> None:
-        # Only a view built by hand comes here: view() builds its own unchecked.
-        _check_fields(self, _TYPES)
-        _check_parts(self.table, self.turn, self.window)
-        problem = _problem(self)
-        if problem is not None:
-            raise InvalidStateError(problem)
-        try:
-            _behind(self, _unseen(self), 0, SEEDED, checked=True)
-        except InvalidStateError as error:
-            # The state behind the view has the view's public fields under the same names,
-            # and _problem has said all there is to say about the hidden ones.
-            raise InvalidStateError(str(error)) from None
+    def __init__(
+        self,
+        facts: RoundFacts = KEEP,
+        player: int = KEEP,
+        phase: Phase = KEEP,
+        active: int = KEEP,
+        to_act: int | None = KEEP,
+        hand: tuple[Card, ...] = KEEP,
+        hand_sizes: tuple[int, ...] = KEEP,
+        stock_size: int = KEEP,
+        discard: tuple[Card, ...] = KEEP,
+        discarded_by: tuple[int | None, ...] = KEEP,
+        board: Board = KEEP,
+        totals: Totals = KEEP,
+        turn: Turn = KEEP,
+        window: BuyWindow = KEEP,
+        turns: int = KEEP,
+        moves: int = KEEP,
+        *,
+        variant: Variant = KEEP,
+        round_number: int = KEEP,
+        dealer: int = KEEP,
+        cut: int | None = KEEP,
+        table: tuple[TableMeld, ...] = KEEP,
+        down: tuple[bool, ...] = KEEP,
+        buys: tuple[int, ...] = KEEP,
+        reshuffles: int = KEEP,
+        scores: tuple[int, ...] = KEEP,
+        penalties: tuple[int, ...] | None = KEEP,
+        winners: tuple[int, ...] | None = KEEP,
+    ) -> None:
+        given = {name: value for name, value in locals().items() if value is not KEEP}
+        del given["self"]
+        _ViewFields.__init__(self, **assemble(PlayerView, given))
 
     @property
     def players(self) -> int:
@@ -180,25 +212,9 @@ class PlayerView:
         """
         return len(self.hand_sizes)
 
-    @property
-    def contract(self) -> Contract:
-        """This round's contract (R11).
-
-        >>> import contract_rummy as cr
-        >>> str(cr.view(cr.new_game(seed=1), 0).contract)
-        'two groups of 3'
-        """
-        return self.variant.contract(self.round_number)
-
-    @property
-    def top_discard(self) -> Card | None:
-        """The face-up top of the discard pile, or ``None`` when the pile is empty.
-
-        >>> import contract_rummy as cr
-        >>> cr.view(cr.new_game(seed=1), 0).top_discard
-        Card.parse('4D')
-        """
-        return self.discard[-1] if self.discard else None
+    def canonical_state(self) -> RoundState:
+        """One fixed state behind this view: :func:`canonical_state`."""
+        return canonical_state(self)
 
     def __str__(self) -> str:
         lines = [
@@ -219,25 +235,8 @@ class PlayerView:
         return "\n".join(lines)
 
 
-class _Draft:
-    """A view being built by :func:`view`: a PlayerView's slots, writable.
-
-    Filled with plain attribute stores, then made a PlayerView by changing its class (the
-    two have the same layout), as the engine builds its states: a bot takes a view at
-    every action.
-    """
-
-    __slots__ = getattr(PlayerView, "__slots__")  # noqa: B009 - not typed on the class
-
-
-#: The fields a view shows as the state holds them; the others (the viewer, their hand, the
-#: sizes of the hands and of the stock) are what the view makes of the hidden ones.
-_SHARED_FIELDS: Final = tuple(
-    name for name in attrs.fields_dict(PlayerView) if name in attrs.fields_dict(RoundState)
-)
-#: The one slot that is not a field, attrs' cached hash: empty in a new view.
-(_CACHE,) = (name for name in _Draft.__slots__ if name not in attrs.fields_dict(PlayerView))
-_new: Final = object.__new__
+#: Builds a view from its fields, unchecked: a valid state gives a valid view.
+_view: Final = builder(PlayerView, _ViewFields.__init__)
 #: The turn as the players who are not active see it, by whether the active player went
 #: down: never the card R17 keeps in the active player's hand, since whether it keeps one
 #: depends on whether that player already held a copy, which the others cannot see.
@@ -276,40 +275,27 @@ def view(state: RoundState, player: int) -> PlayerView:
         raise TypeError(f"player must be an int, got {player!r}")
     if not 0 <= player < len(hands):
         raise ValueError(f"player must be a player of the game, 0-{len(hands) - 1}, got {player}")
-    # Field by field, written out: a bot takes a view at every action, and a loop over
-    # _SHARED_FIELDS costs twice as much.
-    seen: Any = _new(_Draft)
-    seen.variant = state.variant
-    seen.player = player
-    seen.round_number = state.round_number
-    seen.dealer = state.dealer
-    seen.phase = state.phase
-    seen.active = state.active
-    seen.to_act = state.to_act
-    seen.hand = hands[player]
-    seen.hand_sizes = tuple(map(len, hands))
-    seen.stock_size = len(state.stock)
-    seen.discard = state.discard
-    seen.discarded_by = state.discarded_by
-    seen.table = state.table
-    seen.down = state.down
-    seen.scores = state.scores
-    seen.penalties = state.penalties
-    seen.winners = state.winners
-    seen.buys = state.buys
     turn = state.turn
-    seen.turn = (
-        turn if turn.kept_card is None or player == state.active else _UNSEEN[turn.went_down]
+    if turn.kept_card is not None and player != state.active:
+        turn = _UNSEEN[turn.went_down]
+    return _view(
+        state.facts,
+        player,
+        state.phase,
+        state.active,
+        state.to_act,
+        hands[player],
+        tuple(map(len, hands)),
+        len(state.stock),
+        state.discard,
+        state.discarded_by,
+        state.board,
+        state.totals,
+        turn,
+        state.window,
+        state.turns,
+        state.moves,
     )
-    seen.window = state.window
-    seen.reshuffles = state.reshuffles
-    seen.turns = state.turns
-    seen.cut = state.cut
-    seen.moves = state.moves
-    setattr(seen, _CACHE, None)
-    seen.__class__ = PlayerView
-    made: PlayerView = seen
-    return made
 
 
 def determinize(view: PlayerView, seed: int) -> RoundState:
@@ -390,13 +376,23 @@ def _behind(
             continue
         hands.append(tuple(sorted(unseen[at : at + size], key=BY_INDEX)))
         at += size
-    build: Callable[..., RoundState] = RoundState if checked else RoundState._trusted
+    build = RoundState if checked else build_state
     return build(
-        **{name: getattr(view, name) for name in _SHARED_FIELDS},
+        facts=view.facts,
+        phase=view.phase,
+        active=view.active,
+        to_act=view.to_act,
         hands=tuple(hands),
         stock=tuple(unseen[at:]),
-        rng=rng,
-        shuffler=shuffler,
+        discard=view.discard,
+        discarded_by=view.discarded_by,
+        board=view.board,
+        totals=view.totals,
+        turn=view.turn,
+        window=view.window,
+        turns=view.turns,
+        chance=Chance(rng, shuffler),
+        moves=view.moves,
     )
 
 
@@ -417,22 +413,6 @@ def canonical_state(view: PlayerView) -> RoundState:
 
 
 # == checking a view built by hand ============================================================
-
-
-#: What a view's own fields must be; the fields it shares with a state are checked as the
-#: state checks them.
-_OWN: Final[dict[str, tuple[Callable[[object], bool], str]]] = {
-    "player": (is_int, "an int"),
-    "hand": (_CARDS, "a tuple of Cards"),
-    "hand_sizes": (_INTS, "a tuple of ints"),
-    "stock_size": (is_int, "an int"),
-}
-_SHARED: Final = {name: (check, what) for name, check, what in _STATE_TYPES}
-#: Each field, what it must be, and how that reads in a message.
-_TYPES: Final = tuple(
-    (field.name, *(_OWN.get(field.name) or _SHARED[field.name]))
-    for field in attrs.fields(PlayerView)
-)
 
 
 def _problem(view: PlayerView) -> str | None:

@@ -62,10 +62,11 @@ class GreedyBot:
                     return TakeDiscard()  # R31: taking the card blocks the request
             return DrawStock()
         if phase is Phase.BUY:
+            board = seen.board
             buy = (
                 top is not None
-                and not seen.down[player]
-                and seen.buys[player] < self.max_buys
+                and not board.down[player]
+                and board.buys[player] < self.max_buys
                 and _matches(top, hand) >= 2
             )
             return Buy() if buy else Pass()

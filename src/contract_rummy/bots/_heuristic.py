@@ -13,6 +13,7 @@ import attrs
 from contract_rummy._checks import check_int
 from contract_rummy._hands import add, remove
 from contract_rummy.actions import (
+    DISCARDS,
     Action,
     Buy,
     Discard,
@@ -27,8 +28,7 @@ from contract_rummy.actions import (
 from contract_rummy.bots._plan import Plan, keeps_plan, plan
 from contract_rummy.bots._seen import seen_by
 from contract_rummy.cards import JOKER, NATURALS, Card
-from contract_rummy.engine._common import DISCARDS
-from contract_rummy.engine._play import lay_offs_and_swaps
+from contract_rummy.engine import lay_offs_and_swaps
 from contract_rummy.godown import go_downs
 from contract_rummy.state import Phase, RoundState
 from contract_rummy.variants import Variant
@@ -107,19 +107,20 @@ class HeuristicBot:
     # -- decisions ---------------------------------------------------------------------
 
     def _draw(self, seen: PlayerView) -> Action:
-        top = seen.top_discard
-        if top is not None and len(seen.hand) > 1 and self._wanted(seen, top):
+        discard = seen.discard
+        if discard and len(seen.hand) > 1 and self._wanted(seen, discard[-1]):
             return _TAKE_DISCARD
         return _DRAW_STOCK
 
     def _wanted(self, seen: PlayerView, card: Card) -> bool:
         """Whether to take ``card`` from the discard pile instead of drawing blind."""
-        variant = seen.variant
-        if seen.down[seen.player]:
-            return any(placed.meld.accepts(card) for placed in seen.table)
+        facts, board = seen.facts, seen.board
+        variant = facts.variant
+        if board.down[seen.player]:
+            return any(placed.meld.accepts(card) for placed in board.table)
         if variant.is_wild(card):
             return True
-        at_once = variant.at_once(seen.round_number)
+        at_once = variant.at_once(facts.round_number)
         before = self._plan(seen, seen.hand, at_once)
         if not at_once:
             return before.fills(card, variant)
@@ -136,8 +137,9 @@ class HeuristicBot:
         A round played at once (R24, ``at_once``) lays the whole hand as it is after the
         draw, so until then the plan leaves room for the card still to come.
         """
-        variant = seen.variant
-        round_number = seen.round_number
+        facts = seen.facts
+        variant = facts.variant
+        round_number = facts.round_number
         size = len(hand) if drawn else len(hand) + 1
         # A player's hand is planned again at each buy offer and draw until it changes:
         # the last plan for each player is kept (a hand is compared by identity first).
@@ -145,26 +147,31 @@ class HeuristicBot:
         last = self._plans.get(seen.player)
         if last is not None and (last[0] is hand or last[0] == hand) and last[1] == key:
             return last[2]
-        found = plan(hand, seen.contract, variant, at_once=at_once, size=size)
+        found = plan(hand, variant.contract(round_number), variant, at_once=at_once, size=size)
         self._plans[seen.player] = (hand, key, found)
         return found
 
     def _buys(self, seen: PlayerView) -> bool:
-        top = seen.top_discard
+        discard = seen.discard
         player = seen.player
-        if top is None or seen.down[player] or seen.buys[player] >= self.max_buys:
+        board = seen.board
+        if not discard or board.down[player] or board.buys[player] >= self.max_buys:
             return False
-        variant = seen.variant
-        if variant.at_once(seen.round_number):
+        top = discard[-1]
+        facts = seen.facts
+        variant = facts.variant
+        if variant.at_once(facts.round_number):
             # Every card bought, penalty cards included, must find a place in a meld.
-            return variant.is_wild(top) and seen.buys[player] == 0
+            return variant.is_wild(top) and board.buys[player] == 0
         return self._plan(seen, seen.hand, False).fills(top, variant)
 
     def _play(self, seen: PlayerView) -> Action:
         hand = seen.hand
-        variant = seen.variant
-        if seen.down[seen.player]:
-            found = _lay_off_or_swap(seen, lay_offs_and_swaps(seen))
+        facts = seen.facts
+        variant = facts.variant
+        round_number = facts.round_number
+        if seen.board.down[seen.player]:
+            found = _lay_off_or_swap(seen, lay_offs_and_swaps(seen, hand))
             if found is not None:
                 return found
             return _costliest_discard(seen, hand)
@@ -172,10 +179,10 @@ class HeuristicBot:
         # finds none quickly in a hand far from its contract. These are the go-downs the
         # engine lists first among the legal actions, in the same order. Going down at
         # once (R24) lays the whole hand, whichever go-down it is: the first will do.
-        at_once = variant.at_once(seen.round_number)
+        at_once = variant.at_once(round_number)
         going_down = list(
             islice(
-                go_downs(variant, seen.round_number, hand, seen.turn.kept_card),
+                go_downs(variant, round_number, hand, seen.turn.kept_card),
                 1 if at_once else self.go_down_choices,
             )
         )
@@ -184,10 +191,11 @@ class HeuristicBot:
         current = self._plan(seen, hand, at_once, drawn=True)
         chosen = _discard(seen, current, at_once)
         card = chosen.card
-        if keeps_plan(current, hand, card, seen.contract, variant, at_once=at_once):
+        contract = variant.contract(round_number)
+        if keeps_plan(current, hand, card, contract, variant, at_once=at_once):
             # The next buy offer or draw asks for the plan of the hand after this discard,
             # with room for one card more: this plan (made again, it would be equal).
-            key = _plan_key(variant, seen.round_number, at_once, len(hand))
+            key = _plan_key(variant, round_number, at_once, len(hand))
             self._plans[seen.player] = (remove(hand, card), key, current)
         return chosen
 

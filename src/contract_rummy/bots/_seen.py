@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Final
 
+from contract_rummy.engine import chooser
 from contract_rummy.state import Phase, RoundState
 from contract_rummy.views import PlayerView, view
 
@@ -22,4 +23,6 @@ def seen_by(state: RoundState | PlayerView) -> PlayerView:
         raise ValueError("R28: the game is over: no player may act, so no bot can choose")
     if isinstance(state, PlayerView):
         return state
-    return view(state, state.dealer if state.to_act is None else state.to_act)
+    player = chooser(state)
+    assert player is not None  # the game is not over
+    return view(state, player)

@@ -25,15 +25,19 @@ action by action.
 (Phase.PLAY, 11, (TookDiscard(player=2, card=Card.parse('JS'), blocked=None),))
 
 :func:`legal_actions` and :func:`is_legal` also take a player's
-:class:`~contract_rummy.PlayerView`: a player's legal actions depend only on what they see.
+:class:`~contract_rummy.PlayerView`: a player's legal actions depend only on what they see,
+and the engine reads them from the view itself (a :class:`Position`), as it reads a
+state's. :func:`chooser` says who chooses now.
 """
 
 from __future__ import annotations
 
+import warnings
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from typing import Final, overload
+from typing import Final, Protocol, cast, overload
 
 from contract_rummy._checks import is_int
+from contract_rummy._hands import Hand
 from contract_rummy.actions import (
     Action,
     Buy,
@@ -46,25 +50,31 @@ from contract_rummy.actions import (
     SwapJoker,
     TakeDiscard,
 )
+from contract_rummy.cards import Card
 from contract_rummy.engine._buy import BUY
-from contract_rummy.engine._common import Outcome, PhaseRules, refuse
+from contract_rummy.engine._common import Outcome, PhaseRules, Position, refuse
 from contract_rummy.engine._draw import DRAW
-from contract_rummy.engine._play import PLAY
-from contract_rummy.engine._round import GAME_OVER, ROUND_OVER
+from contract_rummy.engine._play import PLAY, lay_offs_and_swaps
+from contract_rummy.engine._round import GAME_OVER, ROUND_OVER, end_round, winners_of
 from contract_rummy.engine._setup import new_game, start_round
 from contract_rummy.errors import IllegalActionError
 from contract_rummy.events import Step
 from contract_rummy.state import Phase, RoundState
-from contract_rummy.views import PlayerView, canonical_state
 
 __all__ = [
     "LegalActions",
+    "PlayerPosition",
+    "Position",
     "apply",
+    "chooser",
+    "end_round",
     "is_legal",
+    "lay_offs_and_swaps",
     "legal_actions",
     "new_game",
     "start_round",
     "step",
+    "winners_of",
 ]
 
 #: The rules of each phase.
@@ -84,9 +94,6 @@ _ACTIONS: Final = frozenset(
 )
 
 
-#: Writes a state's ``moves`` slot directly: what ``object.__setattr__`` ends up doing, without
-#: first looking the slot up on the class at every action.
-_set_moves: Final[Callable[[RoundState, int], None]] = vars(RoundState)["moves"].__set__
 #: Makes a :class:`Step` of a pair without the checks of ``Step._make``: the engine's
 #: outcomes are always pairs.
 _new_step: Final[Callable[[type[Step], Outcome], Step]] = tuple.__new__
@@ -99,14 +106,56 @@ def _check_state(state: object, expected: str = "a RoundState") -> RoundState:
 
 
 _STATE_OR_VIEW: Final = "a RoundState or a PlayerView"
+_ROUND_OVER: Final = Phase.ROUND_OVER
+_GAME_OVER: Final = Phase.GAME_OVER
 
 
-def _may_act(state: RoundState, player: int) -> bool:
+class PlayerPosition(Position, Protocol):
+    """One player's position: what :class:`~contract_rummy.PlayerView` holds of a game.
+
+    A :class:`Position` seen by one player, with that player's hand: enough to list and
+    check the actions of that player, and of nobody else.
+    """
+
+    @property
+    def player(self) -> int:
+        """The player whose position this is."""
+
+    @property
+    def hand(self) -> tuple[Card, ...]:
+        """The player's own cards."""
+
+    def canonical_state(self) -> RoundState:
+        """One fixed state behind the position."""
+
+
+def chooser(position: RoundState | Position) -> int | None:
+    """Who chooses now: ``to_act``, or in ROUND_OVER the dealer, who deals the next round.
+
+    ``None`` once the game is over, when nobody may act (R28). This is the player whose
+    action :func:`apply` takes next (with ``player=``), and whose legal actions
+    :func:`legal_actions` lists; ``to_act`` itself is ``None`` between rounds, when the
+    dealer starts the next deal (R4).
+
+    >>> import contract_rummy as cr
+    >>> state = cr.new_game(seed=1)
+    >>> cr.chooser(state) == state.to_act == state.active
+    True
+    >>> final = cr.play_game([cr.GreedyBot()] * 4, seed=5)
+    >>> final.phase, cr.chooser(final)
+    (Phase.GAME_OVER, None)
+    """
+    phase = position.phase
+    if phase is _ROUND_OVER:
+        return position.facts.dealer
+    if phase is _GAME_OVER:
+        return None
+    return position.to_act
+
+
+def _may_act(position: Position, player: int) -> bool:
     """Whether ``player`` is the one to act now: ``to_act``, or the dealer in ROUND_OVER."""
-    phase = state.phase
-    if phase is Phase.ROUND_OVER:
-        return player == state.dealer
-    return phase is not Phase.GAME_OVER and player == state.to_act
+    return player == chooser(position)
 
 
 class LegalActions(Sequence[Action]):
@@ -120,45 +169,59 @@ class LegalActions(Sequence[Action]):
 
     Made from a :class:`~contract_rummy.PlayerView`, it holds the actions of the view's
     player: those of every state behind the view when that player is the one to act, and
-    none otherwise.
+    none otherwise. They are read from the view itself: no state is made behind it.
     """
 
-    __slots__ = ("_actions", "_player", "_state", "_view")
+    __slots__ = ("_actions", "_hand", "_player", "_position")
 
-    def __init__(self, state: RoundState | PlayerView) -> None:
-        self._actions: Sequence[Action] | None = None
-        self._view: PlayerView | None = None
-        self._player: int | None = None
-        if type(state) is not RoundState:
-            if isinstance(state, PlayerView):
-                self._view = state
-                self._player = state.player
-                state = canonical_state(state)
-                if not _may_act(state, self._view.player):
-                    self._actions = ()
-            else:
-                state = _check_state(state, _STATE_OR_VIEW)
-        self._state = state
+    def __init__(self, position: RoundState | PlayerPosition) -> None:
+        self._position = position
+        if type(position) is RoundState:
+            self._actions: Sequence[Action] | None = None
+            self._hand = position.hands[position.active]
+            self._player: int | None = None
+            return
+        view = cast(PlayerPosition, position)
+        self._hand = _view_hand(view)
+        self._player = player = view.player
+        self._actions = None if player == chooser(view) else ()
+
+    @property
+    def position(self) -> RoundState | PlayerPosition:
+        """The state or the view whose actions these are."""
+        return self._position
 
     @property
     def state(self) -> RoundState:
         """The state whose actions these are.
 
-        For the actions of a view, the state behind it whose unseen cards are dealt in
-        canonical order, not the real one (see :attr:`view`).
+        Deprecated for the actions of a view, which are read from the view itself: this
+        then gives the state behind the view whose unseen cards are dealt in canonical
+        order (:func:`~contract_rummy.views.canonical_state`), with a
+        :class:`DeprecationWarning`; use :attr:`position`.
         """
-        return self._state
+        position = self._position
+        if type(position) is RoundState:
+            return position
+        warnings.warn(
+            "LegalActions.state of a view's actions is deprecated: use .position (the view), "
+            "or contract_rummy.views.canonical_state(view) for a state behind it",
+            DeprecationWarning,
+            stacklevel=2,
+        )
+        return position.canonical_state()  # type: ignore[union-attr] # a view
 
     @property
-    def view(self) -> PlayerView | None:
+    def view(self) -> PlayerPosition | None:
         """The view whose player's actions these are, or ``None`` for a state's actions."""
-        return self._view
+        position = self._position
+        return None if type(position) is RoundState else position  # type: ignore[return-value]
 
     def _all(self) -> Sequence[Action]:
         actions = self._actions
         if actions is None:
-            state = self._state
-            actions = self._actions = _RULES[state.phase].legal(state)
+            position = self._position
+            actions = self._actions = _RULES[position.phase].legal(position, self._hand)
         return actions
 
     def __iter__(self) -> Iterator[Action]:
@@ -180,14 +243,24 @@ class LegalActions(Sequence[Action]):
         return (self._all() if actions is None else actions)[index]
 
     def __contains__(self, action: object) -> bool:
-        return _is_legal(self._state, action, self._player)
+        return _is_legal(self._position, self._hand, action, self._player)
 
     def __repr__(self) -> str:
-        of = "" if self._view is None else f" for player {self._view.player}'s view"
-        return f"<LegalActions of {len(self)}{of} in phase {self._state.phase.name}>"
+        of = "" if self._player is None else f" for player {self._player}'s view"
+        return f"<LegalActions of {len(self)}{of} in phase {self._position.phase.name}>"
 
 
-def legal_actions(state: RoundState | PlayerView) -> LegalActions:
+def _view_hand(position: object) -> Hand:
+    """The hand of a player's view; :class:`TypeError` for anything else."""
+    try:
+        hand: Hand = position.hand  # type: ignore[attr-defined]
+        position.player  # type: ignore[attr-defined] # noqa: B018 - a view has one
+    except AttributeError:
+        raise TypeError(f"expected {_STATE_OR_VIEW}, got {position!r}") from None
+    return hand
+
+
+def legal_actions(state: RoundState | PlayerPosition) -> LegalActions:
     """Every legal action for ``state.to_act`` (in ROUND_OVER, the ``NextRound()``).
 
     Given a :class:`~contract_rummy.PlayerView`, the actions of the view's player: the same
@@ -275,38 +348,38 @@ def _play(state: RoundState, action: Action, player: int | None = None) -> Outco
         raise TypeError(f"expected an action, got {action!r}")
     if player is not None:
         _check_player(state, player)
-    after, events = _PLAY[state.phase](state, action)
-    # The engine built ``after`` for this call alone and nobody has seen or hashed it yet:
-    # number it here, once, rather than in every phase's code.
-    _set_moves(after, state.moves + 1)
-    return after, events
+    # The phase's code numbers the state it makes: ``moves`` one more (see ``Outcome``).
+    return _PLAY[state.phase](state, action)
 
 
-def _check_player(state: RoundState, player: object) -> None:
+def _check_player(position: Position, player: object) -> None:
     """Refuse an action sent by anyone but the player to act now (R6, R19, R4, R28)."""
     if not is_int(player):
         raise TypeError(f"player must be an int, got {player!r}")
-    phase = state.phase
+    phase = position.phase
     if phase is Phase.GAME_OVER:
         refuse("R28", f"the game is over: no player may act, player {player} included")
+    facts = position.facts
     if phase is Phase.ROUND_OVER:
-        if player != state.dealer:
+        if player != facts.dealer:
             refuse(
                 "R4",
-                f"round {state.round_number} is over: its dealer, player {state.dealer}, "
+                f"round {facts.round_number} is over: its dealer, player {facts.dealer}, "
                 f"starts the next deal (NextRound), not player {player}",
             )
         return
-    if player == state.to_act:
+    if player == position.to_act:
         return
     if phase is Phase.BUY:
-        rule = "R31" if state.variant.shanghai_call else "R19"
-        asked = state.to_act
+        rule = "R31" if facts.variant.shanghai_call else "R19"
+        asked = position.to_act
         refuse(rule, f"player {asked} is asked about the top discard now, not player {player}")
-    refuse("R6", f"it is player {state.active}'s turn, not player {player}'s")
+    refuse("R6", f"it is player {position.active}'s turn, not player {player}'s")
 
 
-def is_legal(state: RoundState | PlayerView, action: object, *, player: int | None = None) -> bool:
+def is_legal(
+    state: RoundState | PlayerPosition, action: object, *, player: int | None = None
+) -> bool:
     """Whether :func:`apply` would accept ``action`` (sent by ``player``) in ``state``.
 
     It runs the checks of :func:`apply` without making the next state. ``state`` may be a
@@ -325,25 +398,26 @@ def is_legal(state: RoundState | PlayerView, action: object, *, player: int | No
     >>> cr.is_legal(mine, cr.DrawStock()), cr.is_legal(theirs, cr.DrawStock())
     (True, False)
     """
-    if isinstance(state, PlayerView):
-        if player is not None:
-            if not is_int(player):
-                raise TypeError(f"player must be an int, got {player!r}")
-            if player != state.player:
-                raise ValueError(
-                    f"a view's actions are sent by its player, {state.player}, not player {player}"
-                )
-        return _is_legal(canonical_state(state), action, state.player)
-    return _is_legal(_check_state(state, _STATE_OR_VIEW), action, player)
+    if isinstance(state, RoundState):
+        return _is_legal(state, state.hands[state.active], action, player)
+    hand = _view_hand(state)
+    if player is not None:
+        if not is_int(player):
+            raise TypeError(f"player must be an int, got {player!r}")
+        if player != state.player:
+            raise ValueError(
+                f"a view's actions are sent by its player, {state.player}, not player {player}"
+            )
+    return _is_legal(state, hand, action, state.player)
 
 
-def _is_legal(state: RoundState, action: object, player: int | None) -> bool:
+def _is_legal(position: Position, hand: Hand, action: object, player: int | None) -> bool:
     if type(action) not in _ACTIONS:
         return False
     try:
         if player is not None:
-            _check_player(state, player)
-        _RULES[state.phase].check(state, action)  # type: ignore[arg-type]
+            _check_player(position, player)
+        _RULES[position.phase].check(position, hand, action)  # type: ignore[arg-type]
     except IllegalActionError:
         return False
     return True

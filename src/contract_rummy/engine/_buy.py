@@ -18,13 +18,13 @@ import functools
 from collections.abc import Sequence
 from typing import Final
 
-from contract_rummy._hands import add, add_one
+from contract_rummy._hands import Hand, add, add_one
 from contract_rummy.actions import Action, Buy, Pass
 from contract_rummy.cards import _ALL
 from contract_rummy.engine._common import (
     Outcome,
     PhaseRules,
-    buyers,
+    Position,
     draw,
     pile_without_top,
     window,
@@ -33,7 +33,7 @@ from contract_rummy.engine._common import (
 )
 from contract_rummy.engine._round import end_round
 from contract_rummy.events import Bought, Drew, Event, RoundEnd
-from contract_rummy.state import NO_WINDOW, Phase, RoundState
+from contract_rummy.state import NO_WINDOW, Chance, Phase, RoundState, builder, buyers
 
 __all__ = ["BUY", "active_draws", "grant", "open_window"]
 
@@ -43,8 +43,10 @@ _BUY_OR_PASS: Final[tuple[Action, ...]] = (Buy(), Pass())
 _ANSWERS: Final = (Buy, Pass)
 #: The phases this module moves to, read once: an attribute of an enum class is looked up
 #: through ``EnumType.__getattr__``, several times slower than a module's name.
+_BUY: Final = Phase.BUY
 _DRAW: Final = Phase.DRAW
 _PLAY: Final = Phase.PLAY
+_chance: Final = builder(Chance, Chance.__init__)
 
 
 @functools.cache
@@ -73,7 +75,13 @@ def _ask(
     With nobody left to ask, the active player draws.
     """
     if queue:
-        return state._asking(queue[0], window(queue[1:], last_buyer)), events
+        asked = state.replace(
+            phase=_BUY,
+            to_act=queue[0],
+            window=window(queue[1:], last_buyer),
+            moves=state.moves + 1,
+        )
+        return asked, events
     return active_draws(state, events)
 
 
@@ -86,7 +94,14 @@ def active_draws(state: RoundState, events: tuple[Event, ...] = ()) -> Outcome:
     player = state.active
     card = stock[0]
     hands = state.hands
-    after = state._drawn(with_item(hands, player, add_one(hands[player], card)), stock[1:])
+    after = state.replace(
+        phase=_PLAY,
+        to_act=player,
+        hands=with_item(hands, player, add_one(hands[player], card)),
+        stock=stock[1:],
+        window=NO_WINDOW,
+        moves=state.moves + 1,
+    )
     return after, events + (_draws(player)[card.index],)  # noqa: RUF005 - no list
 
 
@@ -94,40 +109,43 @@ def _draw_reshuffling(state: RoundState, events: tuple[Event, ...]) -> Outcome:
     """:func:`active_draws` from an empty stock: reshuffle the discards first (R27, R29)."""
     drawn = draw(state, 1, (state.discard, state.discarded_by))
     if drawn is None:
-        return end_round(state, RoundEnd.STOCK_EXHAUSTED, events)
+        return end_round(state, RoundEnd.STOCK_EXHAUSTED, state.moves + 1, events)
     player = state.active
     card = drawn.cards[0]
-    after = state._replace(
+    hands = state.hands
+    after = state.replace(
         phase=_PLAY,
         to_act=player,
-        hands=with_item(state.hands, player, add(state.hands[player], drawn.cards)),
+        hands=with_item(hands, player, add(hands[player], drawn.cards)),
         stock=drawn.stock,
         discard=drawn.discard,
         discarded_by=drawn.discarded_by,
-        rng=drawn.rng,
-        reshuffles=drawn.reshuffles,
+        board=state.board.replace(reshuffles=drawn.reshuffles),
         window=NO_WINDOW,
+        chance=_chance(drawn.rng, state.chance.shuffler),
+        moves=state.moves + 1,
     )
     return after, (*events, *drawn.events, _draws(player)[card.index])
 
 
-def _legal(state: RoundState) -> Sequence[Action]:
+def _legal(position: Position, hand: Hand) -> Sequence[Action]:
     return _BUY_OR_PASS
 
 
-def _check(state: RoundState, action: Action) -> None:
+def _check(position: Position, hand: Hand, action: Action) -> None:
     if not isinstance(action, _ANSWERS):
-        wrong_phase(state, action)
+        wrong_phase(position, action)
 
 
 def _play(state: RoundState, action: Action) -> Outcome:
     # Most actions of a game are passes in a buy window: they skip the checks, which a
     # Pass always meets here.
-    if type(action) is Pass and not state.variant.shanghai_call:
+    call = state.facts.variant.shanghai_call
+    if type(action) is Pass and not call:
         window = state.window
         return _ask(state, window.queue, window.last_buyer)
-    _check(state, action)
-    if state.variant.shanghai_call:
+    _check(state, (), action)
+    if call:
         return _answer_asking(state, action)
     return _buy(state)  # a Buy: a Pass without the call took the way above
 
@@ -135,16 +153,20 @@ def _play(state: RoundState, action: Action) -> Outcome:
 def _bought(state: RoundState, buyer: int) -> Outcome:
     """``buyer`` takes the top discard, then the penalty from the stock (R19, R21, R27)."""
     card = state.discard[-1]
-    drawn = draw(state, state.variant.buy_penalty, pile_without_top(state))
+    drawn = draw(state, state.facts.variant.buy_penalty, pile_without_top(state))
     assert drawn is not None, "R21: buyers are only asked when a penalty card can be drawn"
-    bought = state._replace(
-        hands=with_item(state.hands, buyer, add(state.hands[buyer], (card, *drawn.cards))),
+    hands, board = state.hands, state.board
+    reshuffled = drawn.reshuffles != board.reshuffles
+    bought = state.replace(
+        hands=with_item(hands, buyer, add(hands[buyer], (card, *drawn.cards))),
         stock=drawn.stock,
         discard=drawn.discard,
         discarded_by=drawn.discarded_by,
-        rng=drawn.rng,
-        reshuffles=drawn.reshuffles,
-        buys=with_item(state.buys, buyer, state.buys[buyer] + 1),
+        board=board.replace(
+            buys=with_item(board.buys, buyer, board.buys[buyer] + 1),
+            reshuffles=drawn.reshuffles,
+        ),
+        chance=_chance(drawn.rng, state.chance.shuffler) if reshuffled else state.chance,
     )
     return bought, (*drawn.events, Bought(buyer, card, drawn.cards))
 
@@ -162,14 +184,16 @@ def _answer_asking(state: RoundState, action: Action) -> Outcome:
 
     Once everyone passed, the active player draws as usual (phase DRAW, nothing pending).
     """
+    moves = state.moves + 1
     if isinstance(action, Buy):
         requester = state.to_act
         pending = window((), None, requester)
-        return state._replace(phase=_DRAW, to_act=state.active, window=pending), ()
+        return state.replace(phase=_DRAW, to_act=state.active, window=pending, moves=moves), ()
     queue = state.window.queue
     if queue:
-        return state._asking(queue[0], window(queue[1:])), ()
-    return state._replace(phase=_DRAW, to_act=state.active, window=NO_WINDOW), ()
+        asked = state.replace(phase=_BUY, to_act=queue[0], window=window(queue[1:]), moves=moves)
+        return asked, ()
+    return state.replace(phase=_DRAW, to_act=state.active, window=NO_WINDOW, moves=moves), ()
 
 
 def grant(state: RoundState) -> Outcome:

@@ -1,20 +1,22 @@
-"""What the phases of the engine share: refusals, the pile, the stock, the start of a turn.
+"""What the phases of the engine share: positions, refusals, the pile, the stock, a turn's start.
 
-Refusals, the discard pile, drawing from the stock, who may buy the top discard (R19-R21),
-and how a turn begins (with the Shanghai call, R31, by asking the other players).
+What the listing reads (:class:`Position`), refusals, the discard pile, drawing from the
+stock, and how a turn begins (with the Shanghai call, R31, by asking the other players who
+may buy, :func:`~contract_rummy.state.buyers`).
 """
 
 from __future__ import annotations
 
 import functools
 from collections.abc import Callable, Sequence
-from typing import Final, NamedTuple, NoReturn, TypeAlias, TypeVar
+from typing import Final, NamedTuple, NoReturn, Protocol, TypeAlias, TypeVar
 
-from contract_rummy.actions import Action, Buy, Discard, Pass
-from contract_rummy.cards import _ALL, Card
+from contract_rummy._hands import Hand
+from contract_rummy.actions import DISCARDS, Action, Buy, Pass
+from contract_rummy.cards import Card
 from contract_rummy.errors import IllegalActionError
 from contract_rummy.events import Event, Reshuffled
-from contract_rummy.state import BuyWindow, Phase, RoundState
+from contract_rummy.state import Board, BuyWindow, Phase, RoundFacts, RoundState, Turn, buyers
 
 __all__ = [
     "DISCARDS",
@@ -22,9 +24,8 @@ __all__ = [
     "Outcome",
     "PhaseRules",
     "Pile",
+    "Position",
     "begin_turn",
-    "buyers",
-    "can_draw",
     "draw",
     "pile_with",
     "pile_without_top",
@@ -36,28 +37,80 @@ __all__ = [
 
 A = TypeVar("A")
 
-#: One Discard value per card: actions are immutable, so listings share them.
-DISCARDS: Final = tuple(Discard(card) for card in _ALL)
+#: Read once: an enum class's attributes are looked up through ``EnumType.__getattr__``,
+#: several times slower than a module's name.
+_BUY: Final = Phase.BUY
+
+
+class Position(Protocol):
+    """What a player's legal actions are read from: a state, or that player's view.
+
+    Both :class:`~contract_rummy.RoundState` and :class:`~contract_rummy.PlayerView` have
+    these parts under these names, so the engine lists and checks a view's actions without
+    a state behind it; the hand of the player to act is passed beside the position.
+    """
+
+    @property
+    def facts(self) -> RoundFacts:
+        """What stays the same all round."""
+
+    @property
+    def discard(self) -> tuple[Card, ...]:
+        """The discard pile, bottom first."""
+
+    @property
+    def board(self) -> Board:
+        """The melds on the table and the round's counts."""
+
+    @property
+    def phase(self) -> Phase:
+        """What kind of choice is due."""
+
+    @property
+    def active(self) -> int:
+        """Whose turn it is."""
+
+    @property
+    def to_act(self) -> int | None:
+        """Who must choose now."""
+
+    @property
+    def turn(self) -> Turn:
+        """What the active player has done this turn (the kept card as its player sees it)."""
+
+    @property
+    def window(self) -> BuyWindow:
+        """The buy window."""
 
 
 #: What playing an action gives: the next state and its events (a :class:`Step`, as a plain
 #: tuple until :func:`contract_rummy.step` wraps it).
+#:
+#: The next state's ``moves`` is one more than the state the action was played in, and is
+#: counted once, where the next state is finished: every build that finishes an action's
+#: state says ``moves=state.moves + 1``; a state made on the way (a buy's, before the next
+#: player is asked) keeps the number it came with, and the functions that finish the work
+#: from it (:func:`~contract_rummy.engine._round.end_round`) are told the number.
 Outcome: TypeAlias = tuple[RoundState, tuple[Event, ...]]
 
 
 class PhaseRules(NamedTuple):
     """The rules of one phase: each phase of :class:`Phase` has one of these.
 
+    ``legal`` and ``check`` read a :class:`Position`, a state or a player's view, and the
+    hand of the player to act, so that a view's actions are listed and checked without a
+    state behind it; ``play`` makes the next state, so it takes a whole state.
+
     Attributes:
-        legal: Every legal action of a state in the phase, in the listing's order.
+        legal: Every legal action of a position in the phase, in the listing's order.
         check: Raise :class:`IllegalActionError` unless the action is legal, without
             making the next state; dispatches on the action's type, so one kind of action
             may be legal in several phases.
         play: The next state and what happened (raising as ``check`` does).
     """
 
-    legal: Callable[[RoundState], Sequence[Action]]
-    check: Callable[[RoundState, Action], object]
+    legal: Callable[[Position, Hand], Sequence[Action]]
+    check: Callable[[Position, Hand, Action], object]
     play: Callable[[RoundState, Action], Outcome]
 
 
@@ -66,10 +119,10 @@ def refuse(rule: str, message: str) -> NoReturn:
     raise IllegalActionError(f"{rule}: {message}", rule=rule)
 
 
-def wrong_phase(state: RoundState, action: object) -> NoReturn:
-    """Refuse an action that the state's phase does not take, saying what is expected."""
+def wrong_phase(state: Position, action: object) -> NoReturn:
+    """Refuse an action that the position's phase does not take, saying what is expected."""
     phase = state.phase
-    call = state.variant.shanghai_call
+    call = state.facts.variant.shanghai_call
     if call and phase is Phase.BUY:
         refuse(
             "R31",
@@ -160,20 +213,19 @@ def draw(state: RoundState, count: int, pile: Pile) -> Drawn | None:
     """
     discard, discarded_by = pile
     stock = state.stock
+    rng, reshuffles = state.chance.rng, state.board.reshuffles
     if len(stock) >= count:
         return _new_drawn(
-            Drawn,
-            (stock[:count], stock[count:], discard, discarded_by, state.rng, state.reshuffles, ()),
+            Drawn, (stock[:count], stock[count:], discard, discarded_by, rng, reshuffles, ())
         )
-    rng, reshuffles = state.rng, state.reshuffles
-    limit = state.variant.max_reshuffles
+    limit = state.facts.variant.max_reshuffles
     drawn: list[Card] = []
     events: list[Event] = []
     while len(drawn) < count:
         if not stock:
             if len(discard) < 2 or (limit is not None and reshuffles >= limit):
                 return None
-            shuffled, rng = state.shuffler.shuffle(discard[:-1], rng)
+            shuffled, rng = state.chance.shuffler.shuffle(discard[:-1], rng)
             stock = tuple(shuffled)
             # The pile keeps its top card, and who discarded it (R21).
             discard, discarded_by = discard[-1:], discarded_by[-1:]
@@ -184,70 +236,26 @@ def draw(state: RoundState, count: int, pile: Pile) -> Drawn | None:
     return Drawn(tuple(drawn), stock, discard, discarded_by, rng, reshuffles, tuple(events))
 
 
-def can_draw(state: RoundState, count: int) -> bool:
-    """Whether ``count`` cards can be drawn once the top discard is bought (R21, R27)."""
-    limit = state.variant.max_reshuffles
-    refill = limit is None or state.reshuffles < limit
-    return len(state.stock) + (max(0, len(state.discard) - 2) if refill else 0) >= count
-
-
 #: Buy windows are few (who is still to be asked, the last buyer, a requester): each made
 #: once.
 window: Final = functools.cache(BuyWindow)
 
 
-def buyers(state: RoundState, last_buyer: int | None) -> tuple[int, ...]:
-    """Who may buy the top discard, or ask for it (R31), in priority order (R19-R21)."""
-    variant = state.variant
-    if not variant.buying or not state.discard:
-        return ()
-    # R21: the bought card leaves first, then the penalty is drawn, reshuffling if need be.
-    if len(state.stock) < variant.buy_penalty and not can_draw(state, variant.buy_penalty):
-        return ()
-    order = _order(
-        len(state.hands), state.active, state.discarded_by[-1], variant.discarder_may_buy
-    )
-    max_buys = variant.max_buys
-    down_may_buy = variant.down_players_may_buy
-    if last_buyer is None and max_buys is None and down_may_buy:
-        return order
-    buys, down = state.buys, state.down
-    return tuple(
-        p
-        for p in order
-        if p != last_buyer
-        and (max_buys is None or buys[p] < max_buys)
-        and (down_may_buy or not down[p])
-    )
-
-
-@functools.cache
-def _order(
-    players: int, active: int, discarder: int | None, discarder_may_buy: bool
-) -> tuple[int, ...]:
-    """The players who may be offered the top discard, in priority order (R19, R21).
-
-    From the active player's left; the player who discarded the card comes last, or not at
-    all. (Worked out once for each table and seat: there are few.)
-    """
-    order = [(active + k) % players for k in range(1, players)]
-    if discarder is not None and discarder in order:
-        order.remove(discarder)
-        if discarder_may_buy:
-            order.append(discarder)  # R21: the discarder buys back with the lowest priority
-    return tuple(order)
-
-
 def begin_turn(state: RoundState) -> RoundState:
     """The state of a turn that begins: ``state`` is in phase DRAW for the active player.
+
+    ``state`` is the state the action makes, its ``moves`` already counted (see
+    :data:`Outcome`): the asking keeps that number.
 
     With the Shanghai call (R31), a turn that begins with a card on the discard pile opens
     the asking first: phase BUY for the first player who may ask, in the order of R19-R21
     (buy caps and penalty cards included). When nobody may ask, the active player draws.
     """
-    if not state.variant.shanghai_call:
+    if not state.facts.variant.shanghai_call:
         return state
     askers = buyers(state, None)
     if not askers:
         return state
-    return state._asking(askers[0], window(askers[1:]))
+    return state.replace(
+        phase=_BUY, to_act=askers[0], window=window(askers[1:]), moves=state.moves
+    )

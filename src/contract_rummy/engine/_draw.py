@@ -10,13 +10,14 @@ import functools
 from collections.abc import Sequence
 from typing import Final
 
-from contract_rummy._hands import add_one, find
+from contract_rummy._hands import Hand, add_one, find
 from contract_rummy.actions import Action, DrawStock, TakeDiscard
 from contract_rummy.cards import _ALL
 from contract_rummy.engine._buy import active_draws, grant, open_window
 from contract_rummy.engine._common import (
     Outcome,
     PhaseRules,
+    Position,
     pile_without_top,
     refuse,
     with_item,
@@ -45,45 +46,48 @@ def _takes(player: int, blocked: int | None) -> tuple[TookDiscard, ...]:
     return tuple(TookDiscard(player, card, blocked) for card in _ALL)
 
 
-def _legal(state: RoundState) -> Sequence[Action]:
-    if state.discard and (state.hands[state.active] or state.variant.discard_taken_card):
+def _legal(position: Position, hand: Hand) -> Sequence[Action]:
+    if position.discard and (hand or position.facts.variant.discard_taken_card):
         return _STOCK_OR_DISCARD
     return _STOCK_ONLY
 
 
-def _check(state: RoundState, action: Action) -> None:
+def _check(position: Position, hand: Hand, action: Action) -> None:
     if isinstance(action, DrawStock):
         return
     if not isinstance(action, TakeDiscard):
-        wrong_phase(state, action)
-    if not state.discard:
+        wrong_phase(position, action)
+    if not position.discard:
         refuse("R13", "the discard pile is empty: take the top card of the stock")
-    if not state.hands[state.active] and not state.variant.discard_taken_card:
-        refuse("R17", f"player {state.active} holds no other card to discard after taking it")
+    if not hand and not position.facts.variant.discard_taken_card:
+        refuse("R17", f"player {position.active} holds no other card to discard after taking it")
 
 
 def _play(state: RoundState, action: Action) -> Outcome:
+    variant = state.facts.variant
     if isinstance(action, DrawStock):
-        if not state.variant.shanghai_call:
+        if not variant.shanghai_call:
             # R18, R19: choosing the stock opens the buy window on the top discard.
             return open_window(state)
         # R31: the stock grants a pending request; with none, the player simply draws.
         return active_draws(state) if state.window.requester is None else grant(state)
-    _check(state, action)
     player = state.active
-    hand = state.hands[player]
+    hands = state.hands
+    hand = hands[player]
+    _check(state, hand, action)
     card = state.discard[-1]
     # R17: the taken card stays in hand this turn, unless a copy was held before.
-    kept = None if state.variant.discard_taken_card or find(hand, card) >= 0 else card
+    kept = None if variant.discard_taken_card or find(hand, card) >= 0 else card
     discard, discarded_by = pile_without_top(state)
     blocked = state.window.requester  # R31: taking the discard blocks a pending request
-    after = state._replace(
+    after = state.replace(
         phase=_PLAY,
-        hands=with_item(state.hands, player, add_one(hand, card)),
+        hands=with_item(hands, player, add_one(hand, card)),
         discard=discard,
         discarded_by=discarded_by,
         turn=NEW_TURN if kept is None else _KEPT[kept.index],
         window=NO_WINDOW,
+        moves=state.moves + 1,
     )
     return after, (_takes(player, blocked)[card.index],)
 

@@ -7,7 +7,7 @@ may lay off, the joker swaps then the lay-offs; then the discards.
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from typing import Final, Protocol, overload
+from typing import Final, overload
 
 import attrs
 
@@ -18,6 +18,7 @@ from contract_rummy.engine._common import (
     DISCARDS,
     Outcome,
     PhaseRules,
+    Position,
     begin_turn,
     pile_with,
     refuse,
@@ -29,13 +30,13 @@ from contract_rummy.errors import IllegalActionError, InvalidMeldError
 from contract_rummy.events import Event, RoundEnd, WildFreed
 from contract_rummy.godown import GoDowns, godown_problem, search
 from contract_rummy.melds import End, Group, Run, under
-from contract_rummy.state import Phase, RoundState, TableMeld, Turn
-from contract_rummy.variants import JokerSwap, Variant
-from contract_rummy.views import PlayerView
+from contract_rummy.state import NEW_TURN, Phase, RoundState, TableMeld, Turn
+from contract_rummy.variants import JokerSwap
 
 __all__ = ["PLAY", "lay_offs_and_swaps"]
 
 _PLAY: Final = Phase.PLAY
+_DRAW: Final = Phase.DRAW
 
 
 # == the listing ==============================================================================
@@ -78,101 +79,92 @@ class _Listing(Sequence[Action]):
         yield from self._discards
 
 
-def _legal(state: RoundState) -> Sequence[Action]:
-    player = state.active
-    hand = state.hands[player]
-    kept = state.turn.kept_card
+def _legal(position: Position, hand: Hand) -> Sequence[Action]:
+    player = position.active
+    kept = position.turn.kept_card
     cards = distinct(hand)
     discards = tuple([DISCARDS[card.index] for card in cards if card is not kept])
-    if not state.down[player]:
-        found = GoDowns(state.variant, search(state.variant, state.round_number, hand, kept))
+    if not position.board.down[player]:
+        facts = position.facts
+        variant = facts.variant
+        found = GoDowns(variant, search(variant, facts.round_number, hand, kept))
         return _Listing(found, discards) if found else discards
-    actions = _fitting(state, player, hand, cards)
+    actions = _fitting(position, player, hand, cards)
     if actions is None:
         return discards
     actions.extend(discards)
     return actions
 
 
-class _Seat(Protocol):
-    """What the lay-offs and swaps of the player to act depend on: a state or their view."""
-
-    @property
-    def variant(self) -> Variant: ...
-    @property
-    def round_number(self) -> int: ...
-    @property
-    def down(self) -> tuple[bool, ...]: ...
-    @property
-    def turn(self) -> Turn: ...
-    @property
-    def table(self) -> tuple[TableMeld, ...]: ...
-
-
-def _fitting(seat: _Seat, player: int, hand: Hand, cards: list[Card]) -> list[Action] | None:
+def _fitting(
+    position: Position, player: int, hand: Hand, cards: list[Card]
+) -> list[Action] | None:
     """The swaps, then the lay-offs, of ``cards`` (the distinct cards of ``hand``).
 
     ``None`` when ``player``, the active player, may not lay off now (R15, R24).
     """
-    if _lay_off_refusal(seat, player, "lay-offs") is not None:
+    if _lay_off_refusal(position, player, "lay-offs") is not None:
         return None
     if len(hand) <= 2:  # R16: only cards whose lay-off leaves a card to discard
-        cards = [card for card in cards if _leaves_discard(seat, remove(hand, card))]
+        cards = [card for card in cards if _leaves_discard(position, remove(hand, card))]
     # The melds where one of the cards may go: on most, none may.
     held = {card.index for card in cards}
+    table = position.board.table
     targets = [
-        target
-        for target, placed in enumerate(seat.table)
-        if not placed.meld.reach().isdisjoint(held)
+        target for target, placed in enumerate(table) if not placed.meld.reach().isdisjoint(held)
     ]
-    actions = _swaps(seat, cards, targets)
-    actions.extend(_lay_offs(seat, cards, targets))
+    actions = _swaps(position, cards, targets)
+    actions.extend(_lay_offs(table, cards, targets))
     return actions
 
 
-def lay_offs_and_swaps(view: PlayerView) -> list[Action]:
-    """The joker swaps, then the lay-offs, that ``view``'s player may play now.
+def lay_offs_and_swaps(position: Position, hand: Hand) -> list[Action]:
+    """The joker swaps, then the lay-offs, that the active player may play now.
 
-    In the order :func:`~contract_rummy.legal_actions` lists them, without making the
-    state behind the view: empty unless it is the player's turn in phase PLAY and they
-    may lay off (R15, R23, R24).
+    ``hand`` is the active player's hand: a state's ``hands[active]``, or the hand of the
+    view of the active player. In the order :func:`~contract_rummy.legal_actions` lists
+    them: empty unless the position is in phase PLAY and its active player may lay off
+    (R15, R23, R24).
+
+    >>> import contract_rummy as cr
+    >>> state = cr.new_game(seed=1)
+    >>> lay_offs_and_swaps(state, state.hands[state.active])
+    []
     """
-    player = view.player
-    if view.phase is not _PLAY or view.active != player or not view.down[player]:
+    player = position.active
+    if position.phase is not _PLAY or not position.board.down[player]:
         return []
-    hand = view.hand
-    return _fitting(view, player, hand, distinct(hand)) or []
+    return _fitting(position, player, hand, distinct(hand)) or []
 
 
-def _leaves_discard(state: _Seat, left: Hand) -> bool:
+def _leaves_discard(position: Position, left: Hand) -> bool:
     """R16, R17: whether ``left`` (the hand after a meld, lay-off or swap) can end a turn."""
     return keeps_a_discard(
         len(left),
-        only_kept_left=len(left) == 1 and left[0] is state.turn.kept_card,
-        final_discard=state.variant.final_discard,
+        only_kept_left=len(left) == 1 and left[0] is position.turn.kept_card,
+        final_discard=position.facts.variant.final_discard,
     )
 
 
-def _lay_offs(state: _Seat, cards: list[Card], targets: list[int]) -> list[Action]:
+def _lay_offs(table: tuple[TableMeld, ...], cards: list[Card], targets: list[int]) -> list[Action]:
     """Every lay-off of ``cards`` (R15) on the melds ``targets``, in the meld's order."""
     found: list[Action] = []
-    table = state.table
     for target in targets:
         for card, end in table[target].meld.lay_offs(cards):
             found.append(LayOff._trusted(card, target, end))
     return found
 
 
-def _swaps(state: _Seat, cards: list[Card], targets: list[int]) -> list[Action]:
+def _swaps(position: Position, cards: list[Card], targets: list[int]) -> list[Action]:
     """Every joker swap of ``cards`` (R23) on the melds ``targets``.
 
     The wild card freed goes onto any meld it fits.
     """
     found: list[Action] = []
-    policy = state.variant.joker_swap
+    policy = position.facts.variant.joker_swap
     if policy is JokerSwap.NEVER:
         return found
-    table = state.table
+    table = position.board.table
     for target in targets:
         meld = table[target].meld
         if policy is JokerSwap.RUNS and not isinstance(meld, Run):
@@ -190,28 +182,30 @@ def _swaps(state: _Seat, cards: list[Card], targets: list[int]) -> list[Action]:
     return found
 
 
-def _swappable(state: RoundState, meld: Group | Run) -> bool:
+def _swappable(position: Position, meld: Group | Run) -> bool:
     """R23: whether the variant lets wild cards be won back from ``meld``."""
-    policy = state.variant.joker_swap
+    policy = position.facts.variant.joker_swap
     return policy is JokerSwap.ANY_MELD or (policy is JokerSwap.RUNS and isinstance(meld, Run))
 
 
 # == checks ===================================================================================
 
 
-def _lay_off_refusal(state: _Seat, player: int, what: str) -> tuple[str, str] | None:
+def _lay_off_refusal(position: Position, player: int, what: str) -> tuple[str, str] | None:
     """R15, R24: why ``player``, the active player, may not lay off (or swap) now, or ``None``."""
-    if state.variant.at_once(state.round_number):
-        return "R24", f"round {state.round_number} is played at once: it has no {what}"
-    if not state.down[player]:
+    facts = position.facts
+    variant = facts.variant
+    if variant.at_once(facts.round_number):
+        return "R24", f"round {facts.round_number} is played at once: it has no {what}"
+    if not position.board.down[player]:
         return "R15", f"player {player} must go down before any {what}"
-    if state.turn.went_down and not state.variant.lay_off_on_going_down_turn:
+    if position.turn.went_down and not variant.lay_off_on_going_down_turn:
         return "R15", f"player {player} went down this turn; {what} start on their next turn"
     return None
 
 
-def _check_may_lay_off(state: RoundState, what: str) -> None:
-    refusal = _lay_off_refusal(state, state.active, what)
+def _check_may_lay_off(position: Position, what: str) -> None:
+    refusal = _lay_off_refusal(position, position.active, what)
     if refusal is not None:
         refuse(*refusal)
 
@@ -222,12 +216,11 @@ def _target(table: tuple[TableMeld, ...], target: int, rule: str) -> TableMeld:
     return table[target]
 
 
-def _hold(state: RoundState, card: Card, rule: str) -> Hand:
-    """The active player's hand without ``card``; refused if they do not hold it."""
-    hand = state.hands[state.active]
+def _hold(position: Position, hand: Hand, card: Card, rule: str) -> Hand:
+    """``hand``, the active player's, without ``card``; refused if they do not hold it."""
     at = find(hand, card)
     if at < 0:
-        refuse(rule, f"player {state.active} does not hold {card}")
+        refuse(rule, f"player {position.active} does not hold {card}")
     return hand[:at] + hand[at + 1 :]
 
 
@@ -254,18 +247,18 @@ class _GoingDown:
     left: Hand
 
 
-def _check_go_down(state: RoundState, action: GoDown) -> _GoingDown:
-    player = state.active
-    variant = state.variant
-    if state.down[player]:
+def _check_go_down(position: Position, hand: Hand, action: GoDown) -> _GoingDown:
+    player = position.active
+    facts = position.facts
+    variant = facts.variant
+    if position.board.down[player]:
         refuse("R14", f"player {player} is already down; once down, no new meld is started")
-    hand = state.hands[player]
     try:  # each meld checked once, against this variant (a no-op for the listed ones)
         melds = tuple(under(meld, variant) for meld in action.melds)
     except InvalidMeldError as error:
         rule, _, message = str(error).partition(": ")
         refuse(rule, message)
-    problem = godown_problem(variant, state.round_number, hand, state.turn.kept_card, melds)
+    problem = godown_problem(variant, facts.round_number, hand, position.turn.kept_card, melds)
     if problem:
         rule, _, message = problem.partition(": ")
         refuse(rule, message)
@@ -282,12 +275,12 @@ class _LayingOff:
     left: Hand
 
 
-def _check_lay_off(state: RoundState, action: LayOff) -> _LayingOff:
-    _check_may_lay_off(state, "lay-offs")
-    placed = _target(state.table, action.target, "R15")
-    left = _hold(state, action.card, "R15")
+def _check_lay_off(position: Position, hand: Hand, action: LayOff) -> _LayingOff:
+    _check_may_lay_off(position, "lay-offs")
+    placed = _target(position.board.table, action.target, "R15")
+    left = _hold(position, hand, action.card, "R15")
     end = _check_end(placed.meld, action.card, action.end, "R15")
-    if not _leaves_discard(state, left):
+    if not _leaves_discard(position, left):
         refuse("R16", f"laying off {action.card} would leave no card to discard")
     return _LayingOff(placed.meld.add(action.card, end), left)
 
@@ -299,26 +292,28 @@ class _Swapping:
     wild: Card
 
 
-def _check_swap(state: RoundState, action: SwapJoker) -> _Swapping:
-    if state.variant.joker_swap is JokerSwap.NEVER:
-        refuse("R23", f"{state.variant.name} has no joker swaps")
-    _check_may_lay_off(state, "joker swaps")
-    placed = _target(state.table, action.target, "R23")
-    if not _swappable(state, placed.meld):
+def _check_swap(position: Position, hand: Hand, action: SwapJoker) -> _Swapping:
+    variant = position.facts.variant
+    if variant.joker_swap is JokerSwap.NEVER:
+        refuse("R23", f"{variant.name} has no joker swaps")
+    _check_may_lay_off(position, "joker swaps")
+    table = position.board.table
+    placed = _target(table, action.target, "R23")
+    if not _swappable(position, placed.meld):
         refuse("R23", "jokers in groups are never taken back")
-    left = _hold(state, action.card, "R23")
+    left = _hold(position, hand, action.card, "R23")
     swapped = placed.meld.swap(action.card)
     if swapped is None:
         refuse("R23", f"no wild card in {placed.meld} stands for {action.card}")
     meld, wild = swapped
-    table = with_item(state.table, action.target, TableMeld(meld, placed.owner))
+    table = with_item(table, action.target, TableMeld(meld, placed.owner))
     landing = _target(table, action.joker_target, "R23")
     try:
         end = _check_end(landing.meld, wild, action.joker_end, "R23")
     except IllegalActionError as error:
         reason = str(error).partition(": ")[2]
         refuse("R23", f"the freed {wild} must be laid off at once: {reason}")
-    if not _leaves_discard(state, left):
+    if not _leaves_discard(position, left):
         refuse("R16", f"swapping in {action.card} would leave no card to discard")
     table = with_item(
         table, action.joker_target, TableMeld(landing.meld.add(wild, end), landing.owner)
@@ -326,63 +321,74 @@ def _check_swap(state: RoundState, action: SwapJoker) -> _Swapping:
     return _Swapping(table, left, wild)
 
 
-def _check_discard(state: RoundState, action: Discard) -> Hand:
-    left = _hold(state, action.card, "R13")
-    if action.card is state.turn.kept_card:
+def _check_discard(position: Position, hand: Hand, action: Discard) -> Hand:
+    left = _hold(position, hand, action.card, "R13")
+    if action.card is position.turn.kept_card:
         refuse(
             "R17", f"{action.card} was taken from the discard pile this turn and must stay in hand"
         )
     return left
 
 
-def _check(state: RoundState, action: Action) -> object:
+def _check(position: Position, hand: Hand, action: Action) -> object:
     if isinstance(action, Discard):
-        return _check_discard(state, action)
+        return _check_discard(position, hand, action)
     if isinstance(action, GoDown):
-        return _check_go_down(state, action)
+        return _check_go_down(position, hand, action)
     if isinstance(action, LayOff):
-        return _check_lay_off(state, action)
+        return _check_lay_off(position, hand, action)
     if isinstance(action, SwapJoker):
-        return _check_swap(state, action)
-    return wrong_phase(state, action)
+        return _check_swap(position, hand, action)
+    return wrong_phase(position, action)
 
 
 # == playing ==================================================================================
 
 
 def _play(state: RoundState, action: Action) -> Outcome:
-    if isinstance(action, Discard):
-        return _discard(state, action.card, _check_discard(state, action))
     player = state.active
+    board = state.board
+    hands = state.hands
+    hand = hands[player]
+    if isinstance(action, Discard):
+        return _discard(state, action.card, _check_discard(state, hand, action))
     events: tuple[Event, ...] = ()
     if isinstance(action, GoDown):
-        going = _check_go_down(state, action)
+        going = _check_go_down(state, hand, action)
         left = going.left
-        after = state._replace(
-            hands=with_item(state.hands, player, left),
-            table=state.table + tuple(TableMeld(meld, player) for meld in going.melds),
-            down=with_item(state.down, player, True),
+        after = state.replace(
+            hands=with_item(hands, player, left),
+            board=board.replace(
+                table=board.table + tuple(TableMeld(meld, player) for meld in going.melds),
+                down=with_item(board.down, player, True),
+            ),
             turn=Turn(state.turn.kept_card, went_down=True),
+            moves=state.moves + 1,
         )
     elif isinstance(action, LayOff):
-        laying = _check_lay_off(state, action)
+        laying = _check_lay_off(state, hand, action)
         left = laying.left
-        placed = TableMeld(laying.meld, state.table[action.target].owner)
-        after = state._replace(
-            hands=with_item(state.hands, player, left),
-            table=with_item(state.table, action.target, placed),
+        placed = TableMeld(laying.meld, board.table[action.target].owner)
+        after = state.replace(
+            hands=with_item(hands, player, left),
+            board=board.replace(table=with_item(board.table, action.target, placed)),
+            moves=state.moves + 1,
         )
     elif isinstance(action, SwapJoker):
-        swapping = _check_swap(state, action)
+        swapping = _check_swap(state, hand, action)
         left = swapping.left
-        after = state._replace(hands=with_item(state.hands, player, left), table=swapping.table)
+        after = state.replace(
+            hands=with_item(hands, player, left),
+            board=board.replace(table=swapping.table),
+            moves=state.moves + 1,
+        )
         events = (
             WildFreed(player, action.card, swapping.wild, action.target, action.joker_target),
         )
     else:
         wrong_phase(state, action)
     if not left:  # R24, or a variant without R16: an empty hand goes out
-        return end_round(after, RoundEnd.WENT_OUT, events)
+        return end_round(after, RoundEnd.WENT_OUT, after.moves, events)
     return after, events
 
 
@@ -391,12 +397,25 @@ def _discard(state: RoundState, card: Card, left: Hand) -> Outcome:
     player = state.active
     discard, discarded_by = pile_with(state, card, player)
     hands = with_item(state.hands, player, left)
-    limit = state.variant.max_turns
-    if not left or (limit is not None and state.turns >= limit):
+    limit = state.facts.variant.max_turns
+    turns = state.turns
+    if not left or (limit is not None and turns >= limit):
         # R16, R25: the last card goes out; R29: the round has had every turn it may.
-        after = state._replace(hands=hands, discard=discard, discarded_by=discarded_by)
-        return end_round(after, RoundEnd.TURN_LIMIT if left else RoundEnd.WENT_OUT)
-    after = state._next_turn((player + 1) % len(hands), hands, discard, discarded_by)
+        after = state.replace(hands=hands, discard=discard, discarded_by=discarded_by)
+        ended = RoundEnd.TURN_LIMIT if left else RoundEnd.WENT_OUT
+        return end_round(after, ended, state.moves + 1)
+    following = (player + 1) % len(hands)
+    after = state.replace(
+        phase=_DRAW,
+        active=following,
+        to_act=following,
+        hands=hands,
+        discard=discard,
+        discarded_by=discarded_by,
+        turn=NEW_TURN,
+        turns=turns + 1,
+        moves=state.moves + 1,
+    )
     return begin_turn(after), ()
 
 

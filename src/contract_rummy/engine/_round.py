@@ -6,51 +6,62 @@ import operator
 from collections.abc import Sequence
 from typing import Final
 
+from contract_rummy._hands import Hand
 from contract_rummy.actions import Action, NextRound
-from contract_rummy.engine._common import Outcome, PhaseRules, wrong_phase
+from contract_rummy.engine._common import Outcome, PhaseRules, Position, wrong_phase
 from contract_rummy.engine._setup import deal
 from contract_rummy.events import Dealt, Event, GameEnded, RoundEnd, RoundEnded
-from contract_rummy.state import NEW_TURN, NO_WINDOW, Phase, RoundState
+from contract_rummy.state import NEW_TURN, NO_WINDOW, Phase, RoundState, Totals
 from contract_rummy.variants import TieBreak, Variant
 
-__all__ = ["GAME_OVER", "ROUND_OVER", "end_round"]
+__all__ = ["GAME_OVER", "ROUND_OVER", "end_round", "winners_of"]
 
 _NEXT_ROUND: Final[tuple[Action, ...]] = (NextRound(),)
 
 
-def end_round(state: RoundState, reason: RoundEnd, events: tuple[Event, ...] = ()) -> Outcome:
+def end_round(
+    state: RoundState, reason: RoundEnd, moves: int, events: tuple[Event, ...] = ()
+) -> Outcome:
     """Score every hand (R25, R26) and close the round, or the game after the last (R28).
 
-    ``events`` are what the action did before the round ended; the round's end follows.
+    ``moves`` numbers the state made (the action's number); ``events`` are what the action
+    did before the round ended; the round's end follows.
     """
-    variant = state.variant
+    facts = state.facts
+    variant = facts.variant
     penalty = variant.penalty
     penalties = tuple(sum(map(penalty, hand)) for hand in state.hands)
-    scores = tuple(map(operator.add, state.scores, penalties))
-    last = state.round_number == variant.rounds
-    winners = _winners(variant, scores, penalties) if last else None
+    scores = tuple(map(operator.add, state.totals.scores, penalties))
+    last = facts.round_number == variant.rounds
+    winners = winners_of(variant, scores, penalties) if last else None
     went_out = state.active if reason is RoundEnd.WENT_OUT else None
     ended: tuple[Event, ...] = (
-        RoundEnded(state.round_number, reason, went_out, penalties, scores),
+        RoundEnded(facts.round_number, reason, went_out, penalties, scores),
     )
     if winners is not None:
         ended = (*ended, GameEnded(winners, scores))
-    after = state._replace(
+    after = state.replace(
         phase=Phase.GAME_OVER if last else Phase.ROUND_OVER,
         to_act=None,
-        scores=scores,
-        penalties=penalties,
-        winners=winners,
+        totals=Totals(scores, penalties, winners),
         turn=NEW_TURN,
         window=NO_WINDOW,
+        moves=moves,
     )
     return after, (*events, *ended)
 
 
-def _winners(
+def winners_of(
     variant: Variant, scores: tuple[int, ...], penalties: tuple[int, ...]
 ) -> tuple[int, ...]:
-    """R28: the lowest total wins; ties share, or go to the lower last round first (R34)."""
+    """R28: the lowest total wins; ties share, or go to the lower last round first (R34).
+
+    ``scores`` are the final totals and ``penalties`` the last round's.
+
+    >>> import contract_rummy as cr
+    >>> winners_of(cr.PAGAT, (30, 10, 10), (5, 0, 2))
+    (1, 2)
+    """
     best = min(scores)
     tied = [p for p, total in enumerate(scores) if total == best]
     if variant.tie_break is TieBreak.LAST_ROUND and len(tied) > 1:
@@ -59,34 +70,39 @@ def _winners(
     return tuple(tied)
 
 
-def _round_over_legal(state: RoundState) -> Sequence[Action]:
+def _round_over_legal(position: Position, hand: Hand) -> Sequence[Action]:
     return _NEXT_ROUND
 
 
-def _round_over_check(state: RoundState, action: Action) -> None:
+def _round_over_check(position: Position, hand: Hand, action: Action) -> None:
     if not isinstance(action, NextRound):
-        wrong_phase(state, action)
+        wrong_phase(position, action)
 
 
 def _next_round(state: RoundState, action: Action) -> Outcome:
     """Deal the next round, the deal passing to the left (R4, R5)."""
-    _round_over_check(state, action)
+    _round_over_check(state, (), action)
+    facts = state.facts
     players = state.players
     after, exact_cut = deal(
-        state.variant,
+        facts.variant,
         players,
-        state.round_number + 1,
-        (state.dealer + 1) % players,
-        state.scores,
-        state.rng,
-        state.shuffler,
+        facts.round_number + 1,
+        (facts.dealer + 1) % players,
+        state.totals.scores,
+        state.chance,
+        state.moves + 1,
     )
     dealt = Dealt(after.round_number, after.dealer, after.discard[-1], exact_cut, after.cut)
     return after, (dealt,)
 
 
-def _game_over_legal(state: RoundState) -> Sequence[Action]:
+def _game_over_legal(position: Position, hand: Hand) -> Sequence[Action]:
     return ()
+
+
+def _game_over_check(position: Position, hand: Hand, action: Action) -> None:
+    wrong_phase(position, action)
 
 
 def _game_over_play(state: RoundState, action: Action) -> Outcome:
@@ -96,4 +112,4 @@ def _game_over_play(state: RoundState, action: Action) -> Outcome:
 #: Phase ROUND_OVER: the dealer of the round just scored deals the next (R4, R5).
 ROUND_OVER: Final = PhaseRules(legal=_round_over_legal, check=_round_over_check, play=_next_round)
 #: Phase GAME_OVER: nothing more is legal (R28).
-GAME_OVER: Final = PhaseRules(legal=_game_over_legal, check=wrong_phase, play=_game_over_play)
+GAME_OVER: Final = PhaseRules(legal=_game_over_legal, check=_game_over_check, play=_game_over_play)

@@ -10,7 +10,18 @@ from contract_rummy._hands import BY_INDEX, Hand
 from contract_rummy.cards import Card, parse_cards
 from contract_rummy.engine._common import begin_turn
 from contract_rummy.shuffler import SEEDED, Shuffler, seed_state
-from contract_rummy.state import NEW_TURN, NO_WINDOW, Phase, RoundState, deck_difference
+from contract_rummy.state import (
+    NEW_TURN,
+    NO_WINDOW,
+    Board,
+    Chance,
+    Phase,
+    RoundFacts,
+    RoundState,
+    Totals,
+    build_state,
+    deck_difference,
+)
 from contract_rummy.variants import PAGAT, Variant, check_variant
 
 __all__ = ["deal", "fresh_round", "new_game", "start_round"]
@@ -49,7 +60,7 @@ def new_game(
     variant.check_players(players)
     rng = seed_state(secrets.randbits(64) if seed is None else seed)
     dealer, rng = shuffler.below(players, rng)
-    return deal(variant, players, 1, dealer, (0,) * players, rng, shuffler)[0]
+    return deal(variant, players, 1, dealer, (0,) * players, Chance(rng, shuffler), 0)[0]
 
 
 def start_round(
@@ -114,8 +125,8 @@ def start_round(
         tuple(stock_cards),
         tuple(discard_cards),
         totals,
-        seed_state(seed),
-        shuffler,
+        Chance(seed_state(seed), shuffler),
+        0,
     )
 
 
@@ -153,16 +164,17 @@ def deal(
     round_number: int,
     dealer: int,
     scores: tuple[int, ...],
-    rng: int,
-    shuffler: Shuffler,
+    chance: Chance,
+    moves: int,
 ) -> tuple[RoundState, int | None]:
     """Shuffle everything afresh and deal one card at a time from the dealer's left (R5).
 
     With a cut bonus (R32), the player on the dealer's right first cuts the shuffled deck,
-    and the round records the cut (``RoundState.cut``). Returns the round, and the player
-    whose exact cut lowered their total, if any.
+    and the round records the cut (``RoundState.cut``). ``moves`` numbers the round's first
+    state. Returns the round, and the player whose exact cut lowered their total, if any.
     """
-    deck, rng = shuffler.shuffle(variant.deck(players), rng)
+    shuffler = chance.shuffler
+    deck, rng = shuffler.shuffle(variant.deck(players), chance.rng)
     dealt = variant.cards_dealt(round_number)
     needed = dealt * players + 1
     exact: int | None = None
@@ -189,8 +201,8 @@ def deal(
         tuple(deck[needed:]),
         (deck[needed - 1],),
         scores,
-        rng,
-        shuffler,
+        Chance(rng, shuffler),
+        moves,
         cut,
     )
     return state, exact
@@ -204,20 +216,19 @@ def fresh_round(
     stock: Hand,
     discard: Hand,
     scores: tuple[int, ...],
-    rng: int,
-    shuffler: Shuffler,
+    chance: Chance,
+    moves: int,
     cut: int | None = None,
 ) -> RoundState:
     """A round about to begin: the player on the dealer's left to play (R6).
 
-    Phase DRAW, or with the Shanghai call the asking before the first draw (R31).
+    Phase DRAW, or with the Shanghai call the asking before the first draw (R31). ``moves``
+    numbers the state (0 for a new game).
     """
     players = len(hands)
     active = (dealer + 1) % players
-    dealt = RoundState._trusted(
-        variant=variant,
-        round_number=round_number,
-        dealer=dealer,
+    dealt = build_state(
+        facts=RoundFacts(variant, round_number, dealer, cut),
         phase=Phase.DRAW,
         active=active,
         to_act=active,
@@ -225,18 +236,12 @@ def fresh_round(
         stock=stock,
         discard=discard,
         discarded_by=(None,) * len(discard),
-        table=(),
-        down=(False,) * players,
-        scores=scores,
-        penalties=None,
-        winners=None,
-        buys=(0,) * players,
+        board=Board(table=(), down=(False,) * players, buys=(0,) * players, reshuffles=0),
+        totals=Totals(scores),
         turn=NEW_TURN,
         window=NO_WINDOW,
-        reshuffles=0,
         turns=1,
-        rng=rng,
-        shuffler=shuffler,
-        cut=cut,
+        chance=chance,
+        moves=moves,
     )
     return begin_turn(dealt)

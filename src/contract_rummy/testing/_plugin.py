@@ -8,6 +8,7 @@ first drawn from.
 from __future__ import annotations
 
 import importlib
+import operator
 from typing import Any
 
 
@@ -16,7 +17,9 @@ def _hypothesis_setup_hook() -> None:
     from hypothesis import strategies as st  # noqa: PLC0415 - Hypothesis is an optional extra
 
     from contract_rummy import (  # noqa: PLC0415
+        Board,
         Card,
+        Chance,
         Contract,
         Discard,
         End,
@@ -26,9 +29,11 @@ def _hypothesis_setup_hook() -> None:
         LayOff,
         Penalties,
         PlayerView,
+        RoundFacts,
         RoundState,
         Run,
         SwapJoker,
+        Totals,
         Variant,
     )
 
@@ -65,6 +70,14 @@ def _hypothesis_setup_hook() -> None:
         SwapJoker, st.deferred(lambda: st.builds(SwapJoker, card(), target(), target(), end()))
     )
     st.register_type_strategy(RoundState, later("states"))
+    # A state's parts are drawn from states, so that they hold what a game can hold.
+    for part, name in (
+        (RoundFacts, "facts"),
+        (Board, "board"),
+        (Totals, "totals"),
+        (Chance, "chance"),
+    ):
+        st.register_type_strategy(part, later("states").map(operator.attrgetter(name)))
     st.register_type_strategy(PlayerView, later("views"))
     st.register_type_strategy(GameRecord, later("game_records"))
     # The heuristic bot's settings are counts: buys from none, go-downs compared from one.

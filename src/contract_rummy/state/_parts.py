@@ -1,0 +1,231 @@
+"""The parts a state is made of: small frozen values, each field written once, in its part.
+
+A :class:`~contract_rummy.RoundState` holds these, each a value that changes at its own
+pace, so that an action replaces only the parts it changes and shares the others with the
+state before, and a player's view (:class:`~contract_rummy.PlayerView`) holds the public
+parts of the state it was made from by reference:
+
+- :class:`RoundFacts`: what stays the same all round (the rules, the round, the dealer, the
+  cut); public.
+- :class:`Board`: the melds on the table and what the round has counted (who is down, the
+  buys, the reshuffles); public, and changed by a meld, a lay-off or a buy.
+- :class:`Totals`: the running totals, and the round's penalties and the winners once
+  known; public, and changed when a round ends.
+- :class:`Chance`: where the shuffles come from, and the shuffler's state; hidden.
+- :class:`Turn` and :class:`BuyWindow`: what the active player has done this turn, and the
+  buy window; these start afresh by construction (:data:`NEW_TURN`, :data:`NO_WINDOW`).
+
+What changes at nearly every action (the hands, the stock, the discard pile, whose turn it
+is) is held by the state itself: a part made anew at every action would cost more than its
+fields.
+
+>>> import contract_rummy as cr
+>>> state = cr.new_game(seed=1)
+>>> after = cr.apply(state, cr.DrawStock())
+>>> after.facts is state.facts, after.board is state.board, after.totals is state.totals
+(True, True, True)
+>>> cr.view(after, 0).board is after.board
+True
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+import attrs
+
+from contract_rummy.cards import Card
+from contract_rummy.melds import Group, Run
+from contract_rummy.shuffler import SEEDED, Shuffler
+from contract_rummy.state._build import KEEP, replaceable
+from contract_rummy.variants import Variant
+
+__all__ = [
+    "NEW_TURN",
+    "NO_WINDOW",
+    "Board",
+    "BuyWindow",
+    "Chance",
+    "RoundFacts",
+    "TableMeld",
+    "Totals",
+    "Turn",
+]
+
+
+@attrs.frozen(weakref_slot=False)
+class TableMeld:
+    """A meld on the table, with the player who laid it down.
+
+    Attributes:
+        meld: The group or run, as it stands now (lay-offs included).
+        owner: The player who went down with it (R14).
+    """
+
+    meld: Group | Run
+    owner: int
+
+    @property
+    def cards(self) -> tuple[Card, ...]:
+        """The meld's cards."""
+        return self.meld.cards
+
+    def __str__(self) -> str:
+        return f"{self.meld} (player {self.owner})"
+
+
+@attrs.frozen(weakref_slot=False)
+class Turn:
+    """What the active player has done so far this turn: what R15 and R17 look at.
+
+    Attributes:
+        kept_card: The card taken from the discard pile this turn, which may not be
+            discarded on the same turn (R17); ``None`` when there is none, when a copy
+            was held before, or when the variant lets the taken card be discarded
+            (``Variant.discard_taken_card``).
+        went_down: Whether the player went down this turn, so may not lay off yet (R15).
+
+    >>> import contract_rummy as cr
+    >>> state = cr.new_game(seed=1)
+    >>> state.turn == cr.NEW_TURN
+    True
+    >>> cr.apply(state, cr.TakeDiscard()).turn
+    Turn(kept_card=Card.parse('4D'), went_down=False)
+    """
+
+    kept_card: Card | None = None
+    went_down: bool = False
+
+
+#: A turn that has just begun.
+NEW_TURN: Final = Turn()
+
+
+@attrs.frozen(weakref_slot=False)
+class BuyWindow:
+    """The players still to be offered the top discard, and the last buyer (R19, R20).
+
+    With the Shanghai call (R31) the same value holds the asking before the draw (phase
+    BUY: the players still to be asked after ``to_act``), then the request the active
+    player must answer (phase DRAW: ``requester``).
+
+    Attributes:
+        queue: The players to be asked after ``to_act``, in priority order.
+        last_buyer: Who made the last buy of this window; they may not buy again at once
+            (R20). ``None`` before the first buy, and always with the Shanghai call, which
+            allows one buy a turn.
+        requester: With the Shanghai call (R31), in phase DRAW, the player who asked for
+            the top discard and whose request the active player answers; ``None`` when
+            nobody asked, and always without the call.
+
+    >>> import contract_rummy as cr
+    >>> state = cr.apply(cr.new_game(seed=1), cr.DrawStock())
+    >>> state.to_act, state.window
+    (3, BuyWindow(queue=(0, 1), last_buyer=None, requester=None))
+    """
+
+    queue: tuple[int, ...] = ()
+    last_buyer: int | None = None
+    requester: int | None = None
+
+
+#: No buy window is open.
+NO_WINDOW: Final = BuyWindow()
+
+
+@attrs.frozen(weakref_slot=False)
+class RoundFacts:
+    """What stays the same all round, for every player: the rules, the round, the dealer.
+
+    Attributes:
+        variant: The rules in force.
+        round_number: The current round, from 1.
+        dealer: Who dealt this round (R4).
+        cut: With the Liverpool cut (``Variant.cut_bonus``, R32), how many cards the player
+            on the dealer's right lifted when cutting before this round's deal, so that a
+            record replays it; the cut was exact, and lowered that player's total, when it
+            lifted the cards dealt plus the face-up card. ``None`` when the round was dealt
+            without a cut (no cut bonus, or a round set up by
+            :func:`~contract_rummy.start_round`).
+
+    >>> import contract_rummy as cr
+    >>> facts = cr.new_game(seed=1).facts
+    >>> facts.variant.name, facts.round_number, facts.dealer, facts.cut
+    ('pagat', 1, 1, None)
+    """
+
+    variant: Variant
+    round_number: int
+    dealer: int
+    cut: int | None = None
+
+
+@replaceable
+@attrs.frozen(weakref_slot=False)
+class Board:
+    """The melds on the table, and what the round has counted: everyone sees it.
+
+    Attributes:
+        table: The melds on the table, in the order laid.
+        down: ``down[p]``: whether player ``p`` has gone down this round (R14).
+        buys: How many buys each player made this round (R21).
+        reshuffles: How many times the discards were shuffled into a new stock this round
+            (R27).
+
+    >>> import contract_rummy as cr
+    >>> board = cr.new_game(seed=1).board
+    >>> board.table, board.down, board.buys, board.reshuffles
+    ((), (False, False, False, False), (0, 0, 0, 0), 0)
+    """
+
+    table: tuple[TableMeld, ...]
+    down: tuple[bool, ...]
+    buys: tuple[int, ...]
+    reshuffles: int
+
+    def replace(
+        self,
+        table: tuple[TableMeld, ...] = KEEP,
+        down: tuple[bool, ...] = KEEP,
+        buys: tuple[int, ...] = KEEP,
+        reshuffles: int = KEEP,
+    ) -> Board:
+        """This board with the given fields changed, unchecked: how the engine updates it.
+
+        >>> import contract_rummy as cr
+        >>> cr.new_game(seed=1).board.replace(reshuffles=2).reshuffles
+        2
+        """
+        raise NotImplementedError  # made from the fields by replaceable()
+
+
+@attrs.frozen(weakref_slot=False)
+class Totals:
+    """The running totals, and once known this round's penalties and the winners.
+
+    Attributes:
+        scores: Running totals, this round's penalties included once it is over (R26).
+        penalties: This round's penalty points once it is over, else ``None`` (R25).
+        winners: The players sharing the lowest total once the game is over, else ``None``.
+
+    >>> import contract_rummy as cr
+    >>> cr.new_game(seed=1).totals
+    Totals(scores=(0, 0, 0, 0), penalties=None, winners=None)
+    """
+
+    scores: tuple[int, ...]
+    penalties: tuple[int, ...] | None = None
+    winners: tuple[int, ...] | None = None
+
+
+@attrs.frozen(weakref_slot=False)
+class Chance:
+    """Where the shuffles come from: the shuffler, and its state; hidden from the players.
+
+    Attributes:
+        rng: The shuffler's state: a plain integer.
+        shuffler: Where shuffles come from (:data:`contract_rummy.SEEDED` by default).
+    """
+
+    rng: int
+    shuffler: Shuffler = SEEDED
