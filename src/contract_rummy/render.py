@@ -52,11 +52,12 @@ Buys this round: player 0 0, player 1 0, player 2 0, player 3 0
 
 from __future__ import annotations
 
+import functools
+from collections import Counter
 from collections.abc import Iterable
-from itertools import groupby
 from typing import Final
 
-from contract_rummy.cards import Card, Suit
+from contract_rummy.cards import JOKER, NATURALS, Card, Rank, Suit, format_cards
 from contract_rummy.melds import Group, Run
 from contract_rummy.notation import format_meld
 from contract_rummy.variants import Variant
@@ -78,6 +79,8 @@ __all__ = [
 WIDTH: Final = 80
 #: The shortest stretch of ranks in one suit marked as a possible run.
 _STRETCH: Final = 3
+#: Each card's notation, written once.
+_TEXT: Final = {card: str(card) for card in (*NATURALS, JOKER)}
 _SUIT_NAMES: Final = {
     Suit.CLUBS: "clubs",
     Suit.DIAMONDS: "diamonds",
@@ -102,7 +105,7 @@ def cards_text(cards: Iterable[Card]) -> str:
     >>> cards_text(cr.parse_cards("7C JK")), cards_text([])
     ('7C JK', '-')
     """
-    return " ".join(map(str, cards)) or "-"
+    return format_cards(cards) or "-"
 
 
 def meld_text(meld: Group | Run, variant: Variant) -> str:
@@ -118,6 +121,16 @@ def meld_text(meld: Group | Run, variant: Variant) -> str:
     '2S=6C 7C 8C 9C'
     >>> meld_text(cr.Group(cr.Rank.SEVEN, "7S JK JK JK"), cr.PAGAT)
     'group 7: 7S JK JK JK'
+    """
+    return _meld_text(meld, variant)
+
+
+@functools.lru_cache(maxsize=4096)
+def _meld_text(meld: Group | Run, variant: Variant) -> str:
+    """:func:`meld_text`, kept for the melds met last.
+
+    A meld stays on the table from state to state, and writing it reads its notation back
+    (:func:`~contract_rummy.format_meld`).
     """
     plain = format_meld(meld, variant)
     wilds = [p for p in meld.wild_positions() if not meld.cards[p].is_joker]
@@ -138,23 +151,41 @@ def _count(number: int, word: str) -> str:
     return f"{number} {word}{'s' * (number != 1)}"
 
 
-def _names(players: Iterable[int], viewer: int | None) -> str:
-    return ", ".join(player_name(player, viewer) for player in players)
+def _seat_names(seen: PlayerView, you: bool) -> list[str]:
+    """How the text calls each player, by seat (see :func:`player_name`)."""
+    viewer = seen.player if you else None
+    return [player_name(player, viewer) for player in range(len(seen.hand_sizes))]
 
 
-def _viewer(seen: PlayerView, you: bool) -> int | None:
-    return seen.player if you else None
+def _listed(names: list[str], players: Iterable[int]) -> str:
+    return ", ".join([names[player] for player in players])
 
 
 def _suit_line(cards: list[Card]) -> str:
-    """The cards of one suit, low to high, with stretches of 3 ranks or more bracketed."""
-    ranks = sorted({card.rank for card in cards if card.rank is not None})
+    """The cards of one suit, in order, with stretches of 3 ranks or more bracketed.
+
+    The cards are in canonical order (a hand's), so one pass finds the stretches.
+    """
     parts = []
-    for _, run in groupby(enumerate(ranks), lambda item: item[1] - item[0]):
-        stretch = {rank for _, rank in run}
-        shown = " ".join(str(card) for card in cards if card.rank in stretch)
-        parts.append(f"[{shown}]" if len(stretch) >= _STRETCH else shown)
+    stretch: list[str] = []
+    ranks = 0
+    last = -1
+    for card in cards:
+        value = card.index % 13  # the rank, ace low, 0-12, within the suit
+        if stretch and value > last + 1:
+            parts.append(_stretch_text(stretch, ranks))
+            stretch, ranks = [], 0
+        ranks += value != last
+        stretch.append(_TEXT[card])
+        last = value
+    if stretch:
+        parts.append(_stretch_text(stretch, ranks))
     return " ".join(parts)
+
+
+def _stretch_text(cards: list[str], ranks: int) -> str:
+    shown = " ".join(cards)
+    return f"[{shown}]" if ranks >= _STRETCH else shown
 
 
 def hand_lines(seen: PlayerView, *, you: bool = True) -> list[str]:
@@ -174,9 +205,16 @@ def hand_lines(seen: PlayerView, *, you: bool = True) -> list[str]:
       same rank A x2, 2 x2, 7 x2
       (player 2 took 4D: it may not be discarded this turn, R17)
     """
-    viewer = _viewer(seen, you)
-    wild = [card for card in seen.hand if seen.variant.is_wild(card)]
-    natural = [card for card in seen.hand if not seen.variant.is_wild(card)]
+    is_wild = seen.variant.is_wild
+    wild: list[Card] = []
+    suits: dict[Suit, list[Card]] = {}
+    held: Counter[Rank] = Counter()
+    for card in seen.hand:
+        if is_wild(card) or card.suit is None or card.rank is None:
+            wild.append(card)
+        else:
+            suits.setdefault(card.suit, []).append(card)
+            held[card.rank] += 1
     size = _count(len(seen.hand), "card")
     if you:
         down = ", you are down" if seen.down[seen.player] else ""
@@ -184,20 +222,15 @@ def hand_lines(seen: PlayerView, *, you: bool = True) -> list[str]:
     else:
         down = ", down" if seen.down[seen.player] else ""
         lines = [f"Hand of player {seen.player} ({size}{down}):"]
-    for suit, cards in groupby(natural, lambda card: card.suit):
-        lines.append(f"  {_SUIT_NAMES[suit]:9} {_suit_line(list(cards))}")
+    lines += [f"  {_SUIT_NAMES[suit]:9} {_suit_line(cards)}" for suit, cards in suits.items()]
     if wild:
-        lines.append(f"  {'wild':9} {' '.join(map(str, wild))}")
-    counted = sorted(
-        (card.rank for card in natural if card.rank is not None), key=lambda rank: rank.value
-    )
-    sets = [(rank, len(list(same))) for rank, same in groupby(counted)]
-    pairs = [f"{rank.symbol} x{count}" for rank, count in sets if count > 1]
+        lines.append(f"  {'wild':9} {format_cards(wild)}")
+    pairs = [f"{rank.symbol} x{count}" for rank, count in sorted(held.items()) if count > 1]
     if pairs:
         lines.append(f"  {'same rank':9} {', '.join(pairs)}")
-    if seen.turn.kept_card is not None and seen.active == seen.player:
-        kept = seen.turn.kept_card
-        taker = player_name(seen.player, viewer)
+    kept = seen.turn.kept_card
+    if kept is not None and seen.active == seen.player:
+        taker = "you" if you else f"player {seen.player}"
         lines.append(f"  ({taker} took {kept}: it may not be discarded this turn, R17)")
     return lines
 
@@ -209,12 +242,15 @@ def table_lines(seen: PlayerView, *, you: bool = True) -> list[str]:
     >>> table_lines(cr.view(cr.new_game(seed=3), 0))
     ['Table: no melds yet']
     """
+    return _table_lines(seen, _seat_names(seen, you))
+
+
+def _table_lines(seen: PlayerView, names: list[str]) -> list[str]:
     if not seen.table:
         return ["Table: no melds yet"]
-    viewer = _viewer(seen, you)
     lines = ["Table:"]
     for index, laid in enumerate(seen.table):
-        owner = player_name(laid.owner, viewer)
+        owner = names[laid.owner]
         lines.append(f"  [{index}] {owner:9} {meld_text(laid.meld, seen.variant)}")
     return lines
 
@@ -232,78 +268,68 @@ def pile_line(seen: PlayerView) -> str:
     return f"Discard pile: {pile}.  Stock: {_count(seen.stock_size, 'card')}."
 
 
-def _title(seen: PlayerView) -> str:
-    variant = seen.variant
-    title = f"--- Round {seen.round_number} of {variant.rounds} ({variant.name}): {seen.contract}"
-    if variant.at_once(seen.round_number):
+@functools.lru_cache(maxsize=256)
+def _title(variant: Variant, number: int) -> str:
+    """The title of round ``number``, ruled out to :data:`WIDTH`: made once a round."""
+    title = f"--- Round {number} of {variant.rounds} ({variant.name}): {variant.contract(number)}"
+    if variant.at_once(number):
         title += ", all at once (R24)"
     return f"{title} ".ljust(WIDTH, "-")
 
 
-def _turn_line(seen: PlayerView, viewer: int | None) -> str:
-    scores = ", ".join(
-        f"{player_name(player, viewer)} {score}" for player, score in enumerate(seen.scores)
-    )
-    return (
-        f"Turn: {player_name(seen.active, viewer)}.  "
-        f"Dealer: {player_name(seen.dealer, viewer)}.  Scores: {scores}"
-    )
+def _turn_line(seen: PlayerView, names: list[str]) -> str:
+    scores = ", ".join([f"{names[player]} {score}" for player, score in enumerate(seen.scores)])
+    return f"Turn: {names[seen.active]}.  Dealer: {names[seen.dealer]}.  Scores: {scores}"
 
 
-def _hands_line(seen: PlayerView, viewer: int | None, *, others: bool) -> str:
+def _hands_line(seen: PlayerView, names: list[str], *, others: bool) -> str:
     parts = []
     for player, size in enumerate(seen.hand_sizes):
         if not (others and player == seen.player):
             down = ", down" if seen.down[player] else ""
-            parts.append(f"{player_name(player, viewer)}: {_count(size, 'card')}{down}")
+            parts.append(f"{names[player]}: {_count(size, 'card')}{down}")
     return f"{'Others' if others else 'Hands'}: {'; '.join(parts)}"
 
 
-def _sentence(text: str) -> str:
-    return text[:1].upper() + text[1:]
-
-
-def _play_lines(seen: PlayerView, viewer: int | None) -> list[str]:
+def _play_lines(seen: PlayerView, names: list[str]) -> list[str]:
     """The details of the play: the phase, who chooses, the turn, the buy window."""
-    chooser = "nobody" if seen.to_act is None else player_name(seen.to_act, viewer)
+    chooser = "nobody" if seen.to_act is None else names[seen.to_act]
     cut = "" if seen.cut is None else f"  Cut: {_count(seen.cut, 'card')} lifted (R32)."
     phase = f"Phase: {seen.phase.value}.  To choose: {chooser}."
     lines = [f"{phase}  Turns begun: {seen.turns}.  Reshuffles: {seen.reshuffles}.{cut}"]
     if seen.turn.went_down:
-        lines.append(f"{_sentence(player_name(seen.active, viewer))} went down this turn (R15).")
+        active = names[seen.active]
+        lines.append(f"{active[:1].upper()}{active[1:]} went down this turn (R15).")
     window = seen.window
     if window.queue or window.last_buyer is not None or window.requester is not None:
-        last = "nobody" if window.last_buyer is None else player_name(window.last_buyer, viewer)
-        asker = "nobody" if window.requester is None else player_name(window.requester, viewer)
+        last = "nobody" if window.last_buyer is None else names[window.last_buyer]
+        asker = "nobody" if window.requester is None else names[window.requester]
         lines.append(
-            f"Buy window: still to be asked: {_names(window.queue, viewer) or 'nobody'}; "
+            f"Buy window: still to be asked: {_listed(names, window.queue) or 'nobody'}; "
             f"last buyer: {last}; asked for the top discard: {asker}."
         )
     return lines
 
 
-def _pile_details(seen: PlayerView, viewer: int | None) -> str:
+def _pile_details(seen: PlayerView, names: list[str]) -> str:
     cards = [
-        f"{card} turned up" if by is None else f"{card} from {player_name(by, viewer)}"
+        f"{_TEXT[card]} turned up" if by is None else f"{_TEXT[card]} from {names[by]}"
         for card, by in zip(seen.discard, seen.discarded_by, strict=True)
     ]
     return f"Discards, bottom first: {', '.join(cards) or 'none'}."
 
 
-def _score_lines(seen: PlayerView, viewer: int | None) -> list[str]:
+def _score_lines(seen: PlayerView, names: list[str]) -> list[str]:
     """The details of the scores: the buys, and the penalties and winners once known."""
-    buys = ", ".join(
-        f"{player_name(player, viewer)} {count}" for player, count in enumerate(seen.buys)
-    )
+    buys = ", ".join([f"{names[player]} {count}" for player, count in enumerate(seen.buys)])
     lines = [f"Buys this round: {buys}"]
     if seen.penalties is not None:
         penalties = ", ".join(
-            f"{player_name(player, viewer)} {points}"
-            for player, points in enumerate(seen.penalties)
+            [f"{names[player]} {points}" for player, points in enumerate(seen.penalties)]
         )
         lines.append(f"Penalties of round {seen.round_number}: {penalties}")
     if seen.winners is not None:
-        lines.append(f"Winners: {_names(seen.winners, viewer)}")
+        lines.append(f"Winners: {_listed(names, seen.winners)}")
     return lines
 
 
@@ -322,22 +348,22 @@ def view_lines(
     >>> view_lines(cr.view(cr.new_game(seed=3), 0), public=False)[0]
     'Your hand (10 cards):'
     """
-    viewer = _viewer(seen, you)
     lines: list[str] = []
     if public:
-        lines.append(_title(seen))
+        names = _seat_names(seen, you)
+        lines.append(_title(seen.variant, seen.round_number))
         if moves:
             lines.append(f"Move {seen.moves}.")
-        lines.append(_turn_line(seen, viewer))
+        lines.append(_turn_line(seen, names))
         if details:
-            lines += _play_lines(seen, viewer)
-        lines += table_lines(seen, you=you)
+            lines += _play_lines(seen, names)
+        lines += _table_lines(seen, names)
         lines.append(pile_line(seen))
         if details:
-            lines.append(_pile_details(seen, viewer))
-        lines.append(_hands_line(seen, viewer, others=you and private))
+            lines.append(_pile_details(seen, names))
+        lines.append(_hands_line(seen, names, others=you and private))
         if details:
-            lines += _score_lines(seen, viewer)
+            lines += _score_lines(seen, names)
     if private:
         lines += hand_lines(seen, you=you)
     return lines

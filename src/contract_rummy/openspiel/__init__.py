@@ -102,10 +102,11 @@ Everything a player is shown comes from :func:`~contract_rummy.view` of the engi
 state, never from a card the player cannot see, so it is the same in every state that
 differs only in hidden cards:
 
-- ``information_state_string(player)`` writes out every field of the player's view: their
-  hand, the sizes of the other hands and of the stock, the discard pile with who
-  discarded each card, the table, the scores, the buys, the turn, the buy window, and the
-  number of actions played (``moves``);
+- ``information_state_string(player)`` writes out every field of the player's view, as
+  :func:`contract_rummy.render.view_text` does with ``details`` (each player called by
+  their number): the round, the scores, the turn, the buy window, the table, the discard
+  pile with who discarded each card, the sizes of the hands and of the stock, the buys,
+  the number of actions played (``moves``), and last the player's hand;
 - ``observation_string(player)`` is the same without the number of actions;
 - ``information_state_tensor(player)`` and ``observation_tensor(player)`` are both
   :meth:`~contract_rummy.encoding.Encoding.observation` of the view, as 32-bit floats;

@@ -49,9 +49,12 @@ class Observer:
     >>> mine = make_observation(game, pyspiel.IIGObservationType(
     ...     public_info=False, perfect_recall=False))
     >>> print(mine.string_from(game.new_initial_state(), 0))
-    player 0
-    hand: 6C 7C 9D 10D 8H JH 7S 8S 10S KS
-    kept: -
+    Hand of player 0 (10 cards):
+      clubs     6C 7C
+      diamonds  9D 10D
+      hearts    8H JH
+      spades    7S 8S 10S KS
+      same rank 7 x2, 8 x2, 10 x2
     """
 
     def __init__(self, game: ContractRummyGame, iig_obs_type: Any, params: Any) -> None:
