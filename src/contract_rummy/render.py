@@ -205,16 +205,6 @@ def hand_lines(seen: PlayerView, *, you: bool = True) -> list[str]:
       same rank A x2, 2 x2, 7 x2
       (player 2 took 4D: it may not be discarded this turn, R17)
     """
-    is_wild = seen.variant.is_wild
-    wild: list[Card] = []
-    suits: dict[Suit, list[Card]] = {}
-    held: Counter[Rank] = Counter()
-    for card in seen.hand:
-        if is_wild(card) or card.suit is None or card.rank is None:
-            wild.append(card)
-        else:
-            suits.setdefault(card.suit, []).append(card)
-            held[card.rank] += 1
     size = _count(len(seen.hand), "card")
     if you:
         down = ", you are down" if seen.down[seen.player] else ""
@@ -222,17 +212,37 @@ def hand_lines(seen: PlayerView, *, you: bool = True) -> list[str]:
     else:
         down = ", down" if seen.down[seen.player] else ""
         lines = [f"Hand of player {seen.player} ({size}{down}):"]
-    lines += [f"  {_SUIT_NAMES[suit]:9} {_suit_line(cards)}" for suit, cards in suits.items()]
-    if wild:
-        lines.append(f"  {'wild':9} {format_cards(wild)}")
-    pairs = [f"{rank.symbol} x{count}" for rank, count in sorted(held.items()) if count > 1]
-    if pairs:
-        lines.append(f"  {'same rank':9} {', '.join(pairs)}")
+    lines += _hand_cards(seen.hand, seen.variant)
     kept = seen.turn.kept_card
     if kept is not None and seen.active == seen.player:
         taker = "you" if you else f"player {seen.player}"
         lines.append(f"  ({taker} took {kept}: it may not be discarded this turn, R17)")
     return lines
+
+
+@functools.lru_cache(maxsize=1024)
+def _hand_cards(hand: tuple[Card, ...], variant: Variant) -> tuple[str, ...]:
+    """The lines of a hand's cards, kept for the hands met last.
+
+    A hand changes less often than the rest of a view.
+    """
+    is_wild = variant.is_wild
+    wild: list[Card] = []
+    suits: dict[Suit, list[Card]] = {}
+    held: Counter[Rank] = Counter()
+    for card in hand:
+        if is_wild(card) or card.suit is None or card.rank is None:
+            wild.append(card)
+        else:
+            suits.setdefault(card.suit, []).append(card)
+            held[card.rank] += 1
+    lines = [f"  {_SUIT_NAMES[suit]:9} {_suit_line(cards)}" for suit, cards in suits.items()]
+    if wild:
+        lines.append(f"  {'wild':9} {format_cards(wild)}")
+    pairs = [f"{rank.symbol} x{count}" for rank, count in sorted(held.items()) if count > 1]
+    if pairs:
+        lines.append(f"  {'same rank':9} {', '.join(pairs)}")
+    return tuple(lines)
 
 
 def table_lines(seen: PlayerView, *, you: bool = True) -> list[str]:
