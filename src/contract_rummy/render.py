@@ -92,6 +92,7 @@ _SUIT_NAMES: Final = {
 def player_name(player: int, viewer: int | None) -> str:
     """How the text calls ``player``: "you" when they are ``viewer``, else "player 2".
 
+    >>> from contract_rummy.render import player_name
     >>> player_name(2, 0), player_name(0, 0), player_name(0, None)
     ('player 2', 'you', 'player 0')
     """
@@ -102,6 +103,7 @@ def cards_text(cards: Iterable[Card]) -> str:
     """Cards in notation, separated by spaces, or "-" for none.
 
     >>> import contract_rummy as cr
+    >>> from contract_rummy.render import cards_text
     >>> cards_text(cr.parse_cards("7C JK")), cards_text([])
     ('7C JK', '-')
     """
@@ -117,6 +119,7 @@ def meld_text(meld: Group | Run, variant: Variant) -> str:
     for.
 
     >>> import contract_rummy as cr
+    >>> from contract_rummy.render import meld_text
     >>> meld_text(cr.meld("2S 7C 8C 9C", variant=cr.DEUCES_WILD), cr.DEUCES_WILD)
     '2S=6C 7C 8C 9C'
     >>> meld_text(cr.Group(cr.Rank.SEVEN, "7S JK JK JK"), cr.PAGAT)
@@ -195,6 +198,7 @@ def hand_lines(seen: PlayerView, *, you: bool = True) -> list[str]:
     hand is named. ``you`` calls the player "you" (see the module).
 
     >>> import contract_rummy as cr
+    >>> from contract_rummy.render import hand_lines
     >>> state = cr.apply(cr.new_game(seed=1), cr.TakeDiscard())
     >>> print("\n".join(hand_lines(cr.view(state, 2), you=False)))
     Hand of player 2 (11 cards):
@@ -249,6 +253,7 @@ def table_lines(seen: PlayerView, *, you: bool = True) -> list[str]:
     """The melds on the table, with their indexes (for lay-offs and swaps) and owners.
 
     >>> import contract_rummy as cr
+    >>> from contract_rummy.render import table_lines
     >>> table_lines(cr.view(cr.new_game(seed=3), 0))
     ['Table: no melds yet']
     """
@@ -269,6 +274,7 @@ def pile_line(seen: PlayerView) -> str:
     """The top of the discard pile and its size, and the size of the stock.
 
     >>> import contract_rummy as cr
+    >>> from contract_rummy.render import pile_line
     >>> pile_line(cr.view(cr.new_game(seed=3), 0))
     'Discard pile: 8H on top (1 card).  Stock: 66 cards.'
     """
@@ -355,6 +361,7 @@ def view_lines(
     """What ``seen``'s player sees, a line a part: :func:`view_text`'s lines.
 
     >>> import contract_rummy as cr
+    >>> from contract_rummy.render import view_lines
     >>> view_lines(cr.view(cr.new_game(seed=3), 0), public=False)[0]
     'Your hand (10 cards):'
     """
