@@ -106,7 +106,9 @@ EXTRA_MODULES = {f"{PACKAGE}.openspiel": "openspiel", f"{PACKAGE}.pettingzoo": "
 #: Run by the wheel's own Python: import every module of the installed package, from the
 #: installed copy, and draw a value through the Hypothesis plugin the wheel registers. The
 #: first argument lists the modules whose extras are not installed, as ``module=extra``
-#: separated by commas: importing each must fail and say how to install its extra.
+#: separated by commas: importing each, and each module of it if it is a package, must fail
+#: and say how to install its extra. The modules are found without importing them, since
+#: a package that needs an extra cannot be imported to look inside it.
 IMPORT_EVERYTHING = """
 import importlib, pkgutil, sys, warnings
 import contract_rummy
@@ -118,26 +120,34 @@ where = Path(contract_rummy.__file__).resolve()
 if not where.is_relative_to(Path(sys.prefix).resolve()):
     sys.exit(f"contract_rummy was imported from {where}, not from the clean environment")
 
-def refuse(name):
-    raise ImportError(f"cannot import {name}")
+def modules(path, prefix):
+    for module in pkgutil.iter_modules(path, prefix):
+        yield module.name
+        if module.ispkg:
+            inside = Path(module.module_finder.path, module.name.rpartition(".")[2])
+            yield from modules([str(inside)], module.name + ".")
 
-found = {"contract_rummy"} | {
-    module.name
-    for module in pkgutil.walk_packages(contract_rummy.__path__, "contract_rummy.", refuse)
-}
+def extra_of(name):
+    for module, extra in absent.items():
+        if name == module or name.startswith(module + "."):
+            return extra
+    return None
+
+found = {"contract_rummy", *modules(contract_rummy.__path__, "contract_rummy.")}
 if found != expected:
     sys.exit(f"modules found {sorted(found)}, but the wheel holds {sorted(expected)}")
 for name in sorted(found - {"contract_rummy.__main__"}):
-    if name in absent:
+    extra = extra_of(name)
+    if extra is not None:
         try:
             importlib.import_module(name)
         except ImportError as error:
-            advice = f"pip install 'contract_rummy[{absent[name]}]'"
+            advice = f"pip install 'contract_rummy[{extra}]'"
             if advice not in str(error):
                 sys.exit(f"importing {name} without its extra says {error!r}, not {advice}")
-            print("not imported:", name, "without the", absent[name], "extra, as expected")
+            print("not imported:", name, "without the", extra, "extra, as expected")
             continue
-        sys.exit(f"{name} was imported without the {absent[name]} extra it needs")
+        sys.exit(f"{name} was imported without the {extra} extra it needs")
     importlib.import_module(name)
     print("imported", name)
 print("not imported: contract_rummy.__main__, which ran the demo")

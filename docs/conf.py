@@ -6,6 +6,7 @@ import doctest
 import enum
 import importlib
 import inspect
+import pkgutil
 import re
 from importlib.metadata import metadata
 from types import MappingProxyType
@@ -16,6 +17,7 @@ from docutils import nodes
 from sphinx.addnodes import pending_xref
 from sphinx.application import Sphinx
 from sphinx.environment import BuildEnvironment
+from sphinx.pycode import ModuleAnalyzer
 from sphinx.util.inspect import signature as inspect_signature
 from sphinx.util.nodes import make_refnode
 from sphinx.util.typing import stringify_annotation
@@ -256,8 +258,45 @@ def _public_bases(app: Sphinx, name: str, obj: object, options: object, bases: l
     bases[:] = public
 
 
+def _gather_reexported_comments(app: Sphinx) -> None:
+    """Give each package the doc comments of the data it re-exports from its own modules.
+
+    Autodoc documents a module's data by the ``#:`` comments of the module it documents; a
+    package that gathers its names from modules of one idea each (``encoding/_ids.py``)
+    has the comments, and the annotations, in those modules. They are copied into the
+    package's analysis (which autodoc reads, made once and kept) for each name of its
+    ``__all__`` that one of its private modules defines.
+    """
+    top = importlib.import_module(PACKAGE)
+    found = pkgutil.walk_packages(top.__path__, f"{PACKAGE}.")
+    for package_name in [PACKAGE, *(info.name for info in found if info.ispkg)]:
+        package = importlib.import_module(package_name)
+        names = getattr(package, "__all__", ())
+        target = ModuleAnalyzer.for_module(package_name)
+        target.analyze()
+        for info in pkgutil.iter_modules(package.__path__, f"{package_name}."):
+            short = info.name.rpartition(".")[2]
+            if not short.startswith("_") or short.startswith("__"):
+                continue
+            module = importlib.import_module(info.name)
+            source = ModuleAnalyzer.for_module(info.name)
+            source.analyze()
+            for name in names:
+                key = ("", name)
+                if key in target.attr_docs or key not in source.attr_docs:
+                    continue
+                if getattr(module, name, None) is not getattr(package, name):
+                    continue
+                target.attr_docs[key] = source.attr_docs[key]
+                if key in source.annotations:
+                    target.annotations[key] = source.annotations[key]
+                if name in source.finals:
+                    target.finals.append(name)
+
+
 def setup(app: Sphinx) -> dict[str, Any]:
     """Connect the hooks above; napoleon's docstring processing runs at priority 500."""
+    app.connect("builder-inited", _gather_reexported_comments)
     app.connect("autodoc-process-docstring", _no_inline_type, priority=400)
     app.connect("autodoc-process-bases", _public_bases)
     # After autodoc has recorded the type hints (at the default priority, 500).

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import functools
 import itertools
+import math
 import random
 import re
 import subprocess
@@ -491,6 +492,42 @@ def test_the_documented_bounds_are_the_encodings() -> None:
     plain = attrs.evolve(cr.PAGAT, name="mine")
     assert encoding.default_max_go_downs(plain) == encoding.DEFAULT_MAX_GO_DOWNS
     assert Encoding(custom, 4, max_go_downs=7).max_go_downs == 7
+
+
+#: A row of a table of fields: the field's name and its size as written.
+FIELD_ROW = re.compile(r"^``(\w+)``\s+(\d+|\w+(?: \* \w+)?)\s", re.MULTILINE)
+
+
+def _documented_fields(heading: str) -> list[tuple[str, str]]:
+    """The rows of the table of fields that follows ``heading`` in the module's text."""
+    text = encoding.__doc__ or ""
+    start = text.index(heading)
+    table = text[start : text.index("\n\n", text.index("=\n", start + len(heading)) + 2)]
+    return FIELD_ROW.findall(table)
+
+
+@pytest.mark.parametrize(("name", "players"), [("pagat", 4), ("progressive", 8), ("contract", 3)])
+def test_the_documented_fields_are_the_layout(name: str, players: int) -> None:
+    enc = Encoding(cr.VARIANTS[name], players)
+    fields = enc.observation_fields()
+    documented = _documented_fields("The\nfields, in order")
+    assert [row[0] for row in documented] == [field.name for field in fields]
+    seat = _documented_fields("A seat holds 8 numbers")
+    slot = _documented_fields("A table slot holds ``90 + players`` numbers")
+    sizes = {
+        "players": players,
+        "rounds": enc.variant.rounds,
+        "seat": len(seat),
+        "slots": enc.table_slots,
+        "slot": 90 + players,
+    }
+    assert sum(int(size) if size.isdigit() else sizes[size] for _, size in slot) == 90 + players
+    for (_, size), field in zip(documented, fields, strict=True):
+        terms = [int(term) if term.isdigit() else sizes[term] for term in size.split(" * ")]
+        assert field.size == math.prod(terms), field
+    assert [size for _, size in seat] == ["1"] * 8
+    assert [row[0] for row in seat][:3] == ["cards", "down", "total"]
+    assert [row[0] for row in slot][-1] == "cards"
 
 
 def test_importing_the_encoding_imports_no_array_library() -> None:

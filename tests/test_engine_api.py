@@ -59,7 +59,7 @@ def test_start_round_checks_its_arguments() -> None:
         cr.start_round(hands=hands, stock=stock, discard=discard, dealer=4)
     with pytest.raises(ValueError, match="scores"):
         cr.start_round(hands=hands, stock=stock, discard=discard, scores=(1, 2))
-    with pytest.raises(TypeError, match="stock must be cards"):
+    with pytest.raises(TypeError, match="stock must be Cards or card notation"):
         cr.start_round(hands=hands, stock=5, discard=discard)  # type: ignore[arg-type]
     with pytest.raises(TypeError, match="must hold Cards"):
         cr.start_round(hands=hands, stock=[*stock[:-1], "7C"], discard=discard)  # type: ignore[list-item]

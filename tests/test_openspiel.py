@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import random
+import re
 import subprocess
 import sys
+from collections import Counter
 from collections.abc import Callable, Iterator
 from typing import Any
 
@@ -16,6 +19,7 @@ from open_spiel.python.observation import make_observation
 
 import contract_rummy as cr
 import contract_rummy.openspiel as crs
+from contract_rummy import render
 from contract_rummy.events import Reshuffled
 from scenario import taken_7h
 
@@ -342,19 +346,60 @@ def test_information_states_and_observations_ignore_hidden_cards() -> None:
     assert phases == {*during, (cr.Phase.ROUND_OVER, True)}
 
 
+def shown_cards(lines: list[str]) -> Counter[str]:
+    """The cards written in ``lines``, counted."""
+    return Counter(re.findall(r"\b(?:10|[2-9AJQK])[CDHS]\b|\bJK\b", "\n".join(lines)))
+
+
 def test_the_strings_show_the_view_and_only_the_view() -> None:
     game = load(rounds=1, shuffle="seeded", seed=3)
     state = game.new_initial_state()
     text = state.information_state_string(0)
     engine = state.round_state
-    assert text.splitlines()[:2] == ["player 0", "move 0"]
-    assert f"hand: {cr.format_cards(engine.hands[0])}" in text
-    assert cr.format_cards(engine.hands[1]) not in text
-    assert "stock: 66" in text
-    assert f"discard: {engine.discard[-1]}/-" in text
-    assert state.observation_string(0) == text.replace("move 0\n", "")
+    lines = text.splitlines()
+    assert lines[1] == "Move 0."
+    hand = lines.index("Hand of player 0 (10 cards):")
+    assert shown_cards(lines[hand:]) == Counter(map(str, engine.hands[0]))
+    assert "Hand of player 1" not in text
+    assert "Stock: 66 cards." in text
+    assert f"Discards, bottom first: {engine.discard[-1]} turned up." in text
+    assert text == render.view_text(cr.view(engine, 0), details=True, moves=True, you=False)
+    assert state.observation_string(0) == text.replace("Move 0.\n", "")
     assert state.observation_tensor(0) == state.information_state_tensor(0)
     assert sum(state.observation_tensor(0)[:53]) == 10
+
+
+def _views_and_strings(name: str, players: int, seed: int) -> Iterator[tuple[Any, str, str]]:
+    """Each player's view, information state and observation, over a seeded game."""
+    state = load(variant=name, players=players, rounds=2, shuffle="seeded", seed=seed)
+    rng = random.Random(seed)
+    for current in play(state.new_initial_state(), lambda s: rng.choice(s.legal_actions())):
+        if current.is_terminal():
+            return
+        for player in range(players):
+            yield (
+                current.player_view(player),
+                current.information_state_string(player),
+                current.observation_string(player),
+            )
+
+
+@pytest.mark.parametrize(
+    ("name", "players", "seed"),
+    [("pagat", 4, 1), ("liverpool-cut", 4, 2), ("shanghai", 3, 3), ("deuces-wild", 4, 4)],
+)
+def test_the_strings_tell_every_two_views_apart(name: str, players: int, seed: int) -> None:
+    """Views that differ have different information states, and observations but for moves.
+
+    The observation string leaves out the number of actions played (``moves``).
+    """
+    states: dict[str, Any] = {}
+    observations: dict[str, Any] = {}
+    for seen, information, observation in _views_and_strings(name, players, seed):
+        assert states.setdefault(information, seen) == seen
+        without_moves = attrs.evolve(seen, moves=0)
+        assert observations.setdefault(observation, without_moves) == without_moves
+    assert len(states) > 500
 
 
 def test_before_the_first_deal_everyone_sees_nothing() -> None:
@@ -423,14 +468,14 @@ def test_an_observation_is_its_public_part_and_the_players_private_part() -> Non
         game, pyspiel.IIGObservationType(perfect_recall=False, private_info=kinds.NONE)
     )
     private = make_observation(game, pyspiel.IIGObservationType(False, False, kinds.SINGLE_PLAYER))
-    hand = cr.format_cards(state.round_state.hands[3])
-    shown = public.string_from(state, 3).splitlines()
-    assert public.string_from(state, 1) == public.string_from(state, 3)
-    assert hand not in public.string_from(state, 3)
-    assert private.string_from(state, 3) == f"player 3\nhand: {hand}\nkept: -"
-    # The round and the phase, then the hand and the card R17 keeps, then the rest.
-    mine = ["player 3", *shown[:2], f"hand: {hand}", "kept: -", *shown[2:]]
-    assert state.observation_string(3).splitlines() == mine
+    shown = public.string_from(state, 3)
+    assert public.string_from(state, 1) == shown
+    assert "Hand of player" not in shown
+    hand = private.string_from(state, 3)
+    assert hand.startswith("Hand of player 3 (10 cards):\n")
+    assert shown_cards(hand.splitlines()) == Counter(map(str, state.round_state.hands[3]))
+    # The public part, then the hand and the card R17 keeps.
+    assert state.observation_string(3) == f"{shown}\n{hand}"
     public.set_from(state, 3)
     private.set_from(state, 3)
     assert public.tensor[:106].sum() == 0  # the hand and kept-card fields, empty

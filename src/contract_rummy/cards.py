@@ -33,6 +33,7 @@ __all__ = [
     "Card",
     "Rank",
     "Suit",
+    "as_cards",
     "build_deck",
     "format_cards",
     "parse_cards",
@@ -330,6 +331,41 @@ def parse_cards(text: str) -> tuple[Card, ...]:
     if not isinstance(text, str):
         raise NotationError(f"expected card notation as a str, got {type(text).__name__}")
     return tuple(Card.parse(token) for token in _SEPARATORS.split(text) if token)
+
+
+def as_cards(value: str | Iterable[Card], name: str = "cards") -> tuple[Card, ...]:
+    """Cards given either as Cards or as notation: the cards, in order.
+
+    A str is read as :func:`parse_cards` reads it; anything else must be an iterable of
+    Cards. ``name`` names the value in the error messages.
+
+    Raises:
+        NotationError: if the text holds a token that is not a card.
+        TypeError: if ``value`` is neither a str nor an iterable, or holds anything but
+            Cards.
+
+    >>> as_cards("7c 8C jk")
+    (Card.parse('7C'), Card.parse('8C'), JOKER)
+    >>> as_cards([JOKER, Card.parse("2S")])
+    (JOKER, Card.parse('2S'))
+    >>> as_cards(7, "stock")
+    Traceback (most recent call last):
+    ...
+    TypeError: stock must be Cards or card notation (a str), got 7
+    >>> as_cards(["7C"], "hands[0]")
+    Traceback (most recent call last):
+    ...
+    TypeError: hands[0] must hold Cards, got '7C'
+    """
+    if isinstance(value, str):
+        return parse_cards(value)
+    if not isinstance(value, Iterable):
+        raise TypeError(f"{name} must be Cards or card notation (a str), got {value!r}")
+    cards = tuple(value)
+    for card in cards:
+        if not isinstance(card, Card):
+            raise TypeError(f"{name} must hold Cards, got {card!r}")
+    return cards
 
 
 def format_cards(cards: Iterable[Card]) -> str:

@@ -30,8 +30,9 @@ from contract_rummy.cards import (
     Card,
     Rank,
     Suit,
+    as_cards,
     format_cards,
-    parse_cards,
+    parse_cards,  # noqa: F401 - the examples below read cards with it
     run_card,
 )
 from contract_rummy.errors import InvalidMeldError
@@ -48,18 +49,6 @@ class End(enum.Enum):
 
     def __repr__(self) -> str:
         return f"End.{self.name}"
-
-
-def _cards(value: Iterable[Card] | str, name: str = "cards") -> tuple[Card, ...]:
-    if isinstance(value, str):
-        return parse_cards(value)
-    if not hasattr(value, "__iter__"):
-        raise TypeError(f"{name} must be Cards or card notation (a str), got {value!r}")
-    cards = tuple(value)
-    for card in cards:
-        if not isinstance(card, Card):
-            raise TypeError(f"a meld holds Cards, got {card!r}")
-    return cards
 
 
 def _check_card(card: object) -> None:
@@ -83,7 +72,7 @@ def _check_end(end: object) -> None:
 
 
 def _group_cards(value: Iterable[Card] | str) -> tuple[Card, ...]:
-    return tuple(sorted(_cards(value)))
+    return tuple(sorted(as_cards(value)))
 
 
 def _rank(value: object) -> Rank:
@@ -387,7 +376,7 @@ class Run(Meld):
             raise InvalidMeldError(f"R8: a run's suit must be a Suit, got {suit!r}")
         if not is_int(low):
             raise InvalidMeldError(f"R8: a run's low position must be an int, got {low!r}")
-        cards = _cards(cards)
+        cards = as_cards(cards)
         check_variant(variant)
         problem = _run_problem(suit, low, cards, variant)
         if problem:
@@ -707,7 +696,7 @@ def meld(text: str | Iterable[Card], *, variant: Variant = PAGAT) -> Group | Run
     contract_rummy.errors.InvalidMeldError: R10: '7S JK JK JK' reads as a group of 7s and as
     a run of spades from 7: build Group(rank, cards) or Run(suit, low, cards)
     """
-    cards = _cards(text, "text")
+    cards = as_cards(text, "text")
     check_variant(variant)
     shown = text if isinstance(text, str) else format_cards(cards)
     best = best_readings(cards, variant)

@@ -88,8 +88,8 @@ ignored.
 Rendering
 ---------
 With ``render_mode="ansi"``, :meth:`raw_env.render` returns the position as the agent to
-act sees it, as text, with its legal actions and their ids; with ``render_mode="human"``
-it prints that text, after every step too.
+act sees it, as text (:mod:`contract_rummy.render`), with its legal actions and their ids;
+with ``render_mode="human"`` it prints that text, after every step too.
 
 Illegal actions and wrappers
 ----------------------------
@@ -168,6 +168,7 @@ except ImportError as error:
         "the pettingzoo extra: pip install 'contract_rummy[pettingzoo]'"
     ) from error
 
+from contract_rummy import render
 from contract_rummy._checks import check_int
 from contract_rummy.encoding import Encoding
 from contract_rummy.engine import apply, new_game
@@ -533,9 +534,6 @@ class raw_env(AECEnv[str, Observation, ActionId]):  # noqa: N801 - PettingZoo's 
         return text
 
     def _text(self) -> str:
-        # The command line's screen: imported here, the first time a game is rendered.
-        from contract_rummy.cli._screen import position_lines  # noqa: PLC0415
-
         agent = self.agent_selection
         seen = self.view(agent)
         if seen.phase is Phase.GAME_OVER:
@@ -544,7 +542,7 @@ class raw_env(AECEnv[str, Observation, ActionId]):  # noqa: N801 - PettingZoo's 
         else:
             head = f"{agent} to choose ({seen.phase.value}), as they see it"
         lines = [f"{self.variant.name} with {self.players} players: {head}"]
-        lines += [line for line in position_lines(seen) if line]
+        lines += render.view_lines(seen)
         if seen.penalties is not None:
             penalties = ", ".join(
                 f"{self.possible_agents[p]} {points}" for p, points in enumerate(seen.penalties)

@@ -7,10 +7,9 @@ from collections.abc import Callable, Iterable
 from typing import Any, Final
 
 from contract_rummy.actions import Action, GoDown
-from contract_rummy.cards import Card, format_cards
+from contract_rummy.cards import format_cards
 from contract_rummy.events import Event, RoundEnd, RoundEnded
-from contract_rummy.melds import Group, Run
-from contract_rummy.notation import format_meld
+from contract_rummy.render import meld_text
 from contract_rummy.state import RoundState
 from contract_rummy.variants import Variant
 
@@ -44,28 +43,6 @@ def players_for(parser: argparse.ArgumentParser, variant: Variant, players: int 
     except ValueError as error:  # R1: a number of players the rules do not allow
         parser.error(str(error))
     return players
-
-
-def meld_text(meld: Group | Run, variant: Variant) -> str:
-    """A meld for people to read: its notation, natural wild cards shown as what they are.
-
-    A wild card of a wild rank (R30) standing for another card is written with what it
-    stands for, as ``2S=6C`` in a run or ``2C=4`` in a group; jokers are as in the
-    notation, where their place says what they stand for.
-    """
-    plain = format_meld(meld, variant)
-    wilds = [p for p in meld.wild_positions() if not meld.cards[p].is_joker]
-    if not wilds:
-        return plain
-    cards = [str(card) for card in meld.cards]
-    for position in wilds:
-        stands = meld.stands_for(position)
-        shown = stands if isinstance(stands, Card) else stands.symbol
-        cards[position] += f"={shown}"
-    # Marked cards say what they stand for: only jokers can leave the reading open.
-    explicit = plain != str(meld) and any(card.is_joker for card in meld.cards)
-    prefix = plain[: -len(str(meld))] if explicit else ""
-    return prefix + " ".join(cards)
 
 
 def standings(state: RoundState) -> list[str]:

@@ -7,7 +7,7 @@ from collections.abc import Iterable, Sequence
 
 from contract_rummy._checks import is_int
 from contract_rummy._hands import BY_INDEX, Hand
-from contract_rummy.cards import Card, parse_cards
+from contract_rummy.cards import Card, as_cards
 from contract_rummy.engine._common import begin_turn
 from contract_rummy.shuffler import SEEDED, Shuffler, seed_state
 from contract_rummy.state import (
@@ -103,9 +103,9 @@ def start_round(
     variant.contract(round_number)  # raises for a round the variant does not have
     if not is_int(dealer) or not 0 <= dealer < players:
         raise ValueError(f"dealer must be a player, 0-{players - 1}, got {dealer!r}")
-    hand_cards = [_card_list(hand, f"hands[{p}]") for p, hand in enumerate(hands)]
-    stock_cards = _card_list(stock, "stock")
-    discard_cards = _card_list(discard, "discard")
+    hand_cards = [as_cards(hand, f"hands[{p}]") for p, hand in enumerate(hands)]
+    stock_cards = as_cards(stock, "stock")
+    discard_cards = as_cards(discard, "discard")
     _check_deck(
         variant, players, [*(c for h in hand_cards for c in h), *stock_cards, *discard_cards]
     )
@@ -122,8 +122,8 @@ def start_round(
         round_number,
         dealer,
         hand_cards,
-        tuple(stock_cards),
-        tuple(discard_cards),
+        stock_cards,
+        discard_cards,
         totals,
         Chance(seed_state(seed), shuffler),
         0,
@@ -135,18 +135,6 @@ def _check_shuffler(shuffler: object) -> None:
         raise TypeError(
             f"shuffler must be a Shuffler (such as SEEDED or SYSTEM), got {shuffler!r}"
         )
-
-
-def _card_list(value: object, name: str) -> list[Card]:
-    if isinstance(value, str):
-        return list(parse_cards(value))
-    if not isinstance(value, Iterable):
-        raise TypeError(f"{name} must be cards or card notation, got {value!r}")
-    cards = list(value)
-    for card in cards:
-        if not isinstance(card, Card):
-            raise TypeError(f"{name} must hold Cards, got {card!r}")
-    return cards
 
 
 def _check_deck(variant: Variant, players: int, cards: list[Card]) -> None:

@@ -1,0 +1,211 @@
+"""Contract Rummy as an OpenSpiel game: ``pyspiel.load_game("python_contract_rummy")``.
+
+This module needs the ``openspiel`` extra (``pip install 'contract_rummy[openspiel]'``),
+which brings OpenSpiel and numpy; importing :mod:`contract_rummy` alone imports neither.
+Importing this module registers the game with OpenSpiel under :data:`GAME_NAME`, so import
+it before loading the game:
+
+>>> import pyspiel
+>>> import contract_rummy.openspiel
+>>> game = pyspiel.load_game("python_contract_rummy(rounds=1,shuffle=seeded,seed=3)")
+>>> state = game.new_initial_state()
+>>> state.current_player(), [state.action_to_string(a) for a in state.legal_actions()]
+(3, ['DrawStock', 'TakeDiscard'])
+>>> state.apply_action(1)
+>>> [state.action_to_string(a) for a in state.legal_actions()][:3]
+['Discard AC', 'Discard 3D', 'Discard 4D']
+
+The game is exactly the library's game: every action goes through
+:func:`~contract_rummy.apply`, and every random draw of the engine (the first dealer, each
+deal, the Liverpool cut, each reshuffle) is either a chance node or, with
+``shuffle=seeded``, the library's own seeded shuffler.
+
+Parameters
+----------
+=============  ===============  ===========================================================
+parameter      default          meaning
+=============  ===============  ===========================================================
+``variant``    ``pagat``        the preset played, a name of
+                                :data:`~contract_rummy.VARIANTS`
+``players``    4                how many players; the variant must allow it (R1)
+``rounds``     0                play only the first ``rounds`` rounds of the variant; 0
+                                plays every round
+``returns``    ``penalties``    ``penalties``: each player's return is their total penalty
+                                points, negated; ``win_loss``: the players with the lowest
+                                total share a return of 1 (each gets ``1/k`` when ``k``
+                                tie), the others get 0
+``shuffle``    ``chance``       ``chance``: every random draw is a chance node;
+                                ``seeded``: the deals and reshuffles come from the
+                                library's seeded shuffler, and the game has no chance node
+``seed``       0                with ``shuffle=seeded``, the seed of the game: the game is
+                                ``new_game(variant, seed=seed, players=players)``; unused
+                                with ``chance``
+=============  ===============  ===========================================================
+
+A bad value raises :class:`ValueError` naming the allowed ones (an unknown parameter, or
+a value of the wrong type, is refused by OpenSpiel itself):
+
+>>> pyspiel.load_game("python_contract_rummy(returns=points)")
+Traceback (most recent call last):
+...
+ValueError: returns must be one of penalties, win_loss; got 'points'
+
+A game cut short by ``rounds`` ends when its last round is scored, and its winners are
+the players the library would name if the game ended there (R28, with the variant's
+tie-break, R34). With ``returns=win_loss`` the game is constant-sum (the returns add up
+to 1); with ``penalties`` it is general-sum, the returns ranging from minus the penalty
+points of the whole deck in every round to the Liverpool cut's bonus in every round (R32).
+
+Players and actions
+-------------------
+Player ids are the seats, ``0..players-1``. The player to act is the engine's
+``to_act``: the active player in phases DRAW and PLAY, the player offered the top discard
+in the buy window (R19-R22, or asked before the draw with the Shanghai call, R31), one
+ordinary sequential decision after another, and in phase ROUND_OVER the dealer, whose
+only action deals the next round. Action ids are those of
+:mod:`contract_rummy.encoding` for the variant and number of players, and
+``num_distinct_actions`` is the encoding's: ``legal_actions()`` is
+:meth:`~contract_rummy.encoding.Encoding.legal_ids`, and ``action_to_string`` writes the
+action in :func:`~contract_rummy.format_action` notation. A hand that can go down in
+more ways than the encoding's go-down bound offers only the first of them (see the
+encoding).
+
+Chance
+------
+With ``shuffle=chance`` (the default) the engine runs with a shuffler that has no
+randomness of its own: when an action needs a random draw, the state becomes a chance
+node, chance chooses the draw, and the action is played with it. The draws, in the order
+the engine asks for them:
+
+- the first dealer (R4): ``players`` outcomes, each of probability ``1/players``;
+- each deal (R5): the shuffled deck, chosen one card at a time from the top, each
+  outcome a card's :attr:`~contract_rummy.Card.index` (0-52, the joker 52) with the
+  probability of drawing it from the cards not yet placed: its copies left over the
+  cards left. Every order of the deck has the probability of a uniform shuffle, as with
+  the library's shuffler; the deck is then dealt as R5 says;
+- the Liverpool cut (R32, ``liverpool-cut`` only): the number of cards lifted, less 1,
+  each of the ``deck - 1`` outcomes equally likely;
+- each reshuffle of the discards into a new stock (R27): the new stock chosen card by
+  card from the top, as for a deal.
+
+``max_chance_outcomes`` is therefore the larger of 53, ``players``, and, with the cut,
+the deck's size less 1. With ``shuffle=seeded``, these draws come from the library's
+seeded shuffler (:data:`~contract_rummy.SEEDED`) from the ``seed`` parameter, as in
+:func:`~contract_rummy.new_game`: the game then has no chance node, and is the same
+game every time. Since the seed is a parameter of the game, a program that knows it can
+work out every hidden card; the seeded game is for replaying and comparing the library's
+own games, not for training.
+
+Information states and observations
+-----------------------------------
+Everything a player is shown comes from :func:`~contract_rummy.view` of the engine's
+state, never from a card the player cannot see, so it is the same in every state that
+differs only in hidden cards:
+
+- ``information_state_string(player)`` writes out every field of the player's view, as
+  :func:`contract_rummy.render.view_text` does with ``details`` (each player called by
+  their number): the round, the scores, the turn, the buy window, the table, the discard
+  pile with who discarded each card, the sizes of the hands and of the stock, the buys,
+  the number of actions played (``moves``), and last the player's hand;
+- ``observation_string(player)`` is the same without the number of actions;
+- ``information_state_tensor(player)`` and ``observation_tensor(player)`` are both
+  :meth:`~contract_rummy.encoding.Encoding.observation` of the view, as 32-bit floats;
+  :class:`Observer` gives each of its fields by name, and also the public part of an
+  observation (the same for every player) and a player's private part (their hand and
+  the card R17 keeps in it) on their own, as OpenSpiel's playthroughs ask for them.
+
+While chance draws the cards an action needs, the strings say which action waits for
+them, and the tensors are those of the state before it; before the first deal the
+tensors are all zero. A view holds what a player sees now and what everyone saw happen
+this turn, not everything they saw earlier in the round (who took which card from the
+discard pile on an earlier turn, say), so the information state is not perfect-recall
+in OpenSpiel's sense: states that only differ in what a player has seen happen and
+forgotten share an information state.
+
+Resampling and search
+---------------------
+``resample_from_infostate(player, sampler)`` draws a seed from ``sampler`` (a callable
+giving a float in ``[0, 1)``, such as ``pyspiel.UniformProbabilitySampler``) and returns
+the state whose engine state is :func:`~contract_rummy.determinize` of the player's view
+with that seed, so that OpenSpiel's information-set Monte Carlo tree search
+(``open_spiel.python.algorithms.ismcts.ISMCTSBot``) can play the game. The new state has
+an empty OpenSpiel history. :class:`Evaluator` gives that search cheap leaf values, and
+:class:`LibraryBot` lets the library's bots play among OpenSpiel bots;
+``python -m benchmarks.openspiel_ismcts`` plays ISMCTS against the heuristic bot.
+
+Game length
+-----------
+Random play almost never goes out, but every round is finite (R29): with ``T`` the
+variant's ``max_turns``, a round begins at most ``T`` turns. OpenSpiel's
+``max_game_length`` counts the players' decisions (chance outcomes are counted apart, by
+``max_chance_nodes_in_history``). Per round, with ``n`` players, ``d`` cards dealt each
+and ``b`` penalty cards a buy:
+
+- at most ``T`` draws, one a turn;
+- at most ``B = T + 1`` buys: each takes a card from the discard pile, which receives one
+  card at the deal and at most one a turn (fewer under a buy cap: ``n`` times the cap;
+  none without buying);
+- at most ``n - 1`` questions (buy or pass) each time a discard is offered: once a turn
+  and again after each buy, so ``(n - 1)(T + B)``; with the Shanghai call (R31), at most
+  ``n - 1`` a turn;
+- at most ``n d + T + B (1 + b)`` decisions in phase PLAY, since each (a go-down, a
+  lay-off, a swap, a discard) takes at least one card out of a hand, and cards come into
+  hands only by the deal, the draws and the buys.
+
+``max_game_length`` adds these up over the rounds played, plus one ``NextRound`` decision
+between rounds. Chance nodes are at most one for the first dealer and, per round, the
+deck's size for the deal, one for the cut, and the deck's size less 1 for each reshuffle
+the variant allows (``max_reshuffles``).
+
+Serialization
+-------------
+OpenSpiel serializes a Python state as its history and a pickle of its attributes, and
+:class:`ContractRummyState` keeps one attribute, an immutable value holding the engine's
+state; copying a state shares it.
+"""
+
+from __future__ import annotations
+
+try:
+    import numpy  # noqa: F401 - the extra's, checked here for every module of the package
+    import pyspiel
+except ImportError as error:
+    raise ImportError(
+        "contract_rummy.openspiel needs OpenSpiel and NumPy, which come with the openspiel "
+        "extra: pip install 'contract_rummy[openspiel]'"
+    ) from error
+
+from contract_rummy.openspiel import _chance
+from contract_rummy.openspiel._bot import LibraryBot
+from contract_rummy.openspiel._bounds import max_chance_nodes, max_game_length
+from contract_rummy.openspiel._evaluator import Evaluator
+from contract_rummy.openspiel._game import (
+    GAME_NAME,
+    PARAMETERS,
+    RETURNS,
+    SHUFFLES,
+    ContractRummyGame,
+    game_type,
+)
+from contract_rummy.openspiel._observer import Observer
+from contract_rummy.openspiel._state import ContractRummyState
+
+__all__ = [
+    "GAME_NAME",
+    "PARAMETERS",
+    "RETURNS",
+    "SHUFFLES",
+    "ContractRummyGame",
+    "ContractRummyState",
+    "Evaluator",
+    "LibraryBot",
+    "Observer",
+    "max_chance_nodes",
+    "max_game_length",
+]
+
+# The states pickled by earlier versions name these two classes as this module's.
+_Core = _chance.Core
+_ChanceShuffler = _chance.ChanceShuffler
+
+pyspiel.register_game(game_type(stochastic=True, constant_sum=False), ContractRummyGame)
