@@ -64,7 +64,7 @@ def test_r24_a_whole_hand_longer_than_any_run_is_no_run() -> None:
     assert _go_downs(variant, "7C 7D 7H 2S 3S 4S 5S 6S 7S 8S") == []
     assert godown_problem(
         variant, 1, cards("7C 7D 7H 2S 3S 4S 5S 6S"), None, [cr.meld("7C 7D 7H")]
-    ) == ("R24: round 1 needs a group of 3 and a run of 4; got a group of 3")
+    ) == cr.Refusal("R24", "round 1 needs a group of 3 and a run of 4; got a group of 3")
 
 
 def test_r14_longer_first_melds_are_each_found_once() -> None:

@@ -60,11 +60,13 @@ from contract_rummy.engine import (
     step,
 )
 from contract_rummy.errors import (
+    ContractRummyError,
     IllegalActionError,
     InvalidMeldError,
     InvalidStateError,
     NotationError,
     RecordError,
+    Refusal,
 )
 from contract_rummy.events import (
     Bought,
@@ -182,6 +184,7 @@ __all__ = [
     "Card",
     "Chance",
     "Contract",
+    "ContractRummyError",
     "Dealt",
     "Discard",
     "DrawStock",
@@ -214,6 +217,7 @@ __all__ = [
     "Rank",
     "RecordError",
     "Recorder",
+    "Refusal",
     "Reshuffled",
     "RoundEnd",
     "RoundEnded",

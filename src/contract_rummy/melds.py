@@ -35,7 +35,7 @@ from contract_rummy.cards import (
     parse_cards,  # noqa: F401 - the examples below read cards with it
     run_card,
 )
-from contract_rummy.errors import InvalidMeldError
+from contract_rummy.errors import InvalidMeldError, Refusal
 from contract_rummy.variants import PAGAT, Variant, check_variant
 
 __all__ = ["End", "Group", "Meld", "Run", "meld", "under"]
@@ -77,7 +77,7 @@ def _group_cards(value: Iterable[Card] | str) -> tuple[Card, ...]:
 
 def _rank(value: object) -> Rank:
     if not is_int(value) or value not in range(1, 14):
-        raise InvalidMeldError(f"R7: a group's rank must be a Rank, got {value!r}")
+        raise InvalidMeldError(Refusal("R7", f"a group's rank must be a Rank, got {value!r}"))
     return Rank(value)
 
 
@@ -262,9 +262,11 @@ class Group(Meld):
         """
         _check_end(end)
         if end is not None:
-            raise InvalidMeldError("R15: a group has no ends; lay off with end=None")
+            raise InvalidMeldError(Refusal("R15", "a group has no ends; lay off with end=None"))
         if not self.accepts(card):
-            raise InvalidMeldError(f"R15: {card} is not a {self.rank.symbol} and is not wild")
+            raise InvalidMeldError(
+                Refusal("R15", f"{card} is not a {self.rank.symbol} and is not wild")
+            )
         return Group._trusted(self.rank, _insert(self.cards, card), self.variant)
 
     def placements(self, card: Card) -> tuple[End | None, ...]:
@@ -373,9 +375,11 @@ class Run(Meld):
         self, suit: Suit, low: int, cards: Iterable[Card] | str, *, variant: Variant = PAGAT
     ) -> None:
         if not isinstance(suit, Suit):
-            raise InvalidMeldError(f"R8: a run's suit must be a Suit, got {suit!r}")
+            raise InvalidMeldError(Refusal("R8", f"a run's suit must be a Suit, got {suit!r}"))
         if not is_int(low):
-            raise InvalidMeldError(f"R8: a run's low position must be an int, got {low!r}")
+            raise InvalidMeldError(
+                Refusal("R8", f"a run's low position must be an int, got {low!r}")
+            )
         cards = as_cards(cards)
         check_variant(variant)
         problem = _run_problem(suit, low, cards, variant)
@@ -577,12 +581,16 @@ class Run(Meld):
         ends = self.ends(card)
         if end is None:
             if len(ends) > 1:
-                raise InvalidMeldError(f"R15: {card} fits both ends of {self}; choose an End")
+                raise InvalidMeldError(
+                    Refusal("R15", f"{card} fits both ends of {self}; choose an End")
+                )
             if not ends:
-                raise InvalidMeldError(f"R15: {card} does not extend the run {self}")
+                raise InvalidMeldError(Refusal("R15", f"{card} does not extend the run {self}"))
             end = ends[0]
         elif end not in ends:
-            raise InvalidMeldError(f"R15: {card} does not fit the {end.value} end of {self}")
+            raise InvalidMeldError(
+                Refusal("R15", f"{card} does not fit the {end.value} end of {self}")
+            )
         if end is End.LOW:
             return Run._trusted(self.suit, self.low - 1, (card, *self.cards), self.variant)
         return Run._trusted(self.suit, self.low, (*self.cards, card), self.variant)
@@ -640,37 +648,44 @@ def under(meld: Group | Run, variant: Variant) -> Group | Run:
     return Run(meld.suit, meld.low, meld.cards, variant=variant)
 
 
-def _group_problem(rank: Rank, cards: tuple[Card, ...], variant: Variant) -> str | None:
+def _group_problem(rank: Rank, cards: tuple[Card, ...], variant: Variant) -> Refusal | None:
     """Why ``cards`` are not a group of ``rank`` under ``variant`` (R7, R10), or ``None``."""
     if len(cards) < variant.min_group_length:
-        return f"R7: a group needs at least {variant.min_group_length} cards, got {len(cards)}"
+        return Refusal(
+            "R7", f"a group needs at least {variant.min_group_length} cards, got {len(cards)}"
+        )
     for card in cards:
         if card.rank is not rank and not variant.is_wild(card):
-            return f"R7: {card} is not a {rank.symbol} and is not wild"
+            return Refusal("R7", f"{card} is not a {rank.symbol} and is not wild")
     return None
 
 
-def _run_problem(suit: Suit, low: int, cards: tuple[Card, ...], variant: Variant) -> str | None:
+def _run_problem(
+    suit: Suit, low: int, cards: tuple[Card, ...], variant: Variant
+) -> Refusal | None:
     """Why ``cards`` are not a run of ``suit`` from ``low`` (R8, R10), or ``None``."""
     length = len(cards)
     if length < variant.min_run_length:
-        return f"R8: a run needs at least {variant.min_run_length} cards, got {length}"
+        return Refusal("R8", f"a run needs at least {variant.min_run_length} cards, got {length}")
     if length > variant.max_run_length:
-        return f"R8: a run holds at most {variant.max_run_length} cards, got {length}"
+        return Refusal("R8", f"a run holds at most {variant.max_run_length} cards, got {length}")
     high = low + length - 1
     if not 1 <= low <= 13:
-        return f"R8: a run's low position must be 1 (ace) to 13 (king), got {low}"
+        return Refusal("R8", f"a run's low position must be 1 (ace) to 13 (king), got {low}")
     if high > ACE_HIGH:
         start = Rank(low).symbol
-        return (
-            f"R8: a run of {length} from {start} would end past the ace (K-A-2 never makes a run)"
+        return Refusal(
+            "R8",
+            f"a run of {length} from {start} would end past the ace (K-A-2 never makes a run)",
         )
     if low < variant.lowest_position or high > variant.highest_position:
-        return f"R8: aces are {variant.aces.value} only in {variant.name}"
+        return Refusal("R8", f"aces are {variant.aces.value} only in {variant.name}")
     for offset, card in enumerate(cards):
         natural = _natural(suit, low + offset)
         if card is not natural and not variant.is_wild(card):
-            return f"R8: {card} cannot stand for {natural} in a run of {suit.name.lower()}"
+            return Refusal(
+                "R8", f"{card} cannot stand for {natural} in a run of {suit.name.lower()}"
+            )
     return None
 
 
@@ -704,10 +719,14 @@ def meld(text: str | Iterable[Card], *, variant: Variant = PAGAT) -> Group | Run
         return best[0]
     hint = "build Group(rank, cards) or Run(suit, low, cards)"
     if not best:
-        problem = _explain(cards, variant)
-        raise InvalidMeldError(f"{problem}: {shown!r} is neither a group nor a run; {hint}")
+        raise InvalidMeldError(
+            Refusal(
+                "R7, R8",
+                f"{_explain(cards, variant)}{shown!r} is neither a group nor a run; {hint}",
+            )
+        )
     described = " and as ".join(_describe(reading) for reading in best[:2])
-    raise InvalidMeldError(f"R10: {shown!r} reads as {described}: {hint}")
+    raise InvalidMeldError(Refusal("R10", f"{shown!r} reads as {described}: {hint}"))
 
 
 def best_readings(cards: tuple[Card, ...], variant: Variant) -> list[Interpretation]:
@@ -738,9 +757,10 @@ def _readings(cards: tuple[Card, ...], variant: Variant) -> Iterable[Interpretat
 
 
 def _explain(cards: tuple[Card, ...], variant: Variant) -> str:
+    """What to say first of cards that are neither a group nor a run (R7, R8)."""
     if len(cards) < min(variant.min_group_length, variant.min_run_length):
-        return f"R7, R8: {len(cards)} cards are too few for a meld"
-    return "R7, R8"
+        return f"{len(cards)} cards are too few for a meld: "
+    return ""
 
 
 def _describe(reading: Interpretation) -> str:

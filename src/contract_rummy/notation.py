@@ -74,7 +74,7 @@ from contract_rummy.actions import (
 )
 from contract_rummy.cards import Card, Rank, Suit
 from contract_rummy.engine import is_legal
-from contract_rummy.errors import IllegalActionError, InvalidMeldError, NotationError
+from contract_rummy.errors import IllegalActionError, InvalidMeldError, NotationError, Refusal
 from contract_rummy.melds import End, Group, Run, best_readings, meld
 from contract_rummy.state import RoundState
 from contract_rummy.variants import PAGAT, Variant
@@ -109,7 +109,6 @@ _SUITS: Final = {suit.letter: suit for suit in Suit}
 _ENDS: Final = {end.value: end for end in End}
 #: Punctuation is a token of its own, whatever the spacing around it.
 _TOKEN: Final = re.compile(r"->|[|,:]|[^\s|,:]+")
-_RULE: Final = re.compile(r"R\d+")
 #: No table holds a billion melds: a longer number is no index (nor worth converting).
 _INDEX_DIGITS: Final = 9
 
@@ -322,8 +321,9 @@ def _swap(tokens: _Tokens, state: RoundState | PlayerView | None) -> SwapJoker:
         freed = _freed(state, action)
         if freed is not None and freed != wild[1]:
             raise IllegalActionError(
-                f"R23: swapping {card} into table[{target}] frees {freed}, not {wild[0]}",
-                rule="R23",
+                Refusal(
+                    "R23", f"swapping {card} into table[{target}] frees {freed}, not {wild[0]}"
+                )
             )
     return action
 
@@ -333,8 +333,7 @@ def _meld(tokens: _Tokens, variant: Variant) -> Group | Run:
     try:
         return _read_meld(tokens, variant)
     except InvalidMeldError as error:
-        rule = _RULE.match(str(error))
-        raise IllegalActionError(str(error), rule=rule[0] if rule else None) from error
+        raise IllegalActionError(error.refusal) from error
 
 
 def _read_meld(tokens: _Tokens, variant: Variant) -> Group | Run:

@@ -55,7 +55,7 @@ import attrs
 from contract_rummy._checks import is_int
 from contract_rummy._hands import BY_INDEX
 from contract_rummy.cards import _ALL, Card, format_cards
-from contract_rummy.errors import InvalidStateError
+from contract_rummy.errors import InvalidStateError, Refusal
 from contract_rummy.shuffler import SEEDED, Shuffler, seed_state
 from contract_rummy.state import (
     FLAT,
@@ -112,7 +112,7 @@ class _ViewFields(PublicParts):
         except InvalidStateError as error:
             # The state behind the view has the view's public fields under the same names,
             # and _problem has said all there is to say about the hidden ones.
-            raise InvalidStateError(str(error)) from None
+            raise InvalidStateError(error.refusal) from None
 
 
 class PlayerView(_ViewFields):
@@ -415,7 +415,7 @@ def canonical_state(view: PlayerView) -> RoundState:
 # == checking a view built by hand ============================================================
 
 
-def _problem(view: PlayerView) -> str | None:
+def _problem(view: PlayerView) -> Refusal | str | None:
     """What keeps a view's hidden cards from being dealt, or ``None``.
 
     These are the checks that need the view's own words (hand sizes, the stock's size,
@@ -426,7 +426,9 @@ def _problem(view: PlayerView) -> str | None:
     if not variant.min_players <= players <= variant.max_players:
         fewest, most = variant.min_players, variant.max_players
         allowed = str(fewest) if fewest == most else f"{fewest}-{most}"
-        return f"R1: {variant.name} is played by {allowed} players, but hand_sizes has {players}"
+        return Refusal(
+            "R1", f"{variant.name} is played by {allowed} players, but hand_sizes has {players}"
+        )
     player = view.player
     if not 0 <= player < players:
         return f"player must be a player, 0-{players - 1}, got {player}"
@@ -445,21 +447,23 @@ def _problem(view: PlayerView) -> str | None:
     counts = _unseen_counts(view)
     extra = [card for card, copies in zip(_ALL, counts, strict=True) for _ in range(-copies)]
     if extra:
-        return (
-            f"R2: the cards player {player} sees (hand, discard pile, table) hold more copies "
-            f"than the {variant.name} deck for {players} players: extra {format_cards(extra)}"
+        return Refusal(
+            "R2",
+            f"the cards player {player} sees (hand, discard pile, table) hold more copies "
+            f"than the {variant.name} deck for {players} players: extra {format_cards(extra)}",
         )
     unseen = sum(counts)
     others = sum(view.hand_sizes) - len(view.hand)
     if unseen != others + view.stock_size:
-        return (
-            f"R2: player {player} cannot see {unseen} cards, but the other hands "
-            f"({others} cards) and the stock ({view.stock_size}) hold {others + view.stock_size}"
+        return Refusal(
+            "R2",
+            f"player {player} cannot see {unseen} cards, but the other hands "
+            f"({others} cards) and the stock ({view.stock_size}) hold {others + view.stock_size}",
         )
     return _kept_problem(view)
 
 
-def _kept_problem(view: PlayerView) -> str | None:
+def _kept_problem(view: PlayerView) -> Refusal | str | None:
     """Why the card R17 keeps in hand this turn cannot be as the view shows it, or ``None``.
 
     Only its taker sees it: whether R17 keeps it depends on whether they held a copy.

@@ -14,7 +14,7 @@ from typing import Final, NamedTuple, NoReturn, Protocol, TypeAlias, TypeVar
 from contract_rummy._hands import Hand
 from contract_rummy.actions import DISCARDS, Action, Buy, Pass
 from contract_rummy.cards import Card
-from contract_rummy.errors import IllegalActionError
+from contract_rummy.errors import IllegalActionError, Refusal
 from contract_rummy.events import Event, Reshuffled
 from contract_rummy.state import Board, BuyWindow, Phase, RoundFacts, RoundState, Turn, buyers
 
@@ -116,7 +116,7 @@ class PhaseRules(NamedTuple):
 
 def refuse(rule: str, message: str) -> NoReturn:
     """Refuse an action: :class:`IllegalActionError` citing ``rule``."""
-    raise IllegalActionError(f"{rule}: {message}", rule=rule)
+    raise IllegalActionError(Refusal(rule, message))
 
 
 def wrong_phase(state: Position, action: object) -> NoReturn:

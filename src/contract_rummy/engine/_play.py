@@ -256,12 +256,10 @@ def _check_go_down(position: Position, hand: Hand, action: GoDown) -> _GoingDown
     try:  # each meld checked once, against this variant (a no-op for the listed ones)
         melds = tuple(under(meld, variant) for meld in action.melds)
     except InvalidMeldError as error:
-        rule, _, message = str(error).partition(": ")
-        refuse(rule, message)
+        raise IllegalActionError(error.refusal) from None
     problem = godown_problem(variant, facts.round_number, hand, position.turn.kept_card, melds)
-    if problem:
-        rule, _, message = problem.partition(": ")
-        refuse(rule, message)
+    if problem is not None:
+        raise IllegalActionError(problem)
     left = list(hand)
     for meld in melds:
         for card in meld.cards:
@@ -311,8 +309,7 @@ def _check_swap(position: Position, hand: Hand, action: SwapJoker) -> _Swapping:
     try:
         end = _check_end(landing.meld, wild, action.joker_end, "R23")
     except IllegalActionError as error:
-        reason = str(error).partition(": ")[2]
-        refuse("R23", f"the freed {wild} must be laid off at once: {reason}")
+        refuse("R23", f"the freed {wild} must be laid off at once: {error.message}")
     if not _leaves_discard(position, left):
         refuse("R16", f"swapping in {action.card} would leave no card to discard")
     table = with_item(

@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from contract_rummy._hands import keeps_a_discard
 from contract_rummy.cards import Card
 from contract_rummy.contracts import Contract
-from contract_rummy.errors import InvalidMeldError
+from contract_rummy.errors import InvalidMeldError, Refusal
 from contract_rummy.godown._search import MeldSpec, _touching
 from contract_rummy.melds import Group, Run, under
 from contract_rummy.variants import Variant
@@ -26,19 +26,19 @@ def godown_problem(
     hand: Sequence[Card],
     kept_card: Card | None,
     melds: Sequence[Group | Run],
-) -> str | None:
+) -> Refusal | None:
     """Why ``melds`` is not a legal go-down from ``hand``, or ``None`` if it is.
 
     Each meld is checked against ``variant``; a meld built under it is taken as it is, so
-    melds already checked are not checked again. The message starts with the number of
-    the rule that refuses the go-down.
+    melds already checked are not checked again. The refusal names the rule that refuses
+    the go-down.
     """
     contract = variant.contract(round_number)
     at_once = variant.at_once(round_number)
     try:
         melds = [under(meld, variant) for meld in melds]
     except InvalidMeldError as error:
-        return str(error)
+        return error.refusal
     groups = sorted((len(m) for m in melds if isinstance(m, Group)), reverse=True)
     runs = sorted((len(m) for m in melds if isinstance(m, Run)), reverse=True)
     exact = variant.exact_first_meld and not at_once
@@ -47,7 +47,7 @@ def godown_problem(
     ):
         rule = "R24" if at_once else "R14"
         got = str(Contract(groups=groups, runs=runs)) if melds else "no melds"
-        return f"{rule}: round {round_number} needs {contract}; got {got}"
+        return Refusal(rule, f"round {round_number} needs {contract}; got {got}")
     counts = [0] * 53
     for card in hand:
         counts[card.index] += 1
@@ -55,19 +55,23 @@ def godown_problem(
         for card in meld.cards:
             counts[card.index] -= 1
             if counts[card.index] < 0:
-                return f"R9: the melds use {card} more often than the hand holds it"
+                return Refusal("R9", f"the melds use {card} more often than the hand holds it")
     if not variant.runs_may_touch:
         chosen: tuple[MeldSpec, ...] = ()
         for meld in melds:
             if isinstance(meld, Run):
                 found = spec(meld)
                 if _touching(found, chosen):
-                    return f"R12: two runs of {meld.suit.name.lower()} may not be contiguous"
+                    return Refusal(
+                        "R12", f"two runs of {meld.suit.name.lower()} may not be contiguous"
+                    )
                 chosen = (*chosen, found)
     left = sum(counts)
     if at_once:
         if left:
-            return f"R24: going down in round {round_number} takes the whole hand at once"
+            return Refusal(
+                "R24", f"going down in round {round_number} takes the whole hand at once"
+            )
         return None
     kept = -1 if kept_card is None else kept_card.index
     if not keeps_a_discard(
@@ -75,7 +79,7 @@ def godown_problem(
         only_kept_left=left == 1 and kept >= 0 and counts[kept] > 0,
         final_discard=variant.final_discard,
     ):
-        return "R16: going down must leave a card that may be discarded"
+        return Refusal("R16", "going down must leave a card that may be discarded")
     return None
 
 

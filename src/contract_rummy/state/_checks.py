@@ -21,7 +21,7 @@ import attrs
 
 from contract_rummy._checks import is_int
 from contract_rummy.cards import Card, format_cards
-from contract_rummy.errors import InvalidMeldError, InvalidStateError
+from contract_rummy.errors import InvalidMeldError, InvalidStateError, Refusal
 from contract_rummy.melds import under
 from contract_rummy.state._buying import buy_refusal, priority
 from contract_rummy.state._parts import NEW_TURN, NO_WINDOW
@@ -143,14 +143,16 @@ def _plural(kind: Any) -> str:
 # == consistency ==============================================================================
 
 
-def _problems(state: RoundState) -> Iterator[str]:
+def _problems(state: RoundState) -> Iterator[Refusal | str]:
     """What is inconsistent in a state whose fields have the right types."""
     variant = state.variant
     players = len(state.hands)
     if not variant.min_players <= players <= variant.max_players:
         fewest, most = variant.min_players, variant.max_players
         allowed = str(fewest) if fewest == most else f"{fewest}-{most}"
-        yield f"R1: {variant.name} is played by {allowed} players, but hands has {players}"
+        yield Refusal(
+            "R1", f"{variant.name} is played by {allowed} players, but hands has {players}"
+        )
         return
     if not 1 <= state.round_number <= variant.rounds:
         yield (
@@ -180,28 +182,37 @@ def _problems(state: RoundState) -> Iterator[str]:
     if min(state.buys, default=0) < 0 or state.reshuffles < 0 or state.moves < 0:
         yield "buys, reshuffles and moves must not be negative"
     if variant.max_buys is not None and max(state.buys, default=0) > variant.max_buys:
-        yield f"R21: {variant.name} allows {variant.max_buys} buys a round, got {state.buys}"
+        yield Refusal(
+            "R21", f"{variant.name} allows {variant.max_buys} buys a round, got {state.buys}"
+        )
     if variant.max_reshuffles is not None and state.reshuffles > variant.max_reshuffles:
-        yield (
-            f"R29: {variant.name} allows {variant.max_reshuffles} reshuffles a round, "
-            f"got {state.reshuffles}"
+        yield Refusal(
+            "R29",
+            f"{variant.name} allows {variant.max_reshuffles} reshuffles a round, "
+            f"got {state.reshuffles}",
         )
     if state.turns < 1 or (variant.max_turns is not None and state.turns > variant.max_turns):
-        yield f"R29: turns counts the round's turns from 1 to max_turns, got {state.turns}"
+        yield Refusal(
+            "R29", f"turns counts the round's turns from 1 to max_turns, got {state.turns}"
+        )
     if state.penalties is not None and min(state.penalties, default=0) < 0:
         yield f"penalties must not be negative, got {state.penalties}"
     if state.cut is not None:
         size = len(variant.deck(players))
         if not variant.cut_bonus:
-            yield f"R32: {variant.name} has no cut (cut_bonus is 0), but cut is {state.cut}"
+            yield Refusal(
+                "R32", f"{variant.name} has no cut (cut_bonus is 0), but cut is {state.cut}"
+            )
         elif not 1 <= state.cut < size:
-            yield f"R32: the cut lifts 1 to {size - 1} cards of the {size}, got {state.cut}"
+            yield Refusal(
+                "R32", f"the cut lifts 1 to {size - 1} cards of the {size}, got {state.cut}"
+            )
     yield from _table_problems(state, players)
     yield from _deck_problems(state, players)
     yield from _phase_problems(state, players)
 
 
-def _table_problems(state: RoundState, players: int) -> Iterator[str]:
+def _table_problems(state: RoundState, players: int) -> Iterator[Refusal | str]:
     owners = set()
     for index, placed in enumerate(state.table):
         if not 0 <= placed.owner < players:
@@ -220,7 +231,7 @@ def _table_problems(state: RoundState, players: int) -> Iterator[str]:
             )
 
 
-def _deck_problems(state: RoundState, players: int) -> Iterator[str]:
+def _deck_problems(state: RoundState, players: int) -> Iterator[Refusal | str]:
     cards = [
         *(card for hand in state.hands for card in hand),
         *state.stock,
@@ -229,9 +240,10 @@ def _deck_problems(state: RoundState, players: int) -> Iterator[str]:
     ]
     difference = deck_difference(state.variant, players, cards)
     if difference:
-        yield (
-            f"R2: every card of the {state.variant.name} deck for {players} players must be "
-            f"in a hand, the stock, the discard pile or the table exactly once: {difference}"
+        yield Refusal(
+            "R2",
+            f"every card of the {state.variant.name} deck for {players} players must be "
+            f"in a hand, the stock, the discard pile or the table exactly once: {difference}",
         )
 
 
@@ -256,7 +268,7 @@ def deck_difference(variant: Variant, players: int, cards: Iterable[Card]) -> st
     return "; ".join(parts) or None
 
 
-def _phase_problems(state: RoundState, players: int) -> Iterator[str]:
+def _phase_problems(state: RoundState, players: int) -> Iterator[Refusal | str]:
     phase, to_act, active = state.phase, state.to_act, state.active
     over = phase in (Phase.ROUND_OVER, Phase.GAME_OVER)
     if over != (state.penalties is not None):
@@ -271,7 +283,9 @@ def _phase_problems(state: RoundState, players: int) -> Iterator[str]:
         or len(set(winners)) != len(winners)
         or any(not 0 <= p < players for p in winners)
     ):
-        yield f"R28: winners must be players of the game, at least one, each once: {winners}"
+        yield Refusal(
+            "R28", f"winners must be players of the game, at least one, each once: {winners}"
+        )
     if over:
         if to_act is not None:
             yield f"to_act must be None when the round is over, got {to_act}"
@@ -298,7 +312,7 @@ def _phase_problems(state: RoundState, players: int) -> Iterator[str]:
         yield "turn.went_down is set but the active player is not down"
 
 
-def _window_problems(state: RoundState, players: int) -> Iterator[str]:
+def _window_problems(state: RoundState, players: int) -> Iterator[Refusal | str]:
     """What is wrong with the buy window of a state in phase BUY (R19-R21, R31)."""
     to_act, active, window = state.to_act, state.active, state.window
     if to_act is None or to_act == active or not 0 <= to_act < players:
@@ -312,7 +326,9 @@ def _window_problems(state: RoundState, players: int) -> Iterator[str]:
     if last is not None and not 0 <= last < players:
         yield f"the last buyer {last} is not in the game"
     if to_act is not None and to_act == last:
-        yield f"R20: player {to_act} made the last buy and may not be asked again at once"
+        yield Refusal(
+            "R20", f"player {to_act} made the last buy and may not be asked again at once"
+        )
     if not state.discard:
         yield "a buy window needs a card on the discard pile"
     asked = [p for p in (to_act, *queue) if p is not None and 0 <= p < players]
@@ -320,37 +336,43 @@ def _window_problems(state: RoundState, players: int) -> Iterator[str]:
         for p in asked:
             problem = buy_refusal(state, p)
             if problem is not None:
-                yield f"R21: {problem}, so they may not be asked"
+                yield Refusal("R21", f"{problem}, so they may not be asked")
         if asked != sorted(asked, key=lambda p: priority(state, p)):
-            yield (
-                f"R19: buyers are asked from the active player's left, the discarder "
-                f"last: {to_act} then {queue} is out of order"
+            yield Refusal(
+                "R19",
+                f"buyers are asked from the active player's left, the discarder "
+                f"last: {to_act} then {queue} is out of order",
             )
     if state.variant.shanghai_call and last is not None:
-        yield "R31: with the Shanghai call there is one buy a turn: no last buyer is asked"
+        yield Refusal(
+            "R31", "with the Shanghai call there is one buy a turn: no last buyer is asked"
+        )
     if window.requester is not None:
-        yield "R31: a request for the discard is answered in phase DRAW, not BUY"
+        yield Refusal("R31", "a request for the discard is answered in phase DRAW, not BUY")
 
 
-def _request_problems(state: RoundState, players: int) -> Iterator[str]:
+def _request_problems(state: RoundState, players: int) -> Iterator[Refusal | str]:
     """What is wrong with a pending request in phase DRAW (R31)."""
     variant, window = state.variant, state.window
     requester = window.requester
     assert requester is not None
     if not variant.shanghai_call:
-        yield (
-            f"R31: {variant.name} has no Shanghai call (shanghai_call is False): "
-            f"nobody may request the discard, got requester {requester}"
+        yield Refusal(
+            "R31",
+            f"{variant.name} has no Shanghai call (shanghai_call is False): "
+            f"nobody may request the discard, got requester {requester}",
         )
         return
     if window.queue or window.last_buyer is not None:
-        yield f"R31: once a request is made nobody else is asked: {window!r}"
+        yield Refusal("R31", f"once a request is made nobody else is asked: {window!r}")
     if not 0 <= requester < players or requester == state.active:
-        yield f"R31: the requester must be a player other than the active one: {requester}"
+        yield Refusal(
+            "R31", f"the requester must be a player other than the active one: {requester}"
+        )
         return
     if not state.discard:
-        yield "R31: a request needs a card on the discard pile"
+        yield Refusal("R31", "a request needs a card on the discard pile")
         return
     problem = buy_refusal(state, requester)
     if problem is not None:
-        yield f"R31: {problem} (R21)"
+        yield Refusal("R31", f"{problem} (R21)")
