@@ -30,6 +30,7 @@ __all__ = [
     "CARDS",
     "JOKER",
     "NATURALS",
+    "RUN_CARDS",
     "Card",
     "Rank",
     "Suit",
@@ -262,7 +263,6 @@ JOKER: Final[Card] = Card._make(None, None, 52)
 #: Every distinct card once, by :attr:`Card.index`: ``CARDS[card.index] is card``. Tables
 #: indexed by card (one value per card, made once) are built over it.
 CARDS: Final[tuple[Card, ...]] = (*NATURALS, JOKER)
-_ALL: Final = CARDS
 
 
 def _card_by_index(index: int) -> Card:
@@ -271,8 +271,9 @@ def _card_by_index(index: int) -> Card:
 
 #: In a run, position 14 is the ace above the king (R8); positions 1-13 are the ranks.
 ACE_HIGH: Final = 14
-#: ``_RUN_CARDS[suit.index][position]``: the natural card at a run position (1-14).
-_RUN_CARDS: Final[tuple[tuple[Card, ...], ...]] = tuple(
+#: ``RUN_CARDS[suit order][position]``: the natural card at a run position (1-14), the
+#: suits in the order of :class:`Suit` (a table read by :func:`run_card`).
+RUN_CARDS: Final[tuple[tuple[Card, ...], ...]] = tuple(
     (JOKER, *NATURALS[13 * s : 13 * s + 13], NATURALS[13 * s]) for s in range(4)
 )
 
@@ -288,7 +289,7 @@ def run_card(suit: Suit, position: int) -> Card:
         raise TypeError(f"suit must be a Suit, got {suit!r}")
     if not is_int(position) or not 1 <= position <= ACE_HIGH:
         raise ValueError(f"run positions are 1-14, got {position!r}")
-    return _RUN_CARDS[_SUIT_ORDER[suit]][position]
+    return RUN_CARDS[_SUIT_ORDER[suit]][position]
 
 
 def _tokens() -> dict[str, Card]:
@@ -307,7 +308,7 @@ def _tokens() -> dict[str, Card]:
 _BY_TOKEN: Final = _tokens()
 #: Each card's canonical notation; a lookup that finds nothing but Cards (they compare by
 #: identity), so formatting checks its input for free.
-_TEXT: Final[dict[Card, str]] = {card: str(card) for card in _ALL}
+_TEXT: Final[dict[Card, str]] = {card: str(card) for card in CARDS}
 #: Case-insensitive for ASCII letters only: str.upper would read the long s (U+017F) as S.
 _ASCII_UPPER: Final = str.maketrans(string.ascii_lowercase, string.ascii_uppercase)
 _SEPARATORS: Final = re.compile(r"[\s,]+")

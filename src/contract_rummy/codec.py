@@ -40,6 +40,18 @@ from typing import Any, Final, TypeVar, get_args, get_origin, overload
 import attrs
 
 from contract_rummy._checks import is_int
+from contract_rummy._json import (
+    Fields,
+    at,
+    build,
+    list_of,
+    optional,
+    read_bool,
+    read_card,
+    read_enum,
+    read_int,
+    read_str,
+)
 from contract_rummy.actions import (
     Action,
     Buy,
@@ -54,7 +66,7 @@ from contract_rummy.actions import (
 )
 from contract_rummy.cards import Card, Rank, Suit
 from contract_rummy.contracts import Contract
-from contract_rummy.errors import NotationError, RecordError
+from contract_rummy.errors import RecordError
 from contract_rummy.melds import End, Group, Meld, Run
 from contract_rummy.presets import VARIANTS
 from contract_rummy.shuffler import SEEDED, SYSTEM, Shuffler
@@ -70,7 +82,14 @@ from contract_rummy.variants import (
 )
 from contract_rummy.views import PlayerView
 
-__all__ = ["SCHEMA_VERSION", "from_dict", "to_dict"]
+__all__ = [
+    "SCHEMA_VERSION",
+    "from_dict",
+    "read_state",
+    "read_variant",
+    "to_dict",
+    "write_variant",
+]
 
 #: The version of the dict and record schema this library writes and reads.
 SCHEMA_VERSION: Final = 1
@@ -169,7 +188,7 @@ def _write(value: object, name: str) -> Any:
     if isinstance(value, enum.Enum):
         return value.value
     if isinstance(value, Variant):
-        return _variant(value)
+        return write_variant(value)
     if isinstance(value, Group | Run):
         return {"type": type(value).__name__, **_fields(value)}
     if isinstance(value, TableMeld | Turn | BuyWindow):
@@ -186,8 +205,13 @@ def _write(value: object, name: str) -> Any:
     raise TypeError(f"{name}: cannot write {value!r}")  # pragma: no cover - every field is above
 
 
-def _variant(variant: Variant) -> str | dict[str, Any]:
-    """A variant of RULES.md's table as its name; any other as every knob."""
+def write_variant(variant: Variant) -> str | dict[str, Any]:
+    """A variant as JSON: a named preset as its name; any other as every one of its knobs.
+
+    >>> import contract_rummy as cr
+    >>> write_variant(cr.PAGAT)
+    'pagat'
+    """
     if VARIANTS.get(variant.name) == variant:
         return variant.name
     return {"type": "Variant", **_variant_fields(variant)}
@@ -290,7 +314,7 @@ def _read_typed(data: Mapping[str, Any], kind: object, path: str, variant: Varia
         return _read_action(value, where, variant)
 
     readers: dict[str, Callable[[Mapping[str, Any], str], object]] = {
-        "RoundState": _read_state,
+        "RoundState": read_state,
         "PlayerView": _read_view,
         "Variant": _read_variant_fields,
         "Group": meld,
@@ -298,7 +322,7 @@ def _read_typed(data: Mapping[str, Any], kind: object, path: str, variant: Varia
         **dict.fromkeys(_ACTIONS, action),
     }
     if not isinstance(name, str) or name not in readers:
-        raise RecordError(f"{_at(path, 'type')}: expected one of {sorted(readers)}, got {name!r}")
+        raise RecordError(f"{at(path, 'type')}: expected one of {sorted(readers)}, got {name!r}")
     if kind is not None:
         wanted: object = kind
         if wanted is Action:
@@ -312,103 +336,8 @@ def _read_typed(data: Mapping[str, Any], kind: object, path: str, variant: Varia
             shown = getattr(kind, "__name__", repr(kind))
             allowed, shown = (shown,), f"a {shown}"
         if name not in allowed:
-            raise RecordError(f"{_at(path, 'type')}: expected {shown}, got {name!r}")
+            raise RecordError(f"{at(path, 'type')}: expected {shown}, got {name!r}")
     return readers[name](data, path)
-
-
-def _at(path: str, key: str | int) -> str:
-    if isinstance(key, int):
-        return f"{path}[{key}]"
-    return f"{path}.{key}" if path else key
-
-
-class _Fields:
-    """The fields of one dict, read one by one and each checked, then checked all used.
-
-    Only a ``typed`` dict, one whose ``"type"`` names its kind (checked by the caller), may
-    hold a ``"type"``.
-    """
-
-    def __init__(
-        self, data: Any, path: str, known: tuple[str, ...], *, typed: bool = False
-    ) -> None:
-        if not isinstance(data, Mapping):
-            shown = type(data).__name__
-            raise RecordError(f"{path or 'the value'}: expected a JSON object, got {shown}")
-        self.data = data
-        self.path = path
-        unknown = set(data) - {*known, *(("type",) if typed else ())}
-        if unknown:
-            raise RecordError(f"{_at(path, sorted(unknown)[0])}: not a field of this value")
-
-    def get(self, key: str, read: Callable[[Any, str], T], default: Any = attrs.NOTHING) -> T:
-        path = _at(self.path, key)
-        if key not in self.data:
-            if default is attrs.NOTHING:
-                raise RecordError(f"{path}: missing")
-            return default  # type: ignore[no-any-return]
-        return read(self.data[key], path)
-
-
-def _int(value: Any, path: str) -> int:
-    if not is_int(value):
-        raise RecordError(f"{path}: expected an integer, got {value!r}")
-    return int(value)
-
-
-def _bool(value: Any, path: str) -> bool:
-    if not isinstance(value, bool):
-        raise RecordError(f"{path}: expected true or false, got {value!r}")
-    return value
-
-
-def _str(value: Any, path: str) -> str:
-    if not isinstance(value, str):
-        raise RecordError(f"{path}: expected a string, got {value!r}")
-    return value
-
-
-def _optional(read: Callable[[Any, str], T]) -> Callable[[Any, str], T | None]:
-    return lambda value, path: None if value is None else read(value, path)
-
-
-def _list(read: Callable[[Any, str], T]) -> Callable[[Any, str], tuple[T, ...]]:
-    def read_list(value: Any, path: str) -> tuple[T, ...]:
-        if not isinstance(value, list | tuple):
-            raise RecordError(f"{path}: expected a list, got {value!r}")
-        return tuple(read(item, _at(path, index)) for index, item in enumerate(value))
-
-    return read_list
-
-
-def _card(value: Any, path: str) -> Card:
-    if not isinstance(value, str):
-        raise RecordError(f"{path}: expected a card such as '7C', got {value!r}")
-    try:
-        return Card.parse(value)
-    except NotationError as error:
-        raise RecordError(f"{path}: {error}") from None
-
-
-def _enum(kind: type[enum.Enum]) -> Callable[[Any, str], Any]:
-    def read(value: Any, path: str) -> Any:
-        for member in kind:
-            if member.value == value:
-                return member
-        expected = ", ".join(repr(member.value) for member in kind)
-        raise RecordError(f"{path}: expected one of {expected}, got {value!r}")
-
-    return read
-
-
-def _build(path: str, make: Callable[[], T]) -> T:
-    """Call a validating constructor, turning its refusal into a RecordError at ``path``."""
-    try:
-        return make()
-    except RecordError:
-        raise
-    except (ValueError, TypeError) as error:
-        raise RecordError(f"{path}: {error}" if path else str(error)) from error
 
 
 def _read_meld(data: Any, path: str, variant: Variant = PAGAT) -> Group | Run:
@@ -417,17 +346,17 @@ def _read_meld(data: Any, path: str, variant: Variant = PAGAT) -> Group | Run:
         raise RecordError(f"{path or 'the value'}: expected a meld (a JSON object): {data!r}")
     kind = data.get("type")
     if kind == "Group":
-        fields = _Fields(data, path, ("rank", "cards"), typed=True)
+        fields = Fields(data, path, ("rank", "cards"), typed=True)
         rank = fields.get("rank", _symbol(_RANKS, "a rank (A, 2-10, J, Q, K)"))
-        cards = fields.get("cards", _list(_card))
-        return _build(path, lambda: Group(rank, cards, variant=variant))
+        cards = fields.get("cards", list_of(read_card))
+        return build(path, lambda: Group(rank, cards, variant=variant))
     if kind == "Run":
-        fields = _Fields(data, path, ("suit", "low", "cards"), typed=True)
+        fields = Fields(data, path, ("suit", "low", "cards"), typed=True)
         suit = fields.get("suit", _symbol(_SUITS, "a suit (C, D, H, S)"))
-        low = fields.get("low", _int)
-        cards = fields.get("cards", _list(_card))
-        return _build(path, lambda: Run(suit, low, cards, variant=variant))
-    raise RecordError(f"{_at(path, 'type')}: expected 'Group' or 'Run', got {kind!r}")
+        low = fields.get("low", read_int)
+        cards = fields.get("cards", list_of(read_card))
+        return build(path, lambda: Run(suit, low, cards, variant=variant))
+    raise RecordError(f"{at(path, 'type')}: expected 'Group' or 'Run', got {kind!r}")
 
 
 def _symbol(table: Mapping[str, T], what: str) -> Callable[[Any, str], T]:
@@ -443,24 +372,25 @@ def _symbol(table: Mapping[str, T], what: str) -> Callable[[Any, str], T]:
 def _read_action(data: Mapping[str, Any], path: str, variant: Variant) -> Action:
     kind = _ACTIONS[data["type"]]
     names = tuple(field.name for field in attrs.fields(kind))
-    fields = _Fields(data, path, names, typed=True)
-    end = _optional(_enum(End))
+    fields = Fields(data, path, names, typed=True)
+    end = optional(read_enum(End))
     readers: dict[str, Callable[[Any, str], Any]] = {
-        "card": _card,
-        "target": _int,
-        "joker_target": _int,
+        "card": read_card,
+        "target": read_int,
+        "joker_target": read_int,
         "end": end,
         "joker_end": end,
-        "melds": _list(lambda value, where: _read_meld(value, where, variant)),
+        "melds": list_of(lambda value, where: _read_meld(value, where, variant)),
     }
     values = {
         name: fields.get(name, readers[name], None if name.endswith("end") else attrs.NOTHING)
         for name in names
     }
-    return _build(path, lambda: kind(**values))
+    return build(path, lambda: kind(**values))
 
 
-def _read_variant(data: Any, path: str) -> Variant:
+def read_variant(data: Any, path: str) -> Variant:
+    """A variant written by :func:`write_variant`, at ``path`` (for its errors)."""
     if isinstance(data, str):
         variant = VARIANTS.get(data)
         if variant is None:
@@ -473,50 +403,50 @@ def _read_variant(data: Any, path: str) -> Variant:
 
 def _read_variant_fields(data: Mapping[str, Any], path: str) -> Variant:
     knobs = {field.name: field for field in attrs.fields(Variant) if field.init}
-    fields = _Fields(data, path, tuple(knobs), typed=True)
+    fields = Fields(data, path, tuple(knobs), typed=True)
     values: dict[str, Any] = {}
     special: dict[str, Callable[[Any, str], Any]] = {
-        "wild_ranks": _list(_symbol(_RANKS, "a rank (A, 2-10, J, Q, K)")),
-        "rounds_at_once": _list(_int),
-        "ladder": _list(_ladder_step),
+        "wild_ranks": list_of(_symbol(_RANKS, "a rank (A, 2-10, J, Q, K)")),
+        "rounds_at_once": list_of(read_int),
+        "ladder": list_of(_ladder_step),
         "penalties": _penalties,
         "jokers": _jokers,
-        "aces": _enum(AceRule),
-        "joker_swap": _enum(JokerSwap),
-        "tie_break": _enum(TieBreak),
-        "name": _str,
+        "aces": read_enum(AceRule),
+        "joker_swap": read_enum(JokerSwap),
+        "tie_break": read_enum(TieBreak),
+        "name": read_str,
     }
     for name, field in knobs.items():
         # Every knob is required: a default may change, and the variant must not with it.
         read = special.get(name)
         if read is None:
-            read = _bool if field.type in ("bool", bool) else _int
+            read = read_bool if field.type in ("bool", bool) else read_int
             if "None" in str(field.type):
-                read = _optional(read)
+                read = optional(read)
         values[name] = fields.get(name, read)
-    return _build(path, lambda: Variant(**values))
+    return build(path, lambda: Variant(**values))
 
 
 def _jokers(value: Any, path: str) -> int | JokerRule:
     if isinstance(value, str):
-        read: JokerRule = _enum(JokerRule)(value, path)
+        read: JokerRule = read_enum(JokerRule)(value, path)
         return read
-    return _int(value, path)
+    return read_int(value, path)
 
 
 def _ladder_step(value: Any, path: str) -> tuple[Contract, int]:
-    fields = _Fields(value, path, ("groups", "runs", "dealt"))
-    groups = fields.get("groups", _list(_int), ())
-    runs = fields.get("runs", _list(_int), ())
-    dealt = fields.get("dealt", _int)
-    return _build(path, lambda: Contract(groups=groups, runs=runs)), dealt
+    fields = Fields(value, path, ("groups", "runs", "dealt"))
+    groups = fields.get("groups", list_of(read_int), ())
+    runs = fields.get("runs", list_of(read_int), ())
+    dealt = fields.get("dealt", read_int)
+    return build(path, lambda: Contract(groups=groups, runs=runs)), dealt
 
 
 def _penalties(value: Any, path: str) -> Penalties:
-    fields = _Fields(value, path, ("joker", "ranks"))
-    joker = fields.get("joker", _int)
-    ranks = fields.get("ranks", _list(_int))
-    return _build(path, lambda: Penalties(joker=joker, ranks=ranks))
+    fields = Fields(value, path, ("joker", "ranks"))
+    joker = fields.get("joker", read_int)
+    ranks = fields.get("ranks", list_of(read_int))
+    return build(path, lambda: Penalties(joker=joker, ranks=ranks))
 
 
 def _shuffler(value: Any, path: str) -> Shuffler:
@@ -538,14 +468,14 @@ def _reader(kind: Any, variant: Variant) -> Callable[[Any, str], Any]:
             return lambda value, path: _read_meld(value, path, variant)
         present = tuple(option for option in options if option is not type(None))
         if len(present) == 1 and len(options) == 2:
-            return _optional(_reader(present[0], variant))
+            return optional(_reader(present[0], variant))
     if get_origin(kind) is tuple:
-        return _list(_reader(get_args(kind)[0], variant))
+        return list_of(_reader(get_args(kind)[0], variant))
     simple = _SIMPLE.get(kind)
     if simple is not None:
         return simple
     if isinstance(kind, type) and issubclass(kind, enum.Enum):
-        return _enum(kind)
+        return read_enum(kind)
     if isinstance(kind, type) and attrs.has(kind):
         return _attrs_reader(kind, variant)
     raise TypeError(f"no reader for {kind!r}")  # pragma: no cover - every field's type is above
@@ -556,11 +486,11 @@ def _attrs_reader(kind: type[T], variant: Variant) -> Callable[[Any, str], T]:
     fields = _resolved(kind)
 
     def read(value: Any, path: str) -> T:
-        found = _Fields(value, path, tuple(field.name for field in fields))
+        found = Fields(value, path, tuple(field.name for field in fields))
         values = {
             field.name: found.get(field.name, _reader(field.type, variant)) for field in fields
         }
-        return _build(path, lambda: kind(**values))
+        return build(path, lambda: kind(**values))
 
     return read
 
@@ -582,34 +512,35 @@ def _flat(kind: type) -> tuple[attrs.Attribute[Any], ...]:
 
 #: How the fields of the plainest types are read.
 _SIMPLE: Final[dict[object, Callable[[Any, str], Any]]] = {
-    int: _int,
-    bool: _bool,
-    str: _str,
-    Card: _card,
+    int: read_int,
+    bool: read_bool,
+    str: read_str,
+    Card: read_card,
     Shuffler: _shuffler,
-    Variant: _read_variant,
+    Variant: read_variant,
 }
 
 
 def _read_fields(kind: type[T], data: Mapping[str, Any], path: str) -> T:
     fields = _flat(kind)
     names = tuple(field.name for field in fields)
-    found = _Fields(data, path, names, typed=True)
+    found = Fields(data, path, names, typed=True)
     if data.get("type") != kind.__name__:
         shown = data.get("type")
-        raise RecordError(f"{_at(path, 'type')}: expected a {kind.__name__}, got {shown!r}")
+        raise RecordError(f"{at(path, 'type')}: expected a {kind.__name__}, got {shown!r}")
     # The variant first: the table's melds are checked under its rules (wild ranks).
-    variant = found.get("variant", _read_variant)
+    variant = found.get("variant", read_variant)
     values = {
         field.name: variant
         if field.name == "variant"
         else found.get(field.name, _reader(field.type, variant))
         for field in fields
     }
-    return _build(path, lambda: kind(**values))
+    return build(path, lambda: kind(**values))
 
 
-def _read_state(data: Mapping[str, Any], path: str) -> RoundState:
+def read_state(data: Mapping[str, Any], path: str) -> RoundState:
+    """A state's dict, as :func:`to_dict` writes it, at ``path`` (for its errors)."""
     return _read_fields(RoundState, data, path)
 
 

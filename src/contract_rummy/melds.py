@@ -24,9 +24,9 @@ import attrs
 
 from contract_rummy._checks import is_int
 from contract_rummy.cards import (
-    _RUN_CARDS,
     ACE_HIGH,
     JOKER,
+    RUN_CARDS,
     Card,
     Rank,
     Suit,
@@ -81,7 +81,7 @@ def _rank(value: object) -> Rank:
     return Rank(value)
 
 
-_ROWS: Final = {suit: _RUN_CARDS[suit.index] for suit in Suit}
+_ROWS: Final = {suit: RUN_CARDS[suit.index] for suit in Suit}
 
 
 def _natural(suit: Suit, position: int) -> Card:

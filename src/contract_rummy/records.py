@@ -54,22 +54,18 @@ from typing import IO, Any, Final, TypeVar
 import attrs
 
 from contract_rummy._checks import is_int
+from contract_rummy._json import (
+    Fields,
+    list_of,
+    optional,
+    read_card,
+    read_enum,
+    read_int,
+    read_str,
+)
 from contract_rummy.actions import Action
 from contract_rummy.cards import Card
-from contract_rummy.codec import (
-    SCHEMA_VERSION,
-    _card,
-    _enum,
-    _Fields,
-    _int,
-    _list,
-    _optional,
-    _read_state,
-    _read_variant,
-    _str,
-    _variant,
-    to_dict,
-)
+from contract_rummy.codec import SCHEMA_VERSION, read_state, read_variant, to_dict, write_variant
 from contract_rummy.engine import new_game, step
 from contract_rummy.errors import IllegalActionError, NotationError, RecordError
 from contract_rummy.events import Dealt, Reshuffled, Step
@@ -513,7 +509,7 @@ def _document(record: GameRecord) -> dict[str, Any]:
     return {
         "type": _TYPE,
         "version": SCHEMA_VERSION,
-        "variant": _variant(record.variant),
+        "variant": write_variant(record.variant),
         "players": record.players,
         "names": None if record.names is None else list(record.names),
         "metadata": dict(record.metadata),
@@ -665,7 +661,7 @@ def _read_record(data: Any) -> GameRecord:
             f"version: this library reads records of version {SCHEMA_VERSION}, got {version!r}"
         )
     body = _body(data)
-    fields = _Fields(
+    fields = Fields(
         body,
         "",
         (
@@ -682,22 +678,22 @@ def _read_record(data: Any) -> GameRecord:
         ),
         typed=True,
     )
-    variant = fields.get("variant", _read_variant)
-    players = fields.get("players", _int)
-    start = fields.get("start", _optional(_read_state), None)
-    texts = fields.get("actions", _list(_str))
+    variant = fields.get("variant", read_variant)
+    players = fields.get("players", read_int)
+    start = fields.get("start", optional(read_state), None)
+    texts = fields.get("actions", list_of(read_str))
     try:
         record = GameRecord(
             variant=variant,
             players=players,
             actions=(),
-            seed=fields.get("seed", _optional(_int), None),
+            seed=fields.get("seed", optional(read_int), None),
             start=start,
-            deals=fields.get("deals", _list(_read_deal), ()),
-            reshuffles=fields.get("reshuffles", _list(_list(_card)), ()),
-            names=fields.get("names", _optional(_list(_str)), None),
+            deals=fields.get("deals", list_of(_read_deal), ()),
+            reshuffles=fields.get("reshuffles", list_of(list_of(read_card)), ()),
+            names=fields.get("names", optional(list_of(read_str)), None),
             metadata=fields.get("metadata", _read_metadata, {}),
-            result=fields.get("result", _optional(_read_result), None),
+            result=fields.get("result", optional(_read_result), None),
         )
     except (TypeError, ValueError) as error:
         if isinstance(error, RecordError):
@@ -714,24 +710,24 @@ def _read_metadata(value: Any, path: str) -> dict[str, Any]:
 
 
 def _read_deal(value: Any, path: str) -> Deal:
-    fields = _Fields(value, path, ("round_number", "dealer", "hands", "stock", "discard", "cut"))
-    cards = _list(_card)
+    fields = Fields(value, path, ("round_number", "dealer", "hands", "stock", "discard", "cut"))
+    cards = list_of(read_card)
     return Deal(
-        fields.get("round_number", _int),
-        fields.get("dealer", _int),
-        fields.get("hands", _list(cards)),
+        fields.get("round_number", read_int),
+        fields.get("dealer", read_int),
+        fields.get("hands", list_of(cards)),
         fields.get("stock", cards),
         fields.get("discard", cards),
-        fields.get("cut", _optional(_int), None),
+        fields.get("cut", optional(read_int), None),
     )
 
 
 def _read_result(value: Any, path: str) -> Result:
-    fields = _Fields(value, path, ("moves", "round_number", "phase", "scores", "winners"))
+    fields = Fields(value, path, ("moves", "round_number", "phase", "scores", "winners"))
     return Result(
-        fields.get("moves", _int),
-        fields.get("round_number", _int),
-        fields.get("phase", _enum(Phase)),
-        fields.get("scores", _list(_int)),
-        fields.get("winners", _optional(_list(_int))),
+        fields.get("moves", read_int),
+        fields.get("round_number", read_int),
+        fields.get("phase", read_enum(Phase)),
+        fields.get("scores", list_of(read_int)),
+        fields.get("winners", optional(list_of(read_int))),
     )

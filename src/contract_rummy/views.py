@@ -54,7 +54,7 @@ import attrs
 
 from contract_rummy._checks import is_int
 from contract_rummy._hands import BY_INDEX
-from contract_rummy.cards import _ALL, Card, format_cards
+from contract_rummy.cards import CARDS, Card, format_cards
 from contract_rummy.errors import InvalidStateError, Refusal
 from contract_rummy.shuffler import SEEDED, Shuffler, seed_state
 from contract_rummy.state import (
@@ -330,7 +330,7 @@ def determinize(view: PlayerView, seed: int) -> RoundState:
 @functools.lru_cache(maxsize=64)
 def _deck_counts(variant: Variant, players: int) -> tuple[int, ...]:
     """How many copies of each card (by :attr:`Card.index`) the deck holds (R2)."""
-    counts = [0] * len(_ALL)
+    counts = [0] * len(CARDS)
     for card in variant.deck(players):
         counts[card.index] += 1
     return tuple(counts)
@@ -355,7 +355,7 @@ def _unseen_counts(view: PlayerView) -> list[int]:
 
 def _unseen(view: PlayerView) -> list[Card]:
     """The cards the player cannot see, in canonical order (the view must be valid)."""
-    return list(chain.from_iterable(map(repeat, _ALL, _unseen_counts(view))))
+    return list(chain.from_iterable(map(repeat, CARDS, _unseen_counts(view))))
 
 
 def _behind(
@@ -445,7 +445,7 @@ def _problem(view: PlayerView) -> Refusal | str | None:
     if any(a.index > b.index for a, b in itertools.pairwise(view.hand)):
         return "hand must be in canonical order (sorted)"
     counts = _unseen_counts(view)
-    extra = [card for card, copies in zip(_ALL, counts, strict=True) for _ in range(-copies)]
+    extra = [card for card, copies in zip(CARDS, counts, strict=True) for _ in range(-copies)]
     if extra:
         return Refusal(
             "R2",

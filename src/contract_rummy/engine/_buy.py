@@ -20,7 +20,7 @@ from typing import Final
 
 from contract_rummy._hands import Hand, add, add_one
 from contract_rummy.actions import Action, Buy, Pass
-from contract_rummy.cards import _ALL
+from contract_rummy.cards import CARDS
 from contract_rummy.engine._common import (
     Outcome,
     PhaseRules,
@@ -56,7 +56,7 @@ def _draws(player: int) -> tuple[Drew, ...]:
     Events are immutable values, so the steps share them rather than build one at every
     draw.
     """
-    return tuple(Drew(player, card) for card in _ALL)
+    return tuple(Drew(player, card) for card in CARDS)
 
 
 def open_window(state: RoundState) -> Outcome:

@@ -12,7 +12,7 @@ from typing import Final
 
 from contract_rummy._hands import Hand, add_one, find
 from contract_rummy.actions import Action, DrawStock, TakeDiscard
-from contract_rummy.cards import _ALL
+from contract_rummy.cards import CARDS
 from contract_rummy.engine._buy import active_draws, grant, open_window
 from contract_rummy.engine._common import (
     Outcome,
@@ -31,7 +31,7 @@ __all__ = ["DRAW"]
 _STOCK_OR_DISCARD: Final[tuple[Action, ...]] = (DrawStock(), TakeDiscard())
 _STOCK_ONLY: Final[tuple[Action, ...]] = (DrawStock(),)
 #: The turn of a player who took each card from the discard pile and must keep it (R17).
-_KEPT: Final = tuple(Turn(kept_card=card) for card in _ALL)
+_KEPT: Final = tuple(Turn(kept_card=card) for card in CARDS)
 #: The phase a draw moves to, read once: an attribute of an enum class is looked up through
 #: ``EnumType.__getattr__``, several times slower than a module's name.
 _PLAY: Final = Phase.PLAY
@@ -43,7 +43,7 @@ def _takes(player: int, blocked: int | None) -> tuple[TookDiscard, ...]:
 
     Made once: events are immutable values, so the steps share them.
     """
-    return tuple(TookDiscard(player, card, blocked) for card in _ALL)
+    return tuple(TookDiscard(player, card, blocked) for card in CARDS)
 
 
 def _legal(position: Position, hand: Hand) -> Sequence[Action]:

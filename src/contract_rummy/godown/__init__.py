@@ -26,7 +26,7 @@ from collections.abc import Iterator, Sequence
 from typing import Final, overload
 
 from contract_rummy.actions import GoDown
-from contract_rummy.cards import _ALL, Card, Rank, Suit
+from contract_rummy.cards import CARDS, Card, Rank, Suit
 from contract_rummy.godown._check import godown_problem
 from contract_rummy.godown._search import _NOTHING, GROUP, Found, MeldSpec, Result, search
 from contract_rummy.godown._wilds import (
@@ -227,7 +227,7 @@ class GoDowns(Sequence[GoDown]):
         # The search only finds valid melds (the tests check it against the meld rules).
         meld = self._built.get(spec)
         if meld is None:
-            cards = tuple(_ALL[index] for index in spec.cards)
+            cards = tuple(CARDS[index] for index in spec.cards)
             if spec.kind == GROUP:
                 meld = Group._trusted(_RANKS[spec.key - 1], cards, self._variant)
             else:

@@ -24,7 +24,7 @@ from typing import Any, Final
 
 import attrs
 
-from contract_rummy.cards import _ALL, _RUN_CARDS
+from contract_rummy.cards import CARDS, RUN_CARDS
 from contract_rummy.variants import Variant
 
 __all__ = ["CARDS_AT", "LANE_BYTES", "Tables", "tables"]
@@ -137,7 +137,7 @@ class Tables:
 
 
 def _build(variant: Variant) -> Tables:
-    is_wild = tuple(variant.is_wild(card) for card in _ALL)
+    is_wild = tuple(variant.is_wild(card) for card in CARDS)
     # A field holds the most copies of one card, or every wild card of the deck: the
     # search counts them all as jokers (see ._wilds).
     copies = max(
@@ -149,7 +149,7 @@ def _build(variant: Variant) -> Tables:
     )
     width = copies.bit_length() + 1
     suit_bits = [0] * CARD_TYPES
-    for row in _RUN_CARDS:
+    for row in RUN_CARDS:
         for position in range(1, 15):
             suit_bits[row[position].index] |= 1 << (position - 1)
     mask = (1 << width) - 1
@@ -169,7 +169,7 @@ def _build(variant: Variant) -> Tables:
         guard=sum(1 << (width * index + width - 1) for index in range(CARD_TYPES)),
         mask=(1 << width) - 1,
         rank_cards=((), *(tuple(13 * s + r - 1 for s in range(4)) for r in range(1, 14))),
-        at=tuple(tuple(card.index for card in row) for row in _RUN_CARDS),
+        at=tuple(tuple(card.index for card in row) for row in RUN_CARDS),
         suit_bits=tuple(suit_bits),
         suit_of=(*(index // 13 for index in range(52)), 4),
         rank_of=rank_of,
@@ -180,7 +180,7 @@ def _build(variant: Variant) -> Tables:
                 for position in range(variant.lowest_position, variant.highest_position + 1)
                 if not is_wild[row[position].index]
             )
-            for row in _RUN_CARDS
+            for row in RUN_CARDS
         ),
         natural_fields=fields(index for index in range(CARD_TYPES) if not is_wild[index]),
         suit_fields=tuple(fields(range(13 * suit, 13 * suit + 13)) for suit in range(4)),

@@ -1,0 +1,145 @@
+"""Reading JSON values field by field, each checked, with the path of each in its errors.
+
+The package's own toolkit, shared by :mod:`~contract_rummy.codec` and
+:mod:`~contract_rummy.records`: every reader takes the value and its path (such as
+``table[2].meld.cards[1]``) and raises :class:`~contract_rummy.RecordError` naming the path.
+
+>>> read_int(3, "moves"), list_of(read_card)(["7C", "JK"], "hand")
+(3, (Card.parse('7C'), JOKER))
+>>> read_int("3", "moves")
+Traceback (most recent call last):
+...
+contract_rummy.errors.RecordError: moves: expected an integer, got '3'
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Callable, Mapping
+from typing import Any, TypeVar
+
+import attrs
+
+from contract_rummy._checks import is_int
+from contract_rummy.cards import Card
+from contract_rummy.errors import NotationError, RecordError
+
+__all__ = [
+    "Fields",
+    "at",
+    "build",
+    "list_of",
+    "optional",
+    "read_bool",
+    "read_card",
+    "read_enum",
+    "read_int",
+    "read_str",
+]
+
+T = TypeVar("T")
+
+
+def at(path: str, key: str | int) -> str:
+    """The path of ``key`` inside the value at ``path``: ``a.b`` or ``a[3]``."""
+    if isinstance(key, int):
+        return f"{path}[{key}]"
+    return f"{path}.{key}" if path else key
+
+
+class Fields:
+    """The fields of one dict, read one by one and each checked, then checked all used.
+
+    Only a ``typed`` dict, one whose ``"type"`` names its kind (checked by the caller), may
+    hold a ``"type"``.
+    """
+
+    def __init__(
+        self, data: Any, path: str, known: tuple[str, ...], *, typed: bool = False
+    ) -> None:
+        if not isinstance(data, Mapping):
+            shown = type(data).__name__
+            raise RecordError(f"{path or 'the value'}: expected a JSON object, got {shown}")
+        self.data = data
+        self.path = path
+        unknown = set(data) - {*known, *(("type",) if typed else ())}
+        if unknown:
+            raise RecordError(f"{at(path, sorted(unknown)[0])}: not a field of this value")
+
+    def get(self, key: str, read: Callable[[Any, str], T], default: Any = attrs.NOTHING) -> T:
+        path = at(self.path, key)
+        if key not in self.data:
+            if default is attrs.NOTHING:
+                raise RecordError(f"{path}: missing")
+            return default  # type: ignore[no-any-return]
+        return read(self.data[key], path)
+
+
+def read_int(value: Any, path: str) -> int:
+    """An integer (not a bool)."""
+    if not is_int(value):
+        raise RecordError(f"{path}: expected an integer, got {value!r}")
+    return int(value)
+
+
+def read_bool(value: Any, path: str) -> bool:
+    """``true`` or ``false``."""
+    if not isinstance(value, bool):
+        raise RecordError(f"{path}: expected true or false, got {value!r}")
+    return value
+
+
+def read_str(value: Any, path: str) -> str:
+    """A string."""
+    if not isinstance(value, str):
+        raise RecordError(f"{path}: expected a string, got {value!r}")
+    return value
+
+
+def optional(read: Callable[[Any, str], T]) -> Callable[[Any, str], T | None]:
+    """``read``, or ``None`` for a JSON ``null``."""
+    return lambda value, path: None if value is None else read(value, path)
+
+
+def list_of(read: Callable[[Any, str], T]) -> Callable[[Any, str], tuple[T, ...]]:
+    """A list, each item read by ``read``: a tuple."""
+
+    def read_list(value: Any, path: str) -> tuple[T, ...]:
+        if not isinstance(value, list | tuple):
+            raise RecordError(f"{path}: expected a list, got {value!r}")
+        return tuple(read(item, at(path, index)) for index, item in enumerate(value))
+
+    return read_list
+
+
+def read_card(value: Any, path: str) -> Card:
+    """A card in notation, such as ``"7C"``."""
+    if not isinstance(value, str):
+        raise RecordError(f"{path}: expected a card such as '7C', got {value!r}")
+    try:
+        return Card.parse(value)
+    except NotationError as error:
+        raise RecordError(f"{path}: {error}") from None
+
+
+def read_enum(kind: type[enum.Enum]) -> Callable[[Any, str], Any]:
+    """A member of ``kind``, by its value."""
+
+    def read(value: Any, path: str) -> Any:
+        for member in kind:
+            if member.value == value:
+                return member
+        expected = ", ".join(repr(member.value) for member in kind)
+        raise RecordError(f"{path}: expected one of {expected}, got {value!r}")
+
+    return read
+
+
+def build(path: str, make: Callable[[], T]) -> T:
+    """Call a validating constructor, turning its refusal into a RecordError at ``path``."""
+    try:
+        return make()
+    except RecordError:
+        raise
+    except (ValueError, TypeError) as error:
+        raise RecordError(f"{path}: {error}" if path else str(error)) from error
