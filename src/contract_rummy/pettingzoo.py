@@ -171,7 +171,7 @@ except ImportError as error:
 from contract_rummy import render
 from contract_rummy._checks import check_int
 from contract_rummy.encoding import Encoding
-from contract_rummy.engine import apply, new_game
+from contract_rummy.engine import apply, chooser, new_game
 from contract_rummy.notation import format_action
 from contract_rummy.presets import VARIANTS
 from contract_rummy.state import Phase, RoundState
@@ -439,7 +439,9 @@ class raw_env(AECEnv[str, Observation, ActionId]):  # noqa: N801 - PettingZoo's 
     @staticmethod
     def _acting(state: RoundState) -> int:
         """Who chooses in ``state``: ``to_act``, or the dealer, who deals the next round."""
-        return state.dealer if state.to_act is None else state.to_act
+        player = chooser(state)
+        assert player is not None, "nobody chooses once the game is over"
+        return player
 
     def observe(self, agent: str) -> Observation:
         """What ``agent`` observes now, from its player's view only (see the module).

@@ -68,8 +68,9 @@ from contract_rummy.cards import Card
 from contract_rummy.codec import SCHEMA_VERSION, read_state, read_variant, to_dict, write_variant
 from contract_rummy.engine import new_game, step
 from contract_rummy.errors import IllegalActionError, NotationError, RecordError
-from contract_rummy.events import Dealt, Reshuffled, Step
+from contract_rummy.events import Dealt, Event, Reshuffled, Step
 from contract_rummy.notation import format_action, parse_action
+from contract_rummy.playing import Played
 from contract_rummy.shuffler import SEEDED, Shuffler
 from contract_rummy.state import Chance, Phase, RoundState
 from contract_rummy.variants import Variant
@@ -321,16 +322,42 @@ class Recorder:
 
     def step(self, action: Action, *, player: int | None = None) -> Step:
         """Play ``action`` as :func:`~contract_rummy.step` does, and record it."""
-        played = step(self._state, action, player=player)
+        after, events = step(self._state, action, player=player)
+        self._keep(action, after, events)
+        return Step(after, events)
+
+    def add(self, played: Played) -> None:
+        """Record a step played by the game loop (:func:`~contract_rummy.playing.steps`).
+
+        Raises:
+            ValueError: if the step was not played in the recorder's current state.
+
+        >>> import contract_rummy as cr
+        >>> from contract_rummy import records
+        >>> from contract_rummy.playing import steps
+        >>> first = cr.new_game(seed=3)
+        >>> recorder = records.Recorder(first, seed=3)
+        >>> for played in steps(first, [cr.GreedyBot()] * 4):
+        ...     recorder.add(played)
+        >>> recorder.state.phase, len(recorder.record().actions) == recorder.state.moves
+        (Phase.GAME_OVER, True)
+        """
+        if played.before is not self._state and played.before != self._state:
+            raise ValueError(
+                f"the step was played at move {played.before.moves}, not in the recorder's "
+                f"current state (move {self._state.moves})"
+            )
+        self._keep(played.action, played.after, played.events)
+
+    def _keep(self, action: Action, after: RoundState, events: tuple[Event, ...]) -> None:
         self._actions.append(action)
         if self._first.shuffler != SEEDED:
-            for event in played.events:
+            for event in events:
                 if isinstance(event, Dealt):
-                    self._deals.append(Deal.of(played.state))
+                    self._deals.append(Deal.of(after))
                 elif isinstance(event, Reshuffled):
                     self._reshuffles.append(event.stock)
-        self._state = played.state
-        return played
+        self._state = after
 
     def apply(self, action: Action, *, player: int | None = None) -> RoundState:
         """Play ``action`` as :func:`~contract_rummy.apply` does, and record it."""

@@ -19,6 +19,7 @@ Each also takes a whole state, and then plays for the player to act in it.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Mapping, Sequence
+from itertools import islice
 from types import MappingProxyType
 from typing import Final, Protocol
 
@@ -27,10 +28,11 @@ from contract_rummy.actions import Action
 from contract_rummy.bots._greedy import GreedyBot
 from contract_rummy.bots._heuristic import HeuristicBot
 from contract_rummy.bots._random import RandomBot
-from contract_rummy.engine import apply, new_game
-from contract_rummy.state import Phase, RoundState
+from contract_rummy.engine import new_game
+from contract_rummy.playing import steps
+from contract_rummy.state import RoundState
 from contract_rummy.variants import PAGAT, Variant
-from contract_rummy.views import PlayerView, view
+from contract_rummy.views import PlayerView
 
 __all__ = [
     "BOTS",
@@ -95,22 +97,18 @@ def play(
 
     Each bot chooses from its player's view (:func:`~contract_rummy.view`). In ROUND_OVER
     the dealer's bot deals the next round. Stops at the end of the game, or after
-    ``max_actions`` actions.
+    ``max_actions`` actions. The game loop itself is :func:`contract_rummy.playing.steps`,
+    whose steps also say who chose and what happened.
     """
-    if len(bots) != state.players:
-        raise ValueError(f"need one bot per player ({state.players}), got {len(bots)}")
-    count = 0
-    while state.phase is not Phase.GAME_OVER and (max_actions is None or count < max_actions):
-        player = state.dealer if state.to_act is None else state.to_act
-        action = bots[player].choose(view(state, player))
-        after = apply(state, action, player=player)
-        yield state, action, after
-        state = after
-        count += 1
+    played = steps(state, bots)
+    if max_actions is not None:
+        played = islice(played, check_int("max_actions", max_actions, minimum=0))
+    for before, _player, action, after, _events in played:
+        yield before, action, after
 
 
 def play_game(
-    bots: Sequence[Bot],
+    bots: Sequence[Bot | str],
     *,
     variant: Variant = PAGAT,
     seed: int | None = None,
@@ -119,28 +117,29 @@ def play_game(
 ) -> RoundState:
     """Play a whole seeded game with one bot per player and return the final state.
 
-    With a turn limit (R29, as in every named variant) every game ends; a caller who wants
-    a tighter bound, or plays without one, passes ``max_actions``.
+    A bot may be given by its name in :data:`BOTS` (made with its seat's number as its
+    seed). With a turn limit (R29, as in every named variant) every game ends; a caller who
+    wants a tighter bound, or plays without one, passes ``max_actions``.
 
     Raises:
         RuntimeError: if the game is not over after ``max_actions`` actions.
+        TypeError: if a seat holds neither a bot nor a bot's name.
+        ValueError: if a name is no bot's.
 
     >>> import contract_rummy as cr
+    >>> cr.play_game(["greedy", "greedy", "random", "heuristic"], seed=2).winners
+    (3,)
     >>> cr.play_game([cr.RandomBot(seed=p) for p in range(4)], seed=2, max_actions=10)
     Traceback (most recent call last):
     ...
-    RuntimeError: the game (seed 2) is not over after 10 actions: round 1, phase ...
+    RuntimeError: the game is not over after 10 actions: round 1, turn 4, phase PLAY
     """
-    if max_actions is not None:
-        check_int("max_actions", max_actions, minimum=0)
-    state = new_game(variant, seed=seed, players=len(bots))
-    for before, action, after in play(state, bots, max_actions=max_actions):
+    if isinstance(bots, str) or not isinstance(bots, Sequence):
+        raise TypeError(f"bots must be a sequence of bots or bot names, got {bots!r}")
+    seats = [make_bot(bot, seat) if isinstance(bot, str) else bot for seat, bot in enumerate(bots)]
+    state = new_game(variant, seed=seed, players=len(seats))
+    for before, _player, action, after, _events in steps(state, seats, max_actions=max_actions):
         if on_step is not None:
             on_step(before, action, after)
         state = after
-    if state.phase is not Phase.GAME_OVER:
-        raise RuntimeError(
-            f"the game (seed {seed}) is not over after {max_actions} actions: "
-            f"round {state.round_number}, phase {state.phase.name}"
-        )
     return state

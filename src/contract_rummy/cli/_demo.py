@@ -16,9 +16,8 @@ from contract_rummy.cli._common import (
     players_for,
 )
 from contract_rummy.engine import new_game
+from contract_rummy.playing import steps
 from contract_rummy.presets import VARIANTS
-from contract_rummy.state import Phase
-from contract_rummy.views import view
 
 __all__ = ["demo", "register"]
 
@@ -54,11 +53,9 @@ def demo(
         first, seed=seed, metadata={"program": "contract-rummy demo", "bots": bots}
     )
     narrator = Narrator(quiet=quiet)
-    while (state := recorder.state).phase is not Phase.GAME_OVER:
-        player = state.dealer if state.to_act is None else state.to_act
-        action = seats[player].choose(view(state, player))
-        after, events = recorder.step(action, player=player)
-        narrator.played(state, action, after, events)
+    for played in steps(first, seats):
+        recorder.add(played)
+        narrator.played(played.before, played.action, played.after, played.events)
     narrator.finish(recorder.state, f"{variant.name}, seed {seed}")
     if record is not None:
         with record.open("w", encoding="utf-8") as file:

@@ -8,11 +8,10 @@ import numpy as np
 import numpy.typing as npt
 
 from contract_rummy.bots import Bot
-from contract_rummy.engine import apply
 from contract_rummy.openspiel import _scoring as scoring
+from contract_rummy.playing import steps
 from contract_rummy.shuffler import SEEDED, seed_state
 from contract_rummy.state import Chance
-from contract_rummy.views import view
 
 if TYPE_CHECKING:
     from contract_rummy.openspiel._state import ContractRummyState
@@ -72,10 +71,12 @@ class Evaluator:
             return np.array(game._returns(scoring.scored_now(engine)), dtype=np.float64)
         seed = int(self._rng.integers(1 << 63))
         played = engine.replace(chance=Chance(seed_state(seed), SEEDED))
-        bots = [self._bot] * game.players
-        while not game._over(played):
-            player = played.dealer if played.to_act is None else played.to_act
-            played = apply(played, bots[player].choose(view(played, player)))
+        # The game loop, stopped where the game does: after its last round (``rounds``).
+        if not game._over(played):
+            for step in steps(played, [self._bot] * game.players):
+                played = step.after
+                if game._over(played):
+                    break
         return np.array(game._returns(played), dtype=np.float64)
 
     def prior(self, state: ContractRummyState) -> list[tuple[int, float]]:

@@ -8,6 +8,7 @@ import numpy as np
 import numpy.typing as npt
 import pyspiel
 
+from contract_rummy.engine import chooser
 from contract_rummy.notation import format_action
 from contract_rummy.openspiel import _chance as chance
 from contract_rummy.openspiel import _text as text
@@ -70,7 +71,9 @@ class ContractRummyState(pyspiel.State):  # type: ignore[misc] # OpenSpiel has n
         assert engine is not None
         if self._game()._over(engine):
             return int(pyspiel.PlayerId.TERMINAL)
-        return engine.dealer if engine.to_act is None else engine.to_act
+        player = chooser(engine)
+        assert player is not None  # a game over is over for OpenSpiel too
+        return player
 
     def is_terminal(self) -> bool:
         """Whether the game is over: every round played is scored."""

@@ -1,0 +1,167 @@
+"""The one game loop: every step of a game, as the players choose, from a state to its end.
+
+:func:`steps` asks who chooses now (:func:`~contract_rummy.chooser`), asks that player for
+an action, plays it (:func:`~contract_rummy.step`) and yields what happened, a
+:class:`Played`: the state before, the player, the action, the state after and the
+events. The library's bots, the simulation, the command line, the records, the OpenSpiel
+evaluator all play their games through it, so a game is played one way everywhere.
+
+Players are given either as one bot per player (anything with a ``choose(view)`` method,
+called with the view of the player who chooses, :func:`~contract_rummy.view`), or as one
+function ``choose(player, state)`` that answers for everyone, a person at a terminal
+included:
+
+>>> import contract_rummy as cr
+>>> from contract_rummy.playing import steps
+>>> state = cr.new_game(seed=5)
+>>> first = next(steps(state, [cr.GreedyBot()] * 4))
+>>> first.player == cr.chooser(state), first.before is state, first.action
+(True, True, DrawStock())
+>>> final = None
+>>> for played in steps(state, [cr.GreedyBot()] * 4):
+...     final = played.after
+>>> final.phase, final.winners
+(Phase.GAME_OVER, (0,))
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator, Sequence
+from typing import Final, NamedTuple, Protocol, TypeAlias
+
+from contract_rummy._checks import check_int
+from contract_rummy.actions import Action
+from contract_rummy.engine import chooser, step
+from contract_rummy.events import Event
+from contract_rummy.state import Phase, RoundState
+from contract_rummy.views import PlayerView, view
+
+__all__ = ["Choose", "Chooses", "Played", "steps"]
+
+_GAME_OVER: Final = Phase.GAME_OVER
+
+
+class Chooses(Protocol):
+    """A player that chooses from what it sees: a bot (:class:`~contract_rummy.Bot`)."""
+
+    def choose(self, view: PlayerView) -> Action:
+        """Return one of ``legal_actions(view)``."""
+        ...  # pragma: no cover
+
+
+#: One function that answers for every player: ``choose(player, state)`` returns the action
+#: of ``player``, who chooses now in ``state`` (a function that shows a bot only the view of
+#: its player, or asks a person, does so itself).
+Choose: TypeAlias = Callable[[int, RoundState], Action]
+
+
+class Played(NamedTuple):
+    """One step of a game: who chose what, and what it did.
+
+    It unpacks as a tuple: ``before, player, action, after, events = played``.
+    """
+
+    #: The state the action was played in.
+    before: RoundState
+    #: The player who chose it: :func:`~contract_rummy.chooser` of ``before``.
+    player: int
+    #: The action.
+    action: Action
+    #: The state after it.
+    after: RoundState
+    #: What it did (:mod:`~contract_rummy.events`), as :func:`~contract_rummy.step` says.
+    events: tuple[Event, ...]
+
+
+#: Makes a :class:`Played` of a tuple of its five fields without ``Played.__new__``'s
+#: keyword handling: a step is made at every action of every game.
+_played: Final[Callable[[type[Played], tuple[object, ...]], Played]] = tuple.__new__
+
+
+def steps(
+    state: RoundState,
+    players: Sequence[Chooses] | Choose,
+    *,
+    max_actions: int | None = None,
+) -> Iterator[Played]:
+    """Play from ``state`` to the end of the game; yield each step (:class:`Played`).
+
+    Each step is played for the player who chooses now (``to_act``, or between rounds
+    the dealer, who deals the next, R4), and refused as :func:`~contract_rummy.apply`
+    refuses it if that player's action is not legal. To stop early, stop reading.
+
+    Args:
+        state: Where to start.
+        players: One bot per player (each chooses from its player's view), or one function
+            ``choose(player, state)`` for every player.
+        max_actions: The most actions to play: a game not over by then raises
+            :class:`RuntimeError`, so that a loop never hangs on a game that cannot end.
+            ``None`` trusts the turn limit (R29) of every named variant.
+
+    Raises:
+        ValueError: if there is not one bot per player.
+        RuntimeError: if the game is not over after ``max_actions`` actions.
+        IllegalActionError: if a player chooses an action the rules refuse.
+
+    >>> import contract_rummy as cr
+    >>> bots = [cr.RandomBot(seed=p) for p in range(4)]
+    >>> for played in steps(cr.new_game(seed=2), bots, max_actions=10):
+    ...     pass
+    Traceback (most recent call last):
+    ...
+    RuntimeError: the game is not over after 10 actions: round 1, turn 4, phase PLAY
+    """
+    if not isinstance(state, RoundState):
+        raise TypeError(f"expected a RoundState, got {state!r}")
+    if max_actions is not None:
+        check_int("max_actions", max_actions, minimum=0)
+    if callable(players):
+        return _steps(state, players, max_actions)
+    seats = list(players)
+    if len(seats) != state.players:
+        raise ValueError(f"need one bot per player ({state.players}), got {len(seats)}")
+    for seat, bot in enumerate(seats):
+        if not callable(getattr(bot, "choose", None)):
+            raise TypeError(
+                f"players[{seat}] must be a bot (with a choose(view) method), got {bot!r}"
+            )
+    return _bot_steps(state, [bot.choose for bot in seats], max_actions)
+
+
+def _steps(state: RoundState, choose: Choose, max_actions: int | None) -> Iterator[Played]:
+    played = 0
+    while state.phase is not _GAME_OVER:
+        if max_actions is not None and played >= max_actions:
+            _too_long(state, max_actions)
+        player = chooser(state)
+        assert player is not None  # someone chooses until the game is over
+        action = choose(player, state)
+        after, events = step(state, action)  # played for ``player``, who chooses now
+        yield _played(Played, (state, player, action, after, events))
+        state = after
+        played += 1
+
+
+def _bot_steps(
+    state: RoundState, chooses: list[Callable[[PlayerView], Action]], max_actions: int | None
+) -> Iterator[Played]:
+    """:func:`_steps` for one bot per player, written out: simulations play every action."""
+    played = 0
+    limit = -1 if max_actions is None else max_actions
+    while state.phase is not _GAME_OVER:
+        if played == limit:
+            _too_long(state, limit)
+        player = chooser(state)
+        assert player is not None  # someone chooses until the game is over
+        action = chooses[player](view(state, player))
+        after, events = step(state, action)  # played for ``player``, who chooses now
+        yield _played(Played, (state, player, action, after, events))
+        state = after
+        played += 1
+
+
+def _too_long(state: RoundState, max_actions: int) -> None:
+    raise RuntimeError(
+        f"the game is not over after {max_actions} actions: round {state.round_number}, "
+        f"turn {state.turns}, phase {state.phase.name}"
+    )

@@ -1,0 +1,93 @@
+"""The one game loop: who chooses now, what they chose, and what it did, step by step."""
+
+from __future__ import annotations
+
+import random
+from itertools import islice
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import contract_rummy as cr
+from contract_rummy.playing import Played, steps
+
+PRESETS = sorted(cr.VARIANTS)
+
+
+@settings(max_examples=12, deadline=None)
+@given(st.sampled_from(PRESETS), st.integers(0, 2**32))
+def test_r6_each_step_is_the_choosers_action_and_what_the_engine_made_of_it(
+    name: str, seed: int
+) -> None:
+    state = cr.new_game(cr.VARIANTS[name], seed=seed)
+    rng = random.Random(seed)
+
+    def choose(player: int, now: cr.RoundState) -> cr.Action:
+        assert player == cr.chooser(now)
+        legal = cr.legal_actions(cr.view(now, player))
+        return legal[rng.randrange(len(legal))]
+
+    before = state
+    for played in islice(steps(state, choose), 300):
+        assert played.before is before
+        assert played.player == cr.chooser(before)
+        assert played.after.moves == before.moves + 1
+        assert cr.step(before, played.action, player=played.player) == (
+            played.after,
+            played.events,
+        )
+        before = played.after
+
+
+def test_r28_the_loop_ends_with_the_game() -> None:
+    state = cr.new_game(seed=4)
+    played = list(steps(state, [cr.GreedyBot()] * 4))
+    assert played[-1].after.phase is cr.Phase.GAME_OVER
+    assert all(step.before.phase is not cr.Phase.GAME_OVER for step in played)
+    assert played[-1].after == cr.play_game([cr.GreedyBot()] * 4, seed=4)
+    assert list(steps(played[-1].after, [cr.GreedyBot()] * 4)) == []
+
+
+def test_a_step_unpacks_as_a_tuple() -> None:
+    first = next(steps(cr.new_game(seed=1), [cr.GreedyBot()] * 4))
+    before, player, action, after, events = first
+    assert isinstance(first, Played)
+    assert (before, player, action, after, events) == tuple(first)
+
+
+def test_the_cap_fails_rather_than_hides_a_game_that_does_not_end() -> None:
+    loop = steps(cr.new_game(seed=2), [cr.RandomBot(seed=p) for p in range(4)], max_actions=5)
+    with pytest.raises(RuntimeError, match="not over after 5 actions"):
+        list(loop)
+
+
+def test_players_are_checked_before_the_first_step() -> None:
+    state = cr.new_game(seed=1)
+    with pytest.raises(ValueError, match="need one bot per player"):
+        steps(state, [cr.GreedyBot()] * 3)
+    with pytest.raises(TypeError, match=r"players\[1\] must be a bot"):
+        steps(state, [cr.GreedyBot(), object(), cr.GreedyBot(), cr.GreedyBot()])  # type: ignore[list-item]
+    with pytest.raises(TypeError, match="expected a RoundState"):
+        steps(cr.view(state, 0), [cr.GreedyBot()] * 4)  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="max_actions must not be negative"):
+        steps(state, [cr.GreedyBot()] * 4, max_actions=-1)
+
+
+def test_r13_an_illegal_choice_is_refused_with_its_rule() -> None:
+    loop = steps(cr.new_game(seed=1), lambda player, state: cr.Pass())
+    with pytest.raises(cr.IllegalActionError) as caught:
+        next(loop)
+    assert caught.value.rule == "R13"
+
+
+def test_play_game_takes_bot_names_as_simulate_does() -> None:
+    named = cr.play_game(["greedy", "random", "greedy", "heuristic"], seed=9)
+    made = cr.play_game(
+        [cr.GreedyBot(), cr.RandomBot(seed=1), cr.GreedyBot(), cr.HeuristicBot()], seed=9
+    )
+    assert named == made
+    with pytest.raises(ValueError, match="no bot is called 'clever'"):
+        cr.play_game(["clever"] * 4, seed=1)
+    with pytest.raises(TypeError, match=r"players\[0\] must be a bot"):
+        cr.play_game([object()] * 4, seed=1)  # type: ignore[list-item]
