@@ -17,6 +17,8 @@ The sections, all run by default in this order (choose with ``--only memory,phas
 - ``phases``: for each phase of uniform random play (DRAW, BUY, PLAY by a player not down,
   PLAY by a player down, ROUND_OVER), how many states, the median and mean time of listing
   every legal action and of ``apply``, and the phase's share of the total time;
+- ``views``: listing every legal action through the chooser's view against listing them
+  through the state (the engine reads a view directly), and making a view;
 - ``scaling``: how the time of listing every legal action of a PLAY state grows with the
   hand's size, with its wild cards, and, for a player who is down, with a table of 6 to 12
   melds to lay off on and swap jokers from; beyond the three jokers of ``pagat``, the wild
@@ -70,6 +72,7 @@ from types import FrameType
 import attrs
 
 import contract_rummy as cr
+from benchmarks import views
 from contract_rummy.godown import iter_go_downs
 
 if sys.platform != "win32":
@@ -81,6 +84,7 @@ SECTIONS = (
     "random",
     "presets",
     "phases",
+    "views",
     "scaling",
     "wild",
     "godown",
@@ -1093,6 +1097,7 @@ REPORTS: dict[str, Callable[[Settings], None]] = {
     "memory": report_memory,
     "random": report_random,
     "phases": report_phases,
+    "views": lambda settings: views.report(settings.phase_games, settings.phase_repeats, say),
     "presets": report_presets,
     "scaling": report_scaling,
     "wild": report_wild,
