@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -91,3 +93,20 @@ def test_the_random_bot_says_when_its_view_has_no_action() -> None:
     idle = next(p for p in range(4) if p != state.to_act)
     with pytest.raises(ValueError, match=f"player {idle} has no legal action"):
         cr.RandomBot().choose(cr.view(state, idle))
+
+
+@pytest.mark.parametrize(
+    ("make", "message", "error"),
+    [
+        (lambda: cr.RandomBot(seed="x"), "seed must be an int", TypeError),  # type: ignore[arg-type]
+        (lambda: cr.RandomBot(seed=-1), "seed must not be negative", ValueError),
+        (lambda: cr.GreedyBot(max_buys=-1), "max_buys must not be negative", ValueError),
+        (lambda: cr.GreedyBot(max_buys=True), "max_buys must be an int", TypeError),
+        (lambda: cr.HeuristicBot(max_buys=-1), "max_buys must not be negative", ValueError),
+    ],
+)
+def test_bot_settings_are_checked_alike(
+    make: Callable[[], object], message: str, error: type[Exception]
+) -> None:
+    with pytest.raises(error, match=message):
+        make()

@@ -526,3 +526,22 @@ def test_every_playable_preset_plays_to_the_end(name: str, seed: int) -> None:
         assert sum(len(hand) for hand in final.hands) + len(final.stock) + len(
             final.discard
         ) + sum(len(placed.cards) for placed in final.table) == len(variant.deck(players))
+
+
+def test_a_name_that_is_no_variant_is_refused_listing_the_names() -> None:
+    with pytest.raises(KeyError, match="no variant is called 'nope'; the variants are california"):
+        cr.VARIANTS["nope"]
+    with pytest.raises(ValueError, match="shanghai-11"):
+        cr.VARIANTS["nope"]
+    assert cr.VARIANTS.get("nope") is None
+    assert "nope" not in cr.VARIANTS
+    assert dict(cr.VARIANTS)["pagat"] is cr.PAGAT
+
+
+def test_a_preset_is_shown_by_its_name_and_a_house_rule_by_its_settings() -> None:
+    assert repr(cr.PAGAT) == "VARIANTS['pagat']"
+    assert eval(repr(cr.SHANGHAI), {"VARIANTS": cr.VARIANTS}) is cr.SHANGHAI
+    house = attrs.evolve(cr.PAGAT, max_buys=2)
+    assert repr(house).startswith("Variant(name='pagat', ")
+    assert "max_buys=2" in repr(house)
+    assert len(repr(cr.new_game(seed=1).facts)) < 100

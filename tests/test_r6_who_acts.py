@@ -121,3 +121,11 @@ def test_a_hand_built_state_refuses_negative_moves() -> None:
 
     with pytest.raises(cr.InvalidStateError, match="moves must not be negative"):
         attrs.evolve(cr.new_game(seed=1), moves=-1)
+
+
+def test_r1_an_action_sent_by_no_player_of_the_game_says_so() -> None:
+    state = cr.new_game(seed=3)
+    for player in (9, -1, 4):
+        with pytest.raises(cr.IllegalActionError, match=f"R1: there is no player {player}: "):
+            cr.apply(state, cr.DrawStock(), player=player)
+        assert not cr.is_legal(state, cr.DrawStock(), player=player)

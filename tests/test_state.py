@@ -384,3 +384,33 @@ def test_r19_a_buy_queue_out_of_order_is_refused() -> None:
     with pytest.raises(cr.InvalidStateError, match="R19: buyers are asked from the active"):
         attrs.evolve(state, window=cr.BuyWindow((0, 3)))
     assert attrs.evolve(state, window=cr.BuyWindow((3, 0))) == state
+
+
+@pytest.mark.parametrize(
+    ("changes", "message"),
+    [
+        ({"phase": cr.Phase.PLAY}, "R13: in phase PLAY the active player has drawn"),
+        ({"buys": (5, 0, 0, 0)}, "R19: every buy is a move, but 5 buys come after 0 moves"),
+        ({"scores": (-5, 0, 0, 0)}, "R26: totals cannot fall below 0 in pagat by round 1"),
+        ({"moves": 10**100}, "^moves must be at most 2\\*\\*53 - 1 in size$"),
+        ({"scores": (10**100, 0, 0, 0)}, "^scores must be at most 2\\*\\*53 - 1 in size$"),
+    ],
+)
+def test_counts_that_cannot_have_happened_are_refused(
+    changes: dict[str, Any], message: str
+) -> None:
+    with pytest.raises(cr.InvalidStateError, match=message):
+        attrs.evolve(cr.new_game(seed=1), **changes)
+
+
+def test_r32_a_cut_may_lower_a_total_below_zero() -> None:
+    cutting = cr.VARIANTS["liverpool-cut"]
+    state = cr.new_game(cutting, seed=1)
+    least = -cutting.cut_bonus
+    assert attrs.evolve(state, scores=(least, 0, 0, 0)).scores[0] == least
+    with pytest.raises(cr.InvalidStateError, match="R26: totals cannot fall below"):
+        attrs.evolve(state, scores=(least - 1, 0, 0, 0))
+    deck = list(cr.PAGAT.deck(4))
+    hands = [deck[p * 10 : p * 10 + 10] for p in range(4)]
+    with pytest.raises(ValueError, match="R26: totals cannot fall below 0 in pagat"):
+        cr.start_round(hands=hands, stock=deck[40:], discard="", scores=(-1, 0, 0, 0))

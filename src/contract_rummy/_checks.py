@@ -17,9 +17,10 @@ ValueError: decks must be at least 1, got 0
 
 from __future__ import annotations
 
-from typing import TypeGuard
+from collections.abc import Callable
+from typing import Any, TypeGuard
 
-__all__ = ["check_int", "is_int"]
+__all__ = ["at_least", "check_int", "is_int"]
 
 
 def is_int(value: object) -> TypeGuard[int]:
@@ -72,3 +73,22 @@ def check_int(
             bounds = f"be at most {maximum}"
         raise ValueError(f"{name} must {bounds}, got {value}")
     return value
+
+
+def at_least(least: int) -> Callable[[object, Any, object], None]:
+    """An attrs validator: an int (not a bool) of at least ``least``, named in its errors.
+
+    >>> import attrs
+    >>> @attrs.frozen
+    ... class Caps:
+    ...     buys: int = attrs.field(default=2, validator=at_least(0))
+    >>> Caps(buys=-1)
+    Traceback (most recent call last):
+    ...
+    ValueError: buys must not be negative, got -1
+    """
+
+    def check(_: object, attribute: Any, value: object) -> None:
+        check_int(attribute.name, value, minimum=least)
+
+    return check

@@ -22,7 +22,7 @@ import attrs
 
 from contract_rummy._checks import is_int
 from contract_rummy.cards import Card
-from contract_rummy.errors import NotationError, RecordError
+from contract_rummy.errors import MAX_QUOTED, NotationError, RecordError
 
 __all__ = [
     "Fields",
@@ -35,9 +35,18 @@ __all__ = [
     "read_enum",
     "read_int",
     "read_str",
+    "shown",
 ]
 
 T = TypeVar("T")
+
+
+def shown(value: object) -> str:
+    """``value`` as a message shows it: its ``repr``, cut short past :data:`MAX_QUOTED`."""
+    text = repr(value)
+    if len(text) <= MAX_QUOTED:
+        return text
+    return f"{text[:MAX_QUOTED]}... ({len(text):,} characters)"
 
 
 def at(path: str, key: str | int) -> str:
@@ -78,21 +87,21 @@ class Fields:
 def read_int(value: Any, path: str) -> int:
     """An integer (not a bool)."""
     if not is_int(value):
-        raise RecordError(f"{path}: expected an integer, got {value!r}")
+        raise RecordError(f"{path}: expected an integer, got {shown(value)}")
     return int(value)
 
 
 def read_bool(value: Any, path: str) -> bool:
     """``true`` or ``false``."""
     if not isinstance(value, bool):
-        raise RecordError(f"{path}: expected true or false, got {value!r}")
+        raise RecordError(f"{path}: expected true or false, got {shown(value)}")
     return value
 
 
 def read_str(value: Any, path: str) -> str:
     """A string."""
     if not isinstance(value, str):
-        raise RecordError(f"{path}: expected a string, got {value!r}")
+        raise RecordError(f"{path}: expected a string, got {shown(value)}")
     return value
 
 
@@ -101,12 +110,27 @@ def optional(read: Callable[[Any, str], T]) -> Callable[[Any, str], T | None]:
     return lambda value, path: None if value is None else read(value, path)
 
 
-def list_of(read: Callable[[Any, str], T]) -> Callable[[Any, str], tuple[T, ...]]:
-    """A list, each item read by ``read``: a tuple."""
+def list_of(
+    read: Callable[[Any, str], T], most: int | None = None, what: str = "items"
+) -> Callable[[Any, str], tuple[T, ...]]:
+    """A list, each item read by ``read``: a tuple.
+
+    ``most`` bounds its length: a longer list is refused at once, before any item is read,
+    saying how many ``what`` it may hold.
+
+    >>> list_of(read_int, most=2, what="players")([1, 2, 3], "winners")
+    Traceback (most recent call last):
+    ...
+    contract_rummy.errors.RecordError: winners: 3 items, more than the 2 players there are
+    """
 
     def read_list(value: Any, path: str) -> tuple[T, ...]:
         if not isinstance(value, list | tuple):
-            raise RecordError(f"{path}: expected a list, got {value!r}")
+            raise RecordError(f"{path}: expected a list, got {shown(value)}")
+        if most is not None and len(value) > most:
+            raise RecordError(
+                f"{path}: {len(value):,} items, more than the {most} {what} there are"
+            )
         return tuple(read(item, at(path, index)) for index, item in enumerate(value))
 
     return read_list
@@ -115,7 +139,7 @@ def list_of(read: Callable[[Any, str], T]) -> Callable[[Any, str], tuple[T, ...]
 def read_card(value: Any, path: str) -> Card:
     """A card in notation, such as ``"7C"``."""
     if not isinstance(value, str):
-        raise RecordError(f"{path}: expected a card such as '7C', got {value!r}")
+        raise RecordError(f"{path}: expected a card such as '7C', got {shown(value)}")
     try:
         return Card.parse(value)
     except NotationError as error:
@@ -130,7 +154,7 @@ def read_enum(kind: type[enum.Enum]) -> Callable[[Any, str], Any]:
             if member.value == value:
                 return member
         expected = ", ".join(repr(member.value) for member in kind)
-        raise RecordError(f"{path}: expected one of {expected}, got {value!r}")
+        raise RecordError(f"{path}: expected one of {expected}, got {shown(value)}")
 
     return read
 

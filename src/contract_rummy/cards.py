@@ -23,7 +23,7 @@ from typing import ClassVar, Final
 import attrs
 
 from contract_rummy._checks import check_int, is_int
-from contract_rummy.errors import NotationError
+from contract_rummy.errors import NotationError, quoted
 
 __all__ = [
     "ACE_HIGH",
@@ -202,7 +202,7 @@ class Card:
             return _BY_TOKEN[text.strip().translate(_ASCII_UPPER)]
         except KeyError:
             raise NotationError(
-                f"{text!r} is not a card: expected a rank (A 2-9 10 T J Q K) then a suit "
+                f"{quoted(text)} is not a card: expected a rank (A 2-9 10 T J Q K) then a suit "
                 "(C D H S), or JK",
                 token=text,
             ) from None

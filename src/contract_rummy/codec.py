@@ -33,6 +33,7 @@ Nothing is ever evaluated or unpickled: the input is plain data read field by fi
 from __future__ import annotations
 
 import enum
+import functools
 from collections.abc import Callable, Mapping
 from types import UnionType
 from typing import Any, Final, TypeVar, get_args, get_origin, overload
@@ -51,6 +52,7 @@ from contract_rummy._json import (
     read_enum,
     read_int,
     read_str,
+    shown,
 )
 from contract_rummy.actions import (
     Action,
@@ -295,7 +297,7 @@ def from_dict(
     version = data.get("version")
     if not is_int(version) or version != SCHEMA_VERSION:
         raise RecordError(
-            f"version: this library reads schema version {SCHEMA_VERSION}, got {version!r}"
+            f"version: this library reads schema version {SCHEMA_VERSION}, got {shown(version)}"
         )
     if variant is not None and not isinstance(variant, Variant):
         raise TypeError(f"variant must be a Variant, got {variant!r}")
@@ -322,28 +324,30 @@ def _read_typed(data: Mapping[str, Any], kind: object, path: str, variant: Varia
         **dict.fromkeys(_ACTIONS, action),
     }
     if not isinstance(name, str) or name not in readers:
-        raise RecordError(f"{at(path, 'type')}: expected one of {sorted(readers)}, got {name!r}")
+        raise RecordError(
+            f"{at(path, 'type')}: expected one of {sorted(readers)}, got {shown(name)}"
+        )
     if kind is not None:
         wanted: object = kind
         if wanted is Action:
-            allowed, shown = tuple(_ACTIONS), "an action"
+            allowed, expected = tuple(_ACTIONS), "an action"
         elif wanted is Meld:
-            allowed, shown = ("Group", "Run"), "a meld"
+            allowed, expected = ("Group", "Run"), "a meld"
         elif isinstance(wanted, UnionType):
             allowed = tuple(getattr(each, "__name__", "?") for each in get_args(wanted))
-            shown = " or ".join(f"a {each}" for each in allowed)
+            expected = " or ".join(f"a {each}" for each in allowed)
         else:
-            shown = getattr(kind, "__name__", repr(kind))
-            allowed, shown = (shown,), f"a {shown}"
+            expected = getattr(kind, "__name__", repr(kind))
+            allowed, expected = (expected,), f"a {expected}"
         if name not in allowed:
-            raise RecordError(f"{at(path, 'type')}: expected {shown}, got {name!r}")
+            raise RecordError(f"{at(path, 'type')}: expected {expected}, got {shown(name)}")
     return readers[name](data, path)
 
 
 def _read_meld(data: Any, path: str, variant: Variant = PAGAT) -> Group | Run:
     """A meld, checked against R7-R10 under ``variant``'s rules (its wild cards)."""
     if not isinstance(data, Mapping):
-        raise RecordError(f"{path or 'the value'}: expected a meld (a JSON object): {data!r}")
+        raise RecordError(f"{path or 'the value'}: expected a meld (a JSON object): {shown(data)}")
     kind = data.get("type")
     if kind == "Group":
         fields = Fields(data, path, ("rank", "cards"), typed=True)
@@ -356,14 +360,14 @@ def _read_meld(data: Any, path: str, variant: Variant = PAGAT) -> Group | Run:
         low = fields.get("low", read_int)
         cards = fields.get("cards", list_of(read_card))
         return build(path, lambda: Run(suit, low, cards, variant=variant))
-    raise RecordError(f"{at(path, 'type')}: expected 'Group' or 'Run', got {kind!r}")
+    raise RecordError(f"{at(path, 'type')}: expected 'Group' or 'Run', got {shown(kind)}")
 
 
 def _symbol(table: Mapping[str, T], what: str) -> Callable[[Any, str], T]:
     def read(value: Any, path: str) -> T:
         found = table.get(value.upper()) if isinstance(value, str) else None
         if found is None:
-            raise RecordError(f"{path}: expected {what}, got {value!r}")
+            raise RecordError(f"{path}: expected {what}, got {shown(value)}")
         return found
 
     return read
@@ -394,7 +398,7 @@ def read_variant(data: Any, path: str) -> Variant:
     if isinstance(data, str):
         variant = VARIANTS.get(data)
         if variant is None:
-            raise RecordError(f"{path}: {data!r} is not a preset's name: {sorted(VARIANTS)}")
+            raise RecordError(f"{path}: {shown(data)} is not a preset's name: {sorted(VARIANTS)}")
         return variant
     if not isinstance(data, Mapping) or data.get("type") != "Variant":
         raise RecordError(f"{path}: expected a variant's name or its knobs (a Variant object)")
@@ -452,7 +456,7 @@ def _penalties(value: Any, path: str) -> Penalties:
 def _shuffler(value: Any, path: str) -> Shuffler:
     found = _SHUFFLERS.get(value) if isinstance(value, str) else None
     if found is None:
-        raise RecordError(f"{path}: expected 'seeded' or 'system', got {value!r}")
+        raise RecordError(f"{path}: expected 'seeded' or 'system', got {shown(value)}")
     return found
 
 
@@ -470,7 +474,10 @@ def _reader(kind: Any, variant: Variant) -> Callable[[Any, str], Any]:
         if len(present) == 1 and len(options) == 2:
             return optional(_reader(present[0], variant))
     if get_origin(kind) is tuple:
-        return list_of(_reader(get_args(kind)[0], variant))
+        inner = get_args(kind)[0]
+        if inner is Card:  # no list of cards holds more than the deck: refused unread
+            return list_of(read_card, _deck_size(variant), "cards of the deck")
+        return list_of(_reader(inner, variant))
     simple = _SIMPLE.get(kind)
     if simple is not None:
         return simple
@@ -479,6 +486,12 @@ def _reader(kind: Any, variant: Variant) -> Callable[[Any, str], Any]:
     if isinstance(kind, type) and attrs.has(kind):
         return _attrs_reader(kind, variant)
     raise TypeError(f"no reader for {kind!r}")  # pragma: no cover - every field's type is above
+
+
+@functools.lru_cache(maxsize=64)
+def _deck_size(variant: Variant) -> int:
+    """How many cards the largest deck of ``variant`` holds (at its most players)."""
+    return len(variant.deck(variant.max_players))
 
 
 def _attrs_reader(kind: type[T], variant: Variant) -> Callable[[Any, str], T]:

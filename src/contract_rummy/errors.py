@@ -27,9 +27,12 @@ Five kinds, one for each way input can be refused:
 
 from __future__ import annotations
 
+from typing import Final
+
 import attrs
 
 __all__ = [
+    "MAX_QUOTED",
     "ContractRummyError",
     "IllegalActionError",
     "InvalidMeldError",
@@ -37,7 +40,25 @@ __all__ = [
     "NotationError",
     "RecordError",
     "Refusal",
+    "quoted",
 ]
+
+#: The most characters of a caller's text that a message quotes: longer text is cut short
+#: and its length given, so that a message stays short whatever it was given.
+MAX_QUOTED: Final = 60
+
+
+def quoted(text: str) -> str:
+    """``text`` quoted for a message (as ``repr`` quotes it), cut short past :data:`MAX_QUOTED`.
+
+    >>> quoted("7X")
+    "'7X'"
+    >>> quoted("x" * 1000)
+    "'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx...' (1,000 characters)"
+    """
+    if len(text) <= MAX_QUOTED:
+        return repr(text)
+    return f"{text[:MAX_QUOTED]!r}"[:-1] + f"...' ({len(text):,} characters)"
 
 
 @attrs.frozen

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import enum
 import functools
+from collections import Counter
 from collections.abc import Iterable
 from typing import Final, TypeAlias
 
@@ -35,7 +36,7 @@ from contract_rummy.cards import (
     parse_cards,  # noqa: F401 - the examples below read cards with it
     run_card,
 )
-from contract_rummy.errors import InvalidMeldError, Refusal
+from contract_rummy.errors import InvalidMeldError, Refusal, quoted
 from contract_rummy.variants import PAGAT, Variant, check_variant
 
 __all__ = ["End", "Group", "Meld", "Run", "meld", "under"]
@@ -232,7 +233,7 @@ class Group(Meld):
         rank = _rank(rank)
         cards = _group_cards(cards)
         check_variant(variant)
-        problem = _group_problem(rank, cards, variant)
+        problem = _group_problem(rank, cards, variant) or _copies_problem(cards, variant)
         if problem:
             raise InvalidMeldError(problem)
         self.__attrs_init__(cards, variant=variant, rank=rank)
@@ -382,7 +383,7 @@ class Run(Meld):
             )
         cards = as_cards(cards)
         check_variant(variant)
-        problem = _run_problem(suit, low, cards, variant)
+        problem = _run_problem(suit, low, cards, variant) or _copies_problem(cards, variant)
         if problem:
             raise InvalidMeldError(problem)
         self.__attrs_init__(cards, variant=variant, suit=suit, low=low)
@@ -648,6 +649,33 @@ def under(meld: Group | Run, variant: Variant) -> Group | Run:
     return Run(meld.suit, meld.low, meld.cards, variant=variant)
 
 
+@functools.lru_cache(maxsize=64)
+def _most_copies(variant: Variant) -> dict[Card, int]:
+    """The most copies of each card the deck of ``variant`` holds, at any number of players."""
+    most: dict[Card, int] = {}
+    for players in range(variant.min_players, variant.max_players + 1):
+        for card, copies in Counter(variant.deck(players)).items():
+            most[card] = max(most.get(card, 0), copies)
+    return most
+
+
+def _copies_problem(cards: tuple[Card, ...], variant: Variant) -> Refusal | None:
+    """R2: why ``cards`` hold more copies of a natural card than any deck of ``variant``.
+
+    ``None`` when they do not. Jokers are not counted: a meld may hold any number (R10);
+    the deck's own count of them is the state's to check.
+    """
+    most = _most_copies(variant)
+    for card, copies in Counter(cards).items():
+        if card is not JOKER and copies > most.get(card, 0):
+            return Refusal(
+                "R2",
+                f"{copies:,} copies of {card}, but the {variant.name} deck holds "
+                f"{most.get(card, 0)}",
+            )
+    return None
+
+
 def _group_problem(rank: Rank, cards: tuple[Card, ...], variant: Variant) -> Refusal | None:
     """Why ``cards`` are not a group of ``rank`` under ``variant`` (R7, R10), or ``None``."""
     if len(cards) < variant.min_group_length:
@@ -722,11 +750,11 @@ def meld(text: str | Iterable[Card], *, variant: Variant = PAGAT) -> Group | Run
         raise InvalidMeldError(
             Refusal(
                 "R7, R8",
-                f"{_explain(cards, variant)}{shown!r} is neither a group nor a run; {hint}",
+                f"{_explain(cards, variant)}{quoted(shown)} is neither a group nor a run; {hint}",
             )
         )
     described = " and as ".join(_describe(reading) for reading in best[:2])
-    raise InvalidMeldError(Refusal("R10", f"{shown!r} reads as {described}: {hint}"))
+    raise InvalidMeldError(Refusal("R10", f"{quoted(shown)} reads as {described}: {hint}"))
 
 
 def best_readings(cards: tuple[Card, ...], variant: Variant) -> list[Interpretation]:

@@ -74,7 +74,13 @@ from contract_rummy.actions import (
 )
 from contract_rummy.cards import Card, Rank, Suit
 from contract_rummy.engine import is_legal
-from contract_rummy.errors import IllegalActionError, InvalidMeldError, NotationError, Refusal
+from contract_rummy.errors import (
+    IllegalActionError,
+    InvalidMeldError,
+    NotationError,
+    Refusal,
+    quoted,
+)
 from contract_rummy.melds import End, Group, Run, best_readings, meld
 from contract_rummy.state import RoundState
 from contract_rummy.variants import PAGAT, Variant
@@ -125,6 +131,10 @@ def format_meld(meld_: Group | Run, variant: Variant = PAGAT) -> str:
     >>> cr.format_meld(cr.Group(cr.Rank.SEVEN, "JK JK JK"))
     'group 7: JK JK JK'
     """
+    if not isinstance(meld_, Group | Run):
+        raise TypeError(
+            f"format_meld writes a Group or a Run (meld(text) builds one), got {meld_!r}"
+        )
     text = str(meld_)
     try:
         plain = meld(text, variant=variant)
@@ -203,14 +213,14 @@ class _Tokens:
         """The next token, or a NotationError saying ``wanted`` is missing."""
         token = self.peek()
         if token is None:
-            raise NotationError(f"{self.text!r} ends too soon: expected {wanted}", token="")
+            raise NotationError(f"{quoted(self.text)} ends too soon: expected {wanted}", token="")
         self.at += 1
         return token
 
     def keyword(self, word: str) -> None:
         token = self.next(repr(word))
         if token.lower() != word:
-            raise NotationError(f"{token!r} is out of place: expected {word!r}", token=token)
+            raise NotationError(f"{quoted(token)} is out of place: expected {word!r}", token=token)
 
     def card(self) -> Card:
         return Card.parse(self.next("a card"))
@@ -219,7 +229,7 @@ class _Tokens:
         token = self.next("a table index")
         if not token.isascii() or not token.isdigit() or len(token) > _INDEX_DIGITS:
             raise NotationError(
-                f"{token!r} is not a table index: expected a number from 0", token=token
+                f"{quoted(token)} is not a table index: expected a number from 0", token=token
             )
         return int(token)
 
@@ -230,13 +240,17 @@ class _Tokens:
         self.at += 1
         found = _ENDS.get(token.lower())
         if found is None:
-            raise NotationError(f"{token!r} is not an end: expected low or high", token=token)
+            raise NotationError(
+                f"{quoted(token)} is not an end: expected low or high", token=token
+            )
         return found
 
     def finish(self) -> None:
         token = self.peek()
         if token is not None:
-            raise NotationError(f"{token!r} is extra: the action ended before it", token=token)
+            raise NotationError(
+                f"{quoted(token)} is extra: the action ended before it", token=token
+            )
 
     def until(self, stop: str) -> Iterator[str]:
         """The tokens up to (not including) ``stop`` or the end."""
@@ -277,6 +291,8 @@ def parse_action(text: str, state: RoundState | PlayerView | Variant | None = No
     """
     if not isinstance(text, str):
         raise NotationError(f"expected an action's notation as a str, got {type(text).__name__}")
+    if state is not None and not isinstance(state, RoundState | PlayerView | Variant):
+        raise TypeError(f"state must be a RoundState, a PlayerView or a Variant, got {state!r}")
     variant = state if isinstance(state, Variant) else PAGAT if state is None else state.variant
     tokens = _Tokens(text)
     head = tokens.next("an action")
@@ -286,7 +302,7 @@ def parse_action(text: str, state: RoundState | PlayerView | Variant | None = No
         return simple
     name = _NAMES.get(head.lower())
     if name is None:
-        raise NotationError(f"{head!r} is not an action: expected {_EXPECTED}", token=head)
+        raise NotationError(f"{quoted(head)} is not an action: expected {_EXPECTED}", token=head)
     action: Action
     if name == "Discard":
         action = Discard(tokens.card())
@@ -339,7 +355,7 @@ def _meld(tokens: _Tokens, variant: Variant) -> Group | Run:
 def _read_meld(tokens: _Tokens, variant: Variant) -> Group | Run:
     first = tokens.peek()
     if first is None:
-        raise NotationError(f"{tokens.text!r} ends too soon: expected a meld", token="")
+        raise NotationError(f"{quoted(tokens.text)} ends too soon: expected a meld", token="")
     if first == "|":
         raise NotationError("'|' is out of place: expected a meld's cards before it", token="|")
     kind = first.lower()
@@ -381,7 +397,9 @@ def _cards(tokens: _Tokens) -> tuple[Card, ...]:
 def _rank(token: str) -> Rank:
     rank = _RANKS.get(token.upper())
     if rank is None:
-        raise NotationError(f"{token!r} is not a rank: expected A, 2-10, J, Q or K", token=token)
+        raise NotationError(
+            f"{quoted(token)} is not a rank: expected A, 2-10, J, Q or K", token=token
+        )
     return rank
 
 

@@ -15,8 +15,7 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from types import MappingProxyType
+from collections.abc import Iterator, Mapping
 from typing import Final
 
 import attrs
@@ -32,6 +31,7 @@ from contract_rummy.variants import (
     Penalties,
     TieBreak,
     Variant,
+    register_presets,
 )
 
 __all__ = [
@@ -49,6 +49,8 @@ __all__ = [
     "SHANGHAI",
     "SHANGHAI_11",
     "VARIANTS",
+    "Presets",
+    "UnknownVariantError",
 ]
 
 #: R5, R11 as Progressive Rummy deals them: 10 cards in rounds 1-4, 12 in rounds 5-7.
@@ -146,9 +148,55 @@ MAY_I: Final[Variant] = attrs.evolve(
 #: still be played as a natural 2, and one left in hand scores 2 (R25).
 DEUCES_WILD: Final[Variant] = attrs.evolve(PAGAT, name="deuces-wild", wild_ranks={Rank.TWO})
 
+
+class UnknownVariantError(KeyError, ValueError):
+    """A variant's name that names none of :data:`VARIANTS`: the message lists them.
+
+    A :class:`KeyError` (as any mapping refuses a missing key) and a :class:`ValueError`
+    (as the library refuses any bad input).
+    """
+
+    def __str__(self) -> str:
+        return str(self.args[0])
+
+
+class Presets(Mapping[str, Variant]):
+    """The named variants, read-only; a name that is none of them is refused by name.
+
+    >>> VARIANTS["nope"]
+    Traceback (most recent call last):
+    ...
+    contract_rummy.presets.UnknownVariantError: no variant is called 'nope'; the variants ...
+    """
+
+    __slots__ = ("_by_name",)
+
+    def __init__(self, variants: Mapping[str, Variant]) -> None:
+        self._by_name = dict(variants)
+
+    def __getitem__(self, name: str) -> Variant:
+        try:
+            return self._by_name[name]
+        except (KeyError, TypeError):
+            known = ", ".join(sorted(self._by_name))
+            raise UnknownVariantError(
+                f"no variant is called {name!r}; the variants are {known}"
+            ) from None
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._by_name)
+
+    def __len__(self) -> int:
+        return len(self._by_name)
+
+    def __repr__(self) -> str:
+        return f"Presets({', '.join(self._by_name)})"
+
+
 #: Every named rule set, by name: ``pagat`` and the eleven variants of the rules' table,
-#: in the table's order. The mapping is read-only.
-VARIANTS: Final[Mapping[str, Variant]] = MappingProxyType(
+#: in the table's order. The mapping is read-only; a name that is none of them raises
+#: :class:`UnknownVariantError` listing them.
+VARIANTS: Final[Mapping[str, Variant]] = Presets(
     {
         variant.name: variant
         for variant in (
@@ -167,3 +215,4 @@ VARIANTS: Final[Mapping[str, Variant]] = MappingProxyType(
         )
     }
 )
+register_presets(VARIANTS.values())

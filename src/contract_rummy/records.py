@@ -49,6 +49,7 @@ from __future__ import annotations
 import json
 from collections import Counter
 from collections.abc import Iterable, Iterator, Mapping, Sequence
+from os import PathLike
 from typing import IO, Any, Final, TypeVar
 
 import attrs
@@ -186,6 +187,10 @@ def _stocks(value: Iterable[Iterable[Card]]) -> tuple[tuple[Card, ...], ...]:
 def _metadata(value: object) -> Mapping[str, Any]:
     if not isinstance(value, Mapping) or not all(isinstance(key, str) for key in value):
         raise TypeError(f"metadata must be a mapping with str keys, got {value!r}")
+    try:  # written with the record: refused now, not when the record is written
+        json.dumps(value, allow_nan=False)
+    except (TypeError, ValueError) as error:
+        raise TypeError(f"metadata must hold JSON values only: {error}") from None
     return dict(value)
 
 
@@ -309,8 +314,11 @@ class Recorder:
         self._first = state
         self._state = state
         self._seed = seed
-        self._names = names
-        self._metadata = dict(metadata or {})
+        # Checked now, as the record will check them, rather than when it is built.
+        self._names = _names(names)
+        if self._names is not None and len(self._names) != state.players:
+            raise ValueError(f"names must name each of the {state.players} players")
+        self._metadata = dict(_metadata(metadata or {}))
         self._actions: list[Action] = []
         self._deals: list[Deal] = []
         self._reshuffles: list[tuple[Card, ...]] = []
@@ -427,6 +435,7 @@ def replay(record: GameRecord) -> Iterator[RoundState]:
     """Every state of a recorded game: the first, then the one after each action.
 
     Raises:
+        TypeError: at once, if ``record`` is not a :class:`GameRecord`.
         RecordError: when an action is refused (citing the rule), the recorded deals do not
             fit the game, or the game does not reach the result the record states.
 
@@ -438,8 +447,9 @@ def replay(record: GameRecord) -> Iterator[RoundState]:
     ...
     contract_rummy.errors.RecordError: actions[0]: Pass is refused: R13: Pass() is not ...
     """
-    for state, _ in _replay(record, None):
-        yield state
+    if not isinstance(record, GameRecord):
+        raise TypeError(f"expected a GameRecord (records.load reads one), got {record!r}")
+    return (state for state, _ in _replay(record, None))
 
 
 def _replay(
@@ -630,6 +640,8 @@ def loads(text: str | bytes) -> GameRecord:
             game that holds up: saying where (``actions[41]``, ``start.hands[2][3]``, ...)
             and what is wrong.
     """
+    if not isinstance(text, str | bytes | bytearray):
+        raise TypeError(f"loads reads a JSON document as a str or bytes, got {text!r}")
     try:
         data = json.loads(text, parse_constant=_no_constant)
     except (ValueError, RecursionError) as error:
@@ -647,7 +659,13 @@ def load(fp: IO[str] | IO[bytes]) -> GameRecord:
 
     Raises:
         RecordError: as :func:`loads` does, and for a file that is not text in its encoding.
+        TypeError: for a path rather than an open file.
     """
+    if isinstance(fp, str | bytes | PathLike):
+        raise TypeError(
+            f"load reads an open file, not a path: open({fp!r}) first, or read the text "
+            "and pass it to loads"
+        )
     try:
         text = fp.read()
     except UnicodeDecodeError as error:

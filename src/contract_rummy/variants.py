@@ -275,7 +275,22 @@ def _bool_field(default: bool) -> bool:
     return attrs.field(default=default, validator=_BOOL)
 
 
-@attrs.frozen(kw_only=True, cache_hash=True)
+#: The named presets, by name, as :mod:`contract_rummy.presets` registers them: a variant
+#: equal to the preset of its name is shown by that name (:meth:`Variant.__repr__`).
+_PRESETS: dict[str, Variant] = {}
+
+
+def register_presets(presets: Iterable[Variant]) -> None:
+    """Name ``presets`` in the repr of the variants equal to them: ``VARIANTS['pagat']``.
+
+    :mod:`contract_rummy.presets` registers its variants; a variant of your own keeps the
+    whole repr of its settings.
+    """
+    for preset in presets:
+        _PRESETS[preset.name] = preset
+
+
+@attrs.frozen(kw_only=True, cache_hash=True, repr=False)
 class Variant:
     """A complete, validated rule set: one setting for every rule the rules leave open.
 
@@ -601,6 +616,17 @@ class Variant:
         """
         self.check_players(players)
         return build_deck(*self.deck_size(players))
+
+    def __repr__(self) -> str:
+        """A named preset by its name (``VARIANTS['pagat']``), any other by its settings."""
+        if _PRESETS.get(self.name) == self:
+            return f"VARIANTS[{self.name!r}]"
+        settings = ", ".join(
+            f"{field.name}={getattr(self, field.name)!r}"
+            for field in attrs.fields(Variant)
+            if field.repr
+        )
+        return f"Variant({settings})"
 
     def check_players(self, players: int) -> None:
         """Raise :class:`ValueError` unless this variant is played by ``players`` (R1)."""

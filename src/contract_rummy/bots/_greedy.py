@@ -6,6 +6,7 @@ from collections.abc import Sequence
 
 import attrs
 
+from contract_rummy._checks import at_least
 from contract_rummy.actions import (
     Action,
     Buy,
@@ -42,7 +43,7 @@ class GreedyBot:
     little to keep; otherwise it grants the request.
     """
 
-    max_buys: int = 2
+    max_buys: int = attrs.field(default=2, validator=at_least(0))
 
     def choose(self, seen: PlayerView | RoundState) -> Action:
         """The bot's action, seeing ``seen`` (or what the player to act in it sees)."""

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from functools import cache
 from itertools import islice
 from operator import itemgetter
@@ -10,7 +10,7 @@ from typing import Final
 
 import attrs
 
-from contract_rummy._checks import check_int
+from contract_rummy._checks import at_least
 from contract_rummy._hands import add, remove
 from contract_rummy.actions import (
     DISCARDS,
@@ -48,15 +48,6 @@ _DRAW_PHASE: Final = Phase.DRAW
 _ROUND_OVER_PHASE: Final = Phase.ROUND_OVER
 
 
-def _at_least(least: int) -> Callable[[object, attrs.Attribute[int], object], None]:
-    """An attrs validator: an int (not a bool) of at least ``least``."""
-
-    def check(_: object, attribute: attrs.Attribute[int], value: object) -> None:
-        check_int(attribute.name, value, minimum=least)
-
-    return check
-
-
 @attrs.frozen
 class HeuristicBot:
     """A player that plans its hand toward the round's contract; deterministic.
@@ -84,9 +75,9 @@ class HeuristicBot:
     Phase.GAME_OVER
     """
 
-    max_buys: int = attrs.field(default=3, validator=_at_least(0))
+    max_buys: int = attrs.field(default=3, validator=at_least(0))
     #: How many go-downs to compare when the hand can go down many ways.
-    go_down_choices: int = attrs.field(default=8, validator=_at_least(1))
+    go_down_choices: int = attrs.field(default=8, validator=at_least(1))
     #: The last plan made for each player, with its hand and what else it depends on.
     _plans: dict[int, tuple[Sequence[Card], tuple[object, ...], Plan]] = attrs.field(
         factory=dict, init=False, eq=False, repr=False

@@ -6,6 +6,7 @@ import random
 
 import attrs
 
+from contract_rummy._checks import at_least
 from contract_rummy.actions import Action
 from contract_rummy.bots._seen import seen_by
 from contract_rummy.engine import legal_actions
@@ -26,7 +27,7 @@ class RandomBot:
     True
     """
 
-    seed: int = 0
+    seed: int = attrs.field(default=0, validator=at_least(0))
     _random: random.Random = attrs.field(init=False, repr=False)
 
     def __attrs_post_init__(self) -> None:

@@ -356,6 +356,9 @@ def _check_player(position: Position, player: object) -> None:
     """Refuse an action sent by anyone but the player to act now (R6, R19, R4, R28)."""
     if not is_int(player):
         raise TypeError(f"player must be an int, got {player!r}")
+    players = len(position.board.down)
+    if not 0 <= player < players:
+        refuse("R1", f"there is no player {player}: the players are 0-{players - 1}")
     phase = position.phase
     if phase is Phase.GAME_OVER:
         refuse("R28", f"the game is over: no player may act, player {player} included")

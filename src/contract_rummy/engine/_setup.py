@@ -117,6 +117,12 @@ def start_round(
         totals = tuple(scores)
         if len(totals) != players or not all(is_int(x) for x in totals):
             raise ValueError(f"scores must be {players} ints, one per player, got {scores!r}")
+        least = -variant.cut_bonus * round_number  # R26, R32: only a cut lowers a total
+        if min(totals) < least:
+            raise ValueError(
+                f"R26: totals cannot fall below {least} in {variant.name} by round "
+                f"{round_number} (cut_bonus is {variant.cut_bonus}), got {totals}"
+            )
     return fresh_round(
         variant,
         round_number,

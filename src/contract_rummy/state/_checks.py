@@ -197,6 +197,7 @@ def _problems(state: RoundState) -> Iterator[Refusal | str]:
         )
     if state.penalties is not None and min(state.penalties, default=0) < 0:
         yield f"penalties must not be negative, got {state.penalties}"
+    yield from _count_problems(state)
     if state.cut is not None:
         size = len(variant.deck(players))
         if not variant.cut_bonus:
@@ -210,6 +211,36 @@ def _problems(state: RoundState) -> Iterator[Refusal | str]:
     yield from _table_problems(state, players)
     yield from _deck_problems(state, players)
     yield from _phase_problems(state, players)
+
+
+#: The largest integer a state holds: one that JSON carries exactly everywhere (2**53 - 1).
+MAX_COUNT = 2**53 - 1
+
+
+def _count_problems(state: RoundState) -> Iterator[Refusal | str]:
+    """What the counts say cannot have happened: more buys than moves, totals out of reach."""
+    variant = state.variant
+    for name, values in (("moves", (state.moves,)), ("scores", state.scores)):
+        if any(abs(value) > MAX_COUNT for value in values):
+            yield f"{name} must be at most 2**53 - 1 in size"
+            return
+    if sum(state.buys) > state.moves:
+        yield Refusal(
+            "R19",
+            f"every buy is a move, but {sum(state.buys)} buys come after {state.moves} moves",
+        )
+    if state.phase is Phase.PLAY and state.moves < 1:
+        yield Refusal(
+            "R13", "in phase PLAY the active player has drawn this turn: moves is at least 1"
+        )
+    # R26, R32: totals only grow, but by the Liverpool cut, at most once a round.
+    least = -variant.cut_bonus * state.round_number
+    if min(state.scores, default=0) < least:
+        yield Refusal(
+            "R26",
+            f"totals cannot fall below {least} in {variant.name} by round "
+            f"{state.round_number} (cut_bonus is {variant.cut_bonus}), got {state.scores}",
+        )
 
 
 def _table_problems(state: RoundState, players: int) -> Iterator[Refusal | str]:
@@ -263,9 +294,20 @@ def deck_difference(variant: Variant, players: int, cards: Iterable[Card]) -> st
     counts.subtract(cards)
     missing = sorted(counts.elements())
     extra = sorted(card for card, n in counts.items() for _ in range(max(-n, 0)))
-    parts = [f"missing {format_cards(missing)}"] if missing else []
-    parts += [f"extra {format_cards(extra)}"] if extra else []
+    parts = [f"missing {_some(missing)}"] if missing else []
+    parts += [f"extra {_some(extra)}"] if extra else []
     return "; ".join(parts) or None
+
+
+#: The most cards a message lists of a long list: the rest are counted.
+_LISTED = 30
+
+
+def _some(cards: list[Card]) -> str:
+    """The first cards of ``cards`` in notation, and how many more there are."""
+    if len(cards) <= _LISTED:
+        return format_cards(cards)
+    return f"{format_cards(cards[:_LISTED])} and {len(cards) - _LISTED:,} more"
 
 
 def _phase_problems(state: RoundState, players: int) -> Iterator[Refusal | str]:

@@ -24,11 +24,13 @@ def _hypothesis_setup_hook() -> None:
         Discard,
         End,
         GameRecord,
+        GreedyBot,
         Group,
         HeuristicBot,
         LayOff,
         Penalties,
         PlayerView,
+        RandomBot,
         RoundFacts,
         RoundState,
         Run,
@@ -81,6 +83,8 @@ def _hypothesis_setup_hook() -> None:
     st.register_type_strategy(PlayerView, later("views"))
     st.register_type_strategy(GameRecord, later("game_records"))
     # The heuristic bot's settings are counts: buys from none, go-downs compared from one.
+    st.register_type_strategy(GreedyBot, st.builds(GreedyBot, max_buys=st.integers(0, 20)))
+    st.register_type_strategy(RandomBot, st.builds(RandomBot, seed=st.integers(0, 2**64)))
     st.register_type_strategy(
         HeuristicBot,
         st.builds(
