@@ -377,9 +377,11 @@ def test_reset_refuses_a_state_of_another_variant_of_the_same_name() -> None:
 def test_reset_refuses_a_state_whose_observations_leave_the_space() -> None:
     state = cr.new_game(cr.PAGAT, seed=2)
     game = crpz.env("pagat")
-    for scores in [(10**6, 0, 0, 0), (-500, 0, 0, 0)]:
-        with pytest.raises(ValueError, match="outside the observation space"):
-            game.reset(options={"state": attrs.evolve(state, scores=scores)})
+    with pytest.raises(ValueError, match="outside the observation space"):
+        game.reset(options={"state": attrs.evolve(state, scores=(10**6, 0, 0, 0))})
+    # A total no game reaches at all is the state's own refusal (R26).
+    with pytest.raises(cr.InvalidStateError, match="R26"):
+        attrs.evolve(state, scores=(-500, 0, 0, 0))
 
 
 def test_r17_observations_hide_whether_the_taken_card_is_kept() -> None:

@@ -218,21 +218,17 @@ MAX_COUNT = 2**53 - 1
 
 
 def _count_problems(state: RoundState) -> Iterator[Refusal | str]:
-    """What the counts say cannot have happened: more buys than moves, totals out of reach."""
+    """What the counts say cannot have happened: totals out of reach, counts too large.
+
+    The phase, the buys and the hand sizes are not held to the moves: a puzzle may start
+    anywhere in a round (:func:`~contract_rummy.start_round`, :func:`attrs.evolve`), its
+    player already at the cap of buys or about to discard.
+    """
     variant = state.variant
     for name, values in (("moves", (state.moves,)), ("scores", state.scores)):
         if any(abs(value) > MAX_COUNT for value in values):
             yield f"{name} must be at most 2**53 - 1 in size"
             return
-    if sum(state.buys) > state.moves:
-        yield Refusal(
-            "R19",
-            f"every buy is a move, but {sum(state.buys)} buys come after {state.moves} moves",
-        )
-    if state.phase is Phase.PLAY and state.moves < 1:
-        yield Refusal(
-            "R13", "in phase PLAY the active player has drawn this turn: moves is at least 1"
-        )
     # R26, R32: totals only grow, but by the Liverpool cut, at most once a round.
     least = -variant.cut_bonus * state.round_number
     if min(state.scores, default=0) < least:
