@@ -21,7 +21,7 @@ import pytest
 
 import contract_rummy as cr
 from contract_rummy.cli import _simulate, main
-from contract_rummy.simulate import Simulation
+from contract_rummy.simulation import Simulation
 
 BOTS = ("heuristic", "greedy", "random", "random")
 GAMES = 12

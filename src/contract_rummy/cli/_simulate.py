@@ -57,16 +57,16 @@ from contract_rummy.bots import BOTS
 from contract_rummy.cli._common import Commands, add_command, default_players
 from contract_rummy.events import RoundEnd
 from contract_rummy.presets import VARIANTS
-from contract_rummy.simulate import (
+from contract_rummy.simulation import (
     Estimate,
     GameResult,
     Simulation,
     Summarizer,
     Summary,
-    _cores,
     dask_executor,
     simulate,
 )
+from contract_rummy.simulation._executors import cores as _cores
 from contract_rummy.variants import Variant
 
 if TYPE_CHECKING:
