@@ -270,8 +270,8 @@ def ignore_sigint() -> None:
 
 @pytest.mark.parametrize(
     ("workers", "games", "ignored"),
-    [("1", 200, False), ("2", 200, False)],
-    ids=["in-process", "two-processes"],
+    [("1", 200, False), ("2", 200, False), ("1", 200, True)],
+    ids=["in-process", "two-processes", "started-with-sigint-ignored"],
 )
 def test_ctrl_c_stops_the_run_with_status_130_and_sums_up_the_games_played(
     tmp_path: Path, workers: str, games: int, ignored: bool
