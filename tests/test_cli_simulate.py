@@ -1,6 +1,6 @@
 """``contract-rummy simulate``: results, plot, summary, progress, refusals, optional packages.
 
-The runs are a dozen games or so between the three bots, in this process or on two.
+The runs are half a dozen games or so between the three bots, in this process or on two.
 """
 
 from __future__ import annotations
@@ -26,7 +26,7 @@ from contract_rummy.cli._simulate import _run
 from contract_rummy.simulation import Simulation
 
 BOTS = ("heuristic", "greedy", "random", "random")
-GAMES = 12
+GAMES = 6
 SEED = 5
 RUN = ["simulate", "--bots", ",".join(BOTS), "--games", str(GAMES), "--seed", str(SEED)]
 PNG = b"\x89PNG\r\n\x1a\n"

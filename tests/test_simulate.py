@@ -259,7 +259,7 @@ def _check_game(variant: cr.Variant, game: cr.GameResult) -> None:
     assert pickle.loads(pickle.dumps(game)) == game
 
 
-@settings(max_examples=12, deadline=None)
+@settings(max_examples=max(6, settings().max_examples // 8), deadline=None)  # 6, or 250
 @given(data=st.data(), variant=st.sampled_from(sorted(cr.VARIANTS.values(), key=str)))
 def test_results_are_true_to_the_rules_in_every_preset(
     data: st.DataObject, variant: cr.Variant
@@ -374,8 +374,7 @@ def _estimates(summary: cr.Summary) -> Iterator[tuple[cr.Estimate, bool]]:
             yield rate, True
 
 
-@settings(max_examples=60, deadline=None)
-@given(games=st.lists(game_results(), min_size=1, max_size=25))
+@given(games=st.lists(game_results(), min_size=1, max_size=10))
 def test_summaries_hold_rates_and_intervals_around_their_estimates(
     games: list[cr.GameResult],
 ) -> None:
@@ -412,8 +411,8 @@ def test_summaries_hold_rates_and_intervals_around_their_estimates(
     json.dumps(summary.to_dict(), allow_nan=False)
 
 
-@settings(max_examples=30, deadline=None)
-@given(games=st.lists(game_results(), min_size=2, max_size=12))
+@settings(max_examples=settings().max_examples // 2, deadline=None)  # 25, or 1000
+@given(games=st.lists(game_results(), min_size=2, max_size=8))
 def test_a_summarizer_fed_one_game_at_a_time_agrees_with_summarize(
     games: list[cr.GameResult],
 ) -> None:
