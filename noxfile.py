@@ -24,7 +24,7 @@ RULES_MODULES = (
     "melds.py",
     "contracts.py",
     "variants.py",
-    "state.py",
+    "state/*",
     "actions.py",
     "events.py",
     "_hands.py",
@@ -46,14 +46,35 @@ MISSPELLED_FIELD = "import attrs\nimport contract_rummy as cr\nstate = cr.new_ga
 )
 
 
+#: pytest's options for a run on every core: one process per core (pytest-xdist).
+PARALLEL = ("-n", "auto")
+
+
 @nox.session
 def tests(session: nox.Session) -> None:
-    """Run the test suite and the doctests of src/, with branch coverage."""
+    """Run the test suite and the doctests of src/ on every core, with branch coverage.
+
+    Each of pytest-xdist's processes measures the tests it runs (pytest-cov), and their
+    data are combined into one ``.coverage`` file before the reports. Options go to pytest
+    after ``--``: ``nox -s tests -- -k simulate``.
+    """
     session.install("-e", ".[tests]")
-    session.run("coverage", "run", "-m", "pytest", *session.posargs)
+    session.run("coverage", "erase")
+    session.run("pytest", *PARALLEL, "--cov", "--cov-report=", *session.posargs)
     session.run("coverage", "report")
     rules = ",".join(f"*/{PACKAGE}/{module}" for module in RULES_MODULES)
     session.run("coverage", "report", "--fail-under=95", f"--include={rules}")
+
+
+@nox.session
+def thorough(session: nox.Session) -> None:
+    """Run the test suite with the long Hypothesis profile: many more examples, no coverage.
+
+    Not among the default sessions, for long runs before a release: ``nox -s thorough``.
+    Options go to pytest after ``--``.
+    """
+    session.install("-e", ".[tests]")
+    session.run("pytest", *PARALLEL, *session.posargs, env={"HYPOTHESIS_PROFILE": "thorough"})
 
 
 @nox.session

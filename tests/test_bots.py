@@ -16,7 +16,7 @@ def _actor(state: cr.RoundState) -> int:
     return state.dealer if state.to_act is None else state.to_act
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=3 * settings().max_examples, deadline=None)  # 150, or 6000
 @given(state=crst.states(variant=crst.variants(), max_actions=120), seed=st.integers(0, 99))
 def test_bots_choose_legal_actions_from_views_of_every_variant(
     state: cr.RoundState, seed: int

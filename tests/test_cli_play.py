@@ -46,10 +46,17 @@ def plainly(prompt: str) -> str:
     return "" if prompt.startswith("Press Enter") else "1"
 
 
-def run(script: Script, *, seed: int = 2, variant: cr.Variant = cr.PAGAT, seat: int = 0) -> str:
+def run(
+    script: Script,
+    *,
+    seed: int = 2,
+    variant: cr.Variant = cr.PAGAT,
+    seat: int = 0,
+    status: int = 0,
+) -> str:
     out = io.StringIO()
     players = 4 if variant.min_players <= 4 <= variant.max_players else variant.min_players
-    assert play(variant, seed=seed, players=players, seat=seat, read=script, out=out) == 0
+    assert play(variant, seed=seed, players=players, seat=seat, read=script, out=out) == status
     return out.getvalue()
 
 
@@ -205,12 +212,14 @@ def test_commands_that_are_not_actions() -> None:
     assert "The rules of pagat\n" in out
 
 
-@pytest.mark.parametrize("ending", [EOFError, KeyboardInterrupt])
-def test_the_end_of_the_input_and_ctrl_c_leave_quietly(ending: type[BaseException]) -> None:
+@pytest.mark.parametrize(("ending", "status"), [(EOFError, 0), (KeyboardInterrupt, 130)])
+def test_the_end_of_the_input_and_ctrl_c_leave_quietly(
+    ending: type[BaseException], status: int
+) -> None:
     def stop(prompt: str) -> str:
         raise ending
 
-    out = run(Script(then=stop))
+    out = run(Script(then=stop), status=status)
     assert out.rstrip().endswith("Goodbye: you left the game in round 1.")
 
 

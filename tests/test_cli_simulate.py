@@ -1,6 +1,6 @@
 """``contract-rummy simulate``: results, plot, summary, progress, refusals, optional packages.
 
-The runs are a dozen games or so between the three bots, in this process or on two.
+The runs are half a dozen games or so between the three bots, in this process or on two.
 """
 
 from __future__ import annotations
@@ -11,6 +11,7 @@ import itertools
 import json
 import os
 import re
+import signal
 import subprocess
 import sys
 from collections.abc import Iterator
@@ -21,10 +22,11 @@ import pytest
 
 import contract_rummy as cr
 from contract_rummy.cli import _simulate, main
-from contract_rummy.simulate import Simulation
+from contract_rummy.cli._simulate import _run
+from contract_rummy.simulation import Simulation
 
 BOTS = ("heuristic", "greedy", "random", "random")
-GAMES = 12
+GAMES = 6
 SEED = 5
 RUN = ["simulate", "--bots", ",".join(BOTS), "--games", str(GAMES), "--seed", str(SEED)]
 PNG = b"\x89PNG\r\n\x1a\n"
@@ -256,27 +258,59 @@ def test_in_a_narrow_terminal_the_rounds_stack_their_intervals(
     assert "R29" in shown
 
 
-def test_ctrl_c_stops_the_run_with_status_130(tmp_path: Path) -> None:
+#: Seconds to wait for a line of the program: long enough for a busy machine; reaching it
+#: means the program hangs.
+PATIENCE = 120
+
+
+def ignore_sigint() -> None:
+    """Run in the child before the program starts: Ctrl-C ignored, as ``nohup`` leaves it."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+@pytest.mark.parametrize(
+    ("workers", "games", "ignored"),
+    [("1", 200, False), ("2", 200, False), ("1", 200, True)],
+    ids=["in-process", "two-processes", "started-with-sigint-ignored"],
+)
+def test_ctrl_c_stops_the_run_with_status_130_and_sums_up_the_games_played(
+    tmp_path: Path, workers: str, games: int, ignored: bool
+) -> None:
     pexpect = importlib.import_module("pexpect")
     out = tmp_path / "results.jsonl"
-    argv = ["simulate", "--bots", "greedy", "--games", "400", "--workers", "1", "--plain"]
+    argv = ["simulate", "--bots", "greedy", "--games", str(games), "--workers", workers]
     child = pexpect.spawn(
-        sys.executable, ["-m", "contract_rummy", *argv, "--out", str(out)], encoding="utf-8"
+        sys.executable,
+        ["-m", "contract_rummy", *argv, "--plain", "--out", str(out)],
+        encoding="utf-8",
+        timeout=PATIENCE,
+        preexec_fn=ignore_sigint if ignored else None,
     )
-    child.expect(r"\d+/400 games", timeout=60)
-    child.sendintr()
-    child.expect(pexpect.EOF, timeout=60)
-    child.close()
-    assert child.exitstatus == 130
-    last = str(child.before).strip().splitlines()[-1]
+    try:
+        # The first line of progress: the games are being played.
+        child.expect(rf"\d+/{games} games \(\d+%\)")
+        child.sendintr()
+        child.expect(pexpect.EOF)
+    finally:
+        child.close(force=True)
+    shown = str(child.before).replace("\r\n", "\n")
+    assert child.exitstatus == 130, shown
+    assert "Traceback" not in shown
     # The terminal echoes Ctrl-C as ^C, before the message.
-    assert re.search(r"(^|\^C)contract-rummy simulate: interrupted after \d+ of 400 games$", last)
-    assert "Traceback" not in str(child.before)
-    games = [json.loads(line) for line in out.read_text(encoding="utf-8").splitlines()]
-    assert [game["index"] for game in games] == list(range(len(games)))
+    stopped = re.search(rf"(^|\^C)contract-rummy simulate: interrupted after (\d+) of {games} "
+                        r"games\n", shown, re.MULTILINE)  # fmt: skip
+    assert stopped is not None, shown
+    played = int(stopped[2])
+    assert 0 < played < games
+    written = [json.loads(line) for line in out.read_text(encoding="utf-8").splitlines()]
+    assert [game["index"] for game in written] == list(range(played))
+    # The summary of the games played follows.
+    summary = shown[stopped.end() :]
+    assert summary.startswith("Simulation of pagat, seed 0: greedy, greedy, greedy, greedy\n")
+    assert re.search(rf"\n{played} games in [\d.]+ s: [\d.]+ games/s\nResults: {out}\n$", summary)
 
 
-def test_an_interruption_keeps_the_results_written(
+def test_an_interruption_keeps_the_results_written_and_sums_them_up(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
     def interrupted(*args: Any, **kwargs: Any) -> Simulation:
@@ -289,14 +323,36 @@ def test_an_interruption_keeps_the_results_written(
         return Simulation(three(), bots=games.bots, games=games.games, start=0, seed=0,
                           variant=games.variant)  # fmt: skip
 
-    monkeypatch.setattr(_simulate, "simulate", interrupted)
+    monkeypatch.setattr(_run, "simulate", interrupted)
     out = tmp_path / "results.jsonl"
     argv = ["simulate", "--bots", "random", "--games", "9", "--workers", "1", "--quiet"]
     assert main([*argv, "--out", str(out)]) == 130
     captured = capsys.readouterr()
-    assert captured.out == ""
     assert captured.err == "contract-rummy simulate: interrupted after 3 of 9 games\n"
-    assert len(out.read_text(encoding="utf-8").splitlines()) == 3
+    reference = list(cr.simulate(["random"] * 4, 3, workers=1))
+    assert out.read_text(encoding="utf-8").splitlines() == [game.to_json() for game in reference]
+    check_summary(captured.out, cr.summarize(reference))
+    assert captured.out.endswith(f"\nResults: {out}\n")
+
+
+def test_an_interruption_before_any_game_prints_no_summary(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    def interrupted(*args: Any, **kwargs: Any) -> Simulation:
+        games = cr.simulate(*args, **kwargs)
+
+        def interrupt(index: int) -> cr.GameResult:
+            raise KeyboardInterrupt
+
+        return Simulation(map(interrupt, range(9)), bots=games.bots, games=games.games,
+                          start=0, seed=0, variant=games.variant)  # fmt: skip
+
+    monkeypatch.setattr(_run, "simulate", interrupted)
+    argv = ["simulate", "--bots", "random", "--games", "9", "--workers", "1", "--quiet"]
+    assert main(argv) == 130
+    captured = capsys.readouterr()
+    assert captured.err == "contract-rummy simulate: interrupted after 0 of 9 games\n"
+    assert captured.out == ""
 
 
 # -- refusals --------------------------------------------------------------------------------
@@ -393,7 +449,7 @@ def test_dask_says_when_the_scheduler_cannot_be_reached(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
     importlib.import_module("distributed")  # the tests extra installs it
-    monkeypatch.setattr(_simulate, "DASK_TIMEOUT", 1)
+    monkeypatch.setattr(_run, "DASK_TIMEOUT", 1)
     with pytest.raises(SystemExit) as exit_info:
         main(["simulate", "--dask", address])
     assert exit_info.value.code == 2

@@ -36,8 +36,8 @@ import contract_rummy as cr
 
 SEEDS = st.integers(0, 2**32)
 
-#: Whole games per property: a few under the default Hypothesis profile (``ci``), many more
-#: under ``thorough``.
+#: Whole games per property: a few under the default Hypothesis profile (``fast``), many
+#: more under ``thorough``.
 PROFILE_EXAMPLES = settings().max_examples
 GAMES = max(1, PROFILE_EXAMPLES // 30)
 VARIANT_GAMES = max(1, PROFILE_EXAMPLES // 50)

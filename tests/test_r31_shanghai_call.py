@@ -369,7 +369,7 @@ def _check_agreement(state: cr.RoundState) -> list[cr.Action]:
 
 @pytest.mark.parametrize("name", list(CALL_VARIANTS))
 @given(seed=st.integers(0, 2**32), players=st.integers(3, 6))
-@settings(max_examples=4, deadline=None)
+@settings(max_examples=max(1, settings().max_examples // 40), deadline=None)  # 1, or 50
 def test_r31_random_games_with_the_call_keep_the_deck_and_agree(
     name: str, seed: int, players: int
 ) -> None:

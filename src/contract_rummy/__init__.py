@@ -14,6 +14,9 @@ Group(Rank.SEVEN, '7C 7D JK')
 'a group of 3 and two runs of 4'
 """
 
+# The deprecated module contract_rummy.simulate is loaded before the function of that name
+# is imported below, which then takes the name: imported later, the module would.
+from contract_rummy import simulate as _deprecated_module
 from contract_rummy.actions import (
     Action,
     Buy,
@@ -106,7 +109,7 @@ from contract_rummy.shuffler import (
     SystemShuffler,
     seed_state,
 )
-from contract_rummy.simulate import (
+from contract_rummy.simulation import (
     Estimate,
     GameResult,
     RoundResult,
@@ -145,6 +148,8 @@ from contract_rummy.variants import (
     Variant,
 )
 from contract_rummy.views import PlayerView, determinize, view
+
+del _deprecated_module
 
 __version__ = "0.1.0"
 

@@ -211,6 +211,7 @@ def write_variant(variant: Variant) -> str | dict[str, Any]:
     """A variant as JSON: a named preset as its name; any other as every one of its knobs.
 
     >>> import contract_rummy as cr
+    >>> from contract_rummy.codec import write_variant
     >>> write_variant(cr.PAGAT)
     'pagat'
     """

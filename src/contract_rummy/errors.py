@@ -51,6 +51,7 @@ MAX_QUOTED: Final = 60
 def quoted(text: str) -> str:
     """``text`` quoted for a message (as ``repr`` quotes it), cut short past :data:`MAX_QUOTED`.
 
+    >>> from contract_rummy.errors import quoted
     >>> quoted("7X")
     "'7X'"
     >>> quoted("x" * 1000)
@@ -148,7 +149,7 @@ class IllegalActionError(ContractRummyError):
     """An action the rules refuse in the current state.
 
     The message starts with the rule that refused it, e.g. ``"R17: ..."``, and
-    :attr:`rule` gives it alone.
+    :attr:`~ContractRummyError.rule` gives it alone.
     """
 
 

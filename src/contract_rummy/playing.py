@@ -2,7 +2,7 @@
 
 :func:`steps` asks who chooses now (:func:`~contract_rummy.chooser`), asks that player for
 an action, plays it (:func:`~contract_rummy.step`) and yields what happened, a
-:class:`Played`: the state before, the player, the action, the state after and the
+:data:`Played` tuple: the state before, the player, the action, the state after and the
 events. The library's bots, the simulation, the command line, the records, the OpenSpiel
 evaluator all play their games through it, so a game is played one way everywhere.
 
@@ -14,12 +14,12 @@ included:
 >>> import contract_rummy as cr
 >>> from contract_rummy.playing import steps
 >>> state = cr.new_game(seed=5)
->>> first = next(steps(state, [cr.GreedyBot()] * 4))
->>> first.player == cr.chooser(state), first.before is state, first.action
+>>> before, player, action, after, events = next(steps(state, [cr.GreedyBot()] * 4))
+>>> player == cr.chooser(state), before is state, action
 (True, True, DrawStock())
 >>> final = None
->>> for played in steps(state, [cr.GreedyBot()] * 4):
-...     final = played.after
+>>> for before, player, action, after, events in steps(state, [cr.GreedyBot()] * 4):
+...     final = after
 >>> final.phase, final.winners
 (Phase.GAME_OVER, (0,))
 """
@@ -27,18 +27,30 @@ included:
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
-from typing import Final, NamedTuple, Protocol, TypeAlias
+from typing import Final, NoReturn, Protocol, TypeAlias
 
 from contract_rummy._checks import check_int
 from contract_rummy.actions import Action
-from contract_rummy.engine import chooser, step
+from contract_rummy.engine import advance, chooser, step
 from contract_rummy.events import Event
 from contract_rummy.state import Phase, RoundState
 from contract_rummy.views import PlayerView, view
 
-__all__ = ["Choose", "Chooses", "Played", "steps"]
+__all__ = ["Choose", "Chooses", "GameTooLongError", "Played", "steps"]
 
 _GAME_OVER: Final = Phase.GAME_OVER
+
+
+class GameTooLongError(RuntimeError):
+    """A game not over after the most actions :func:`steps` was told to play.
+
+    Attributes:
+        state: The state the game had reached.
+    """
+
+    def __init__(self, message: str, state: RoundState) -> None:
+        super().__init__(message)
+        self.state = state
 
 
 class Chooses(Protocol):
@@ -55,27 +67,12 @@ class Chooses(Protocol):
 Choose: TypeAlias = Callable[[int, RoundState], Action]
 
 
-class Played(NamedTuple):
-    """One step of a game: who chose what, and what it did.
-
-    It unpacks as a tuple: ``before, player, action, after, events = played``.
-    """
-
-    #: The state the action was played in.
-    before: RoundState
-    #: The player who chose it: :func:`~contract_rummy.chooser` of ``before``.
-    player: int
-    #: The action.
-    action: Action
-    #: The state after it.
-    after: RoundState
-    #: What it did (:mod:`~contract_rummy.events`), as :func:`~contract_rummy.step` says.
-    events: tuple[Event, ...]
-
-
-#: Makes a :class:`Played` of a tuple of its five fields without ``Played.__new__``'s
-#: keyword handling: a step is made at every action of every game.
-_played: Final[Callable[[type[Played], tuple[object, ...]], Played]] = tuple.__new__
+#: One step of a game, as :func:`steps` yields it: a tuple of the state the action was
+#: played in, the player who chose it (:func:`~contract_rummy.chooser` of that state), the
+#: action, the state after it, and what it did (its :mod:`~contract_rummy.events`), to unpack
+#: as ``before, player, action, after, events``. A plain tuple: a simulation makes one at
+#: every action, and a tuple is the cheapest value Python makes.
+Played: TypeAlias = tuple[RoundState, int, Action, RoundState, tuple[Event, ...]]
 
 
 def steps(
@@ -84,7 +81,7 @@ def steps(
     *,
     max_actions: int | None = None,
 ) -> Iterator[Played]:
-    """Play from ``state`` to the end of the game; yield each step (:class:`Played`).
+    """Play from ``state`` to the end of the game; yield each step (:data:`Played`).
 
     Each step is played for the player who chooses now (``to_act``, or between rounds
     the dealer, who deals the next, R4), and refused as :func:`~contract_rummy.apply`
@@ -100,7 +97,8 @@ def steps(
 
     Raises:
         ValueError: if there is not one bot per player.
-        RuntimeError: if the game is not over after ``max_actions`` actions.
+        GameTooLongError: (a :class:`RuntimeError`) if the game is not over after
+            ``max_actions`` actions.
         IllegalActionError: if a player chooses an action the rules refuse.
 
     >>> import contract_rummy as cr
@@ -109,7 +107,7 @@ def steps(
     ...     pass
     Traceback (most recent call last):
     ...
-    RuntimeError: the game is not over after 10 actions: round 1, turn 4, phase PLAY
+    contract_rummy.playing.GameTooLongError: the game is not over after 10 actions: round 1, ...
     """
     if not isinstance(state, RoundState):
         raise TypeError(f"expected a RoundState, got {state!r}")
@@ -137,7 +135,7 @@ def _steps(state: RoundState, choose: Choose, max_actions: int | None) -> Iterat
         assert player is not None  # someone chooses until the game is over
         action = choose(player, state)
         after, events = step(state, action)  # played for ``player``, who chooses now
-        yield _played(Played, (state, player, action, after, events))
+        yield (state, player, action, after, events)
         state = after
         played += 1
 
@@ -151,17 +149,21 @@ def _bot_steps(
     while state.phase is not _GAME_OVER:
         if played == limit:
             _too_long(state, limit)
-        player = chooser(state)
-        assert player is not None  # someone chooses until the game is over
+        # chooser(state), written out: this loop plays every action of every simulated game,
+        # and the call would cost as much as the rest of the loop's own work (the tests hold
+        # it to chooser at every step of every preset).
+        to_act = state.to_act
+        player = state.facts.dealer if to_act is None else to_act
         action = chooses[player](view(state, player))
-        after, events = step(state, action)  # played for ``player``, who chooses now
-        yield _played(Played, (state, player, action, after, events))
+        after, events = advance(state, action)  # played for ``player``, who chooses now
+        yield (state, player, action, after, events)
         state = after
         played += 1
 
 
-def _too_long(state: RoundState, max_actions: int) -> None:
-    raise RuntimeError(
+def _too_long(state: RoundState, max_actions: int) -> NoReturn:
+    raise GameTooLongError(
         f"the game is not over after {max_actions} actions: round {state.round_number}, "
-        f"turn {state.turns}, phase {state.phase.name}"
+        f"turn {state.turns}, phase {state.phase.name}",
+        state,
     )

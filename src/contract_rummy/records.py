@@ -350,12 +350,13 @@ class Recorder:
         >>> recorder.state.phase, len(recorder.record().actions) == recorder.state.moves
         (Phase.GAME_OVER, True)
         """
-        if played.before is not self._state and played.before != self._state:
+        before, _player, action, after, events = played
+        if before is not self._state and before != self._state:
             raise ValueError(
-                f"the step was played at move {played.before.moves}, not in the recorder's "
+                f"the step was played at move {before.moves}, not in the recorder's "
                 f"current state (move {self._state.moves})"
             )
-        self._keep(played.action, played.after, played.events)
+        self._keep(action, after, events)
 
     def _keep(self, action: Action, after: RoundState, events: tuple[Event, ...]) -> None:
         self._actions.append(action)

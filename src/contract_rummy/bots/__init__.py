@@ -132,7 +132,7 @@ def play_game(
     >>> cr.play_game([cr.RandomBot(seed=p) for p in range(4)], seed=2, max_actions=10)
     Traceback (most recent call last):
     ...
-    RuntimeError: the game is not over after 10 actions: round 1, turn 4, phase PLAY
+    contract_rummy.playing.GameTooLongError: the game is not over after 10 actions: round 1, ...
     """
     if isinstance(bots, str) or not isinstance(bots, Sequence):
         raise TypeError(f"bots must be a sequence of bots or bot names, got {bots!r}")

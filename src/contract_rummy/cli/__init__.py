@@ -34,9 +34,12 @@ Buying         no buying (R18)
 from __future__ import annotations
 
 import argparse
+import contextlib
 import os
+import signal
 import sys
-from collections.abc import Sequence
+import threading
+from collections.abc import Iterator, Sequence
 
 import contract_rummy
 from contract_rummy.cli import _demo, _play, _replay, _rules, _simulate
@@ -62,11 +65,30 @@ def main(argv: Sequence[str] | None = None) -> int:
     for command in _COMMANDS:
         command.register(commands)
     args = parser.parse_args(argv)
-    try:
-        status: int = args.run(args)
-    except BrokenPipeError:
-        # The reader stopped early (``| head``): that is no error of ours. Send what is
-        # still buffered nowhere, so that Python's own flush at exit stays quiet.
-        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-        return 0
+    with _ctrl_c():
+        try:
+            status: int = args.run(args)
+        except BrokenPipeError:
+            # The reader stopped early (``| head``): that is no error of ours. Send what is
+            # still buffered nowhere, so that Python's own flush at exit stays quiet.
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+            return 0
     return status
+
+
+@contextlib.contextmanager
+def _ctrl_c() -> Iterator[None]:
+    """Ctrl-C raises KeyboardInterrupt while a command runs, as Python's default handler does.
+
+    A program started with SIGINT ignored, as a background job of a shell script or under
+    ``nohup`` is, would otherwise not stop on Ctrl-C at all. The handler it had is put back
+    afterwards. Outside the main thread, where no handler can be set, nothing changes.
+    """
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    previous = signal.signal(signal.SIGINT, signal.default_int_handler)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)

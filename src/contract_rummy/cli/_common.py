@@ -14,6 +14,7 @@ from contract_rummy.state import RoundState
 from contract_rummy.variants import Variant
 
 __all__ = [
+    "INTERRUPTED",
     "NOBODY_OUT",
     "Commands",
     "Narrator",
@@ -23,6 +24,10 @@ __all__ = [
     "players_for",
     "standings",
 ]
+
+
+#: The exit status of a command stopped by Ctrl-C: 128 + SIGINT, as shells report it.
+INTERRUPTED: Final = 130
 
 
 def default_players(variant: Variant) -> int:

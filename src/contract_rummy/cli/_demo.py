@@ -55,7 +55,8 @@ def demo(
     narrator = Narrator(quiet=quiet)
     for played in steps(first, seats):
         recorder.add(played)
-        narrator.played(played.before, played.action, played.after, played.events)
+        before, _player, action, after, events = played
+        narrator.played(before, action, after, events)
     narrator.finish(recorder.state, f"{variant.name}, seed {seed}")
     if record is not None:
         with record.open("w", encoding="utf-8") as file:

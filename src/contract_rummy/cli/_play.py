@@ -21,6 +21,7 @@ from contract_rummy.actions import Action, Buy, Discard, GoDown, LayOff, NextRou
 from contract_rummy.bots import BOTS, Bot, make_bot
 from contract_rummy.cards import Card
 from contract_rummy.cli._common import (
+    INTERRUPTED,
     NOBODY_OUT,
     Commands,
     add_command,
@@ -118,7 +119,12 @@ class Session:
     # -- the game ---------------------------------------------------------------------------
 
     def run(self) -> int:
-        """Play until the game ends or the person leaves; return the exit status, 0."""
+        """Play until the game ends or the person leaves; return the exit status.
+
+        The status is 0 when the game ends or the person leaves (``quit``, or the end of
+        the input: Ctrl-D), and 130 when Ctrl-C stops the game, as for any command a shell
+        sees stopped by Ctrl-C.
+        """
         try:
             while self.state.phase is not Phase.GAME_OVER:
                 player = self.state.dealer if self.state.to_act is None else self.state.to_act
@@ -129,9 +135,15 @@ class Session:
                 else:
                     action = self._bot(player)
                 self._play(player, action)
-        except (_QuitError, EOFError, KeyboardInterrupt):
-            self.say(f"\nGoodbye: you left the game in round {self.state.round_number}.")
+        except (_QuitError, EOFError):
+            self._goodbye()
+        except KeyboardInterrupt:
+            self._goodbye()
+            return INTERRUPTED
         return 0
+
+    def _goodbye(self) -> None:
+        self.say(f"\nGoodbye: you left the game in round {self.state.round_number}.")
 
     def _bot(self, player: int) -> Action:
         bot = self.bots[player]

@@ -63,8 +63,10 @@ from contract_rummy.state import Phase, RoundState
 
 __all__ = [
     "LegalActions",
+    "Outcome",
     "PlayerPosition",
     "Position",
+    "advance",
     "apply",
     "chooser",
     "end_round",
@@ -302,6 +304,23 @@ def step(state: RoundState, action: Action, *, player: int | None = None) -> Ste
     (Phase.DRAW, ())
     """
     return _new_step(Step, _play(state, action, player))
+
+
+def advance(state: RoundState, action: Action) -> Outcome:
+    """:func:`step` as a plain pair ``(after, events)``, played for the player to act.
+
+    The same next state and events as ``step(state, action)``, without the
+    :class:`~contract_rummy.events.Step` around them: for loops that play every action of
+    millions of games and unpack each step at once, such as
+    :func:`contract_rummy.playing.steps`.
+
+    >>> import contract_rummy as cr
+    >>> from contract_rummy.engine import advance
+    >>> state = cr.new_game(seed=3)
+    >>> advance(state, cr.DrawStock()) == tuple(cr.step(state, cr.DrawStock()))
+    True
+    """
+    return _play(state, action)
 
 
 def apply(state: RoundState, action: Action, *, player: int | None = None) -> RoundState:

@@ -90,7 +90,7 @@ class Position(Protocol):
 #: counted once, where the next state is finished: every build that finishes an action's
 #: state says ``moves=state.moves + 1``; a state made on the way (a buy's, before the next
 #: player is asked) keeps the number it came with, and the functions that finish the work
-#: from it (:func:`~contract_rummy.engine._round.end_round`) are told the number.
+#: from it (:func:`~contract_rummy.engine.end_round`) are told the number.
 Outcome: TypeAlias = tuple[RoundState, tuple[Event, ...]]
 
 

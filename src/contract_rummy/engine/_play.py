@@ -128,6 +128,7 @@ def lay_offs_and_swaps(position: Position, hand: Hand) -> list[Action]:
 
     >>> import contract_rummy as cr
     >>> state = cr.new_game(seed=1)
+    >>> from contract_rummy.engine import lay_offs_and_swaps
     >>> lay_offs_and_swaps(state, state.hands[state.active])
     []
     """

@@ -59,6 +59,7 @@ def winners_of(
     ``scores`` are the final totals and ``penalties`` the last round's.
 
     >>> import contract_rummy as cr
+    >>> from contract_rummy.engine import winners_of
     >>> winners_of(cr.PAGAT, (30, 10, 10), (5, 0, 2))
     (1, 2)
     """

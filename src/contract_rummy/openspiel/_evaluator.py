@@ -73,8 +73,10 @@ class Evaluator:
         played = engine.replace(chance=Chance(seed_state(seed), SEEDED))
         # The game loop, stopped where the game does: after its last round (``rounds``).
         if not game._over(played):
-            for step in steps(played, [self._bot] * game.players):
-                played = step.after
+            for _before, _player, _action, after, _events in steps(
+                played, [self._bot] * game.players
+            ):
+                played = after
                 if game._over(played):
                     break
         return np.array(game._returns(played), dtype=np.float64)

@@ -107,6 +107,7 @@ def builder(cls: type[T], init: Callable[Concatenate[T, P], None]) -> Callable[P
     ... class Pair:
     ...     left: int
     ...     right: int = 0
+    >>> from contract_rummy.state import builder
     >>> make = builder(Pair, Pair.__init__)
     >>> make(1, right=2)
     Pair(left=1, right=2)
@@ -139,6 +140,7 @@ def replaceable(cls: type[T]) -> type[T]:
     is refused when it is made, so the signature cannot drift from the fields.
 
     >>> import attrs
+    >>> from contract_rummy.state import KEEP, replaceable
     >>> @replaceable
     ... @attrs.frozen(weakref_slot=False)
     ... class Pair:

@@ -37,6 +37,7 @@ def buy_refusal(state: RoundState, player: int) -> str | None:
 
     >>> import contract_rummy as cr
     >>> state = cr.new_game(seed=1)
+    >>> from contract_rummy.state import buy_refusal
     >>> buy_refusal(state, 0) is None
     True
     >>> buy_refusal(cr.new_game(cr.VARIANTS["no-buy"], seed=1), 0)
@@ -74,6 +75,7 @@ def buyers(state: RoundState, last_buyer: int | None) -> tuple[int, ...]:
 
     >>> import contract_rummy as cr
     >>> state = cr.new_game(seed=1)
+    >>> from contract_rummy.state import buyers
     >>> state.active, buyers(state, None), buyers(state, 3)
     (2, (3, 0, 1), (0, 1))
     """

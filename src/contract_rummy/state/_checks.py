@@ -60,6 +60,7 @@ def check_types(value: object, prefix: str = "") -> None:
     (variants, melds, cards) check themselves when they are made.
 
     >>> import contract_rummy as cr
+    >>> from contract_rummy.state import check_types
     >>> check_types(cr.Turn(kept_card="7H"))
     Traceback (most recent call last):
     ...
@@ -115,6 +116,7 @@ def describe_type(kind: Any) -> str:
     """How a type reads in a message: ``"a tuple of tuples of Cards"``, ``"an int or None"``.
 
     >>> from contract_rummy.cards import Card
+    >>> from contract_rummy.state import describe_type
     >>> describe_type(tuple[tuple[Card, ...], ...]), describe_type(int | None)
     ('a tuple of tuples of Cards', 'an int or None')
     """

@@ -1,0 +1,147 @@
+"""The arguments of ``contract-rummy simulate``: the parser's options, read and checked.
+
+:func:`add_arguments` gives the command's parser its options; :func:`read_options` reads
+them into an :class:`Options`, or ends the command with its usage and what is wrong.
+"""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+
+import attrs
+
+from contract_rummy.bots import BOTS
+from contract_rummy.cli._common import default_players
+from contract_rummy.presets import VARIANTS
+from contract_rummy.variants import Variant
+
+__all__ = ["Options", "add_arguments", "check_plot", "read_options"]
+
+
+@attrs.frozen
+class Options:
+    """The command's arguments, checked.
+
+    Attributes:
+        variant: The rules.
+        bots: One bot's name per seat.
+        games: How many games, at least 1.
+        seed: The run's seed.
+        workers: How many processes play (``--workers``), or ``None`` for one per core.
+        dask: The address of a Dask scheduler, or ``None``.
+        out: The file of the results as JSON Lines, or ``None``.
+        plot: The file of the plot, or ``None``.
+        quiet: Whether to print the summary only.
+        plain: Whether to print plain text even where rich is installed.
+    """
+
+    variant: Variant
+    bots: tuple[str, ...]
+    games: int
+    seed: int
+    workers: int | None
+    dask: str | None
+    out: Path | None
+    plot: Path | None
+    quiet: bool
+    plain: bool
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """Give ``parser`` the command's options."""
+    parser.add_argument(
+        "--variant", default="pagat", choices=sorted(VARIANTS), help="the rules (default pagat)"
+    )
+    parser.add_argument(
+        "--bots",
+        default=None,
+        metavar="NAMES",
+        help=f"one bot per seat, separated by commas, or one bot for every seat, from "
+        f"{', '.join(sorted(BOTS))} (default: heuristic in every seat of the rules' "
+        "usual number of players)",
+    )
+    parser.add_argument("--games", type=int, default=100, help="how many games (default 100)")
+    parser.add_argument("--seed", type=int, default=0, help="the run's seed (default 0)")
+    parser.add_argument(
+        "--workers",
+        type=int,
+        default=None,
+        help="how many processes play (default: one per core; 1 plays in this process); "
+        "with --dask, how many chunks of games the cluster runs at once",
+    )
+    parser.add_argument(
+        "--dask", default=None, metavar="ADDRESS", help="play on the Dask cluster at ADDRESS"
+    )
+    parser.add_argument(
+        "--out", type=Path, default=None, metavar="FILE", help="write the results as JSON Lines"
+    )
+    parser.add_argument(
+        "--plot", type=Path, default=None, metavar="FILE", help="draw the scores and contracts"
+    )
+    parser.add_argument("--quiet", action="store_true", help="print the summary only")
+    parser.add_argument(
+        "--plain", action="store_true", help="plain text, even where rich is installed"
+    )
+
+
+def _bots(parser: argparse.ArgumentParser, text: str | None, variant: Variant) -> tuple[str, ...]:
+    """The seats' bots that ``--bots`` names, checked against BOTS and R1."""
+    if text is None:
+        return ("heuristic",) * default_players(variant)
+    names = tuple(name.strip() for name in text.split(","))
+    for name in names:
+        if name not in BOTS:
+            parser.error(
+                f"--bots: no bot is called {name!r}; the bots are {', '.join(sorted(BOTS))}"
+            )
+    if len(names) == 1:
+        return names * default_players(variant)
+    try:
+        variant.check_players(len(names))
+    except ValueError as error:  # R1: one bot per player
+        parser.error(f"--bots names {len(names)} bots, one per seat: {error}")
+    return names
+
+
+def read_options(parser: argparse.ArgumentParser, args: argparse.Namespace) -> Options:
+    """The arguments, or the command's usage and what is wrong with them."""
+    if args.games < 1:
+        parser.error(f"--games must be at least 1, got {args.games}")
+    if args.seed < 0:
+        parser.error(f"--seed must not be negative, got {args.seed}")
+    if args.workers is not None and args.workers < 1:
+        parser.error(f"--workers must be at least 1, got {args.workers}")
+    variant = VARIANTS[args.variant]
+    return Options(
+        variant=variant,
+        bots=_bots(parser, args.bots, variant),
+        games=args.games,
+        seed=args.seed,
+        workers=args.workers,
+        dask=args.dask,
+        out=args.out,
+        plot=args.plot,
+        quiet=args.quiet,
+        plain=args.plain,
+    )
+
+
+def check_plot(parser: argparse.ArgumentParser, path: Path) -> None:
+    """Refuse ``--plot`` before playing: without matplotlib, or to a file it cannot write."""
+    try:
+        from matplotlib.backends.backend_agg import FigureCanvasAgg  # noqa: PLC0415
+        from matplotlib.figure import Figure  # noqa: PLC0415
+    except ImportError:
+        parser.error(
+            "--plot needs matplotlib, which comes with the plot extra: "
+            "pip install 'contract_rummy[plot]'"
+        )
+    formats = FigureCanvasAgg(Figure()).get_supported_filetypes()
+    suffix = path.suffix.removeprefix(".").lower() or "png"
+    if suffix not in formats:
+        parser.error(f"--plot: cannot draw .{suffix} files; try {', '.join(sorted(formats))}")
+    try:
+        path.open("wb").close()
+    except OSError as error:
+        parser.error(f"--plot: {error}")
