@@ -144,7 +144,7 @@ def test_r14_the_memos_start_afresh_when_full(monkeypatch: pytest.MonkeyPatch) -
         cr.parse_cards("AS 2S 3S 4S AD KD QD JD 7C 7H 7S 2D"),
     ]
     expected = [list(go_downs(variant, 6, hand, None)) for hand in hands]
-    monkeypatch.setattr(search_module, "_MEMO_LIMIT", 1)
+    monkeypatch.setattr(search_module, "MEMO_LIMIT", 1)
     tables(variant).candidates.clear()
     gains = plan(variant, 6).run_gains
     assert gains is not None

@@ -32,7 +32,7 @@ import attrs
 from contract_rummy._hands import keeps_a_discard
 from contract_rummy.cards import Card
 from contract_rummy.contracts import Contract
-from contract_rummy.godown._tables import CARDS_AT, LANE_BYTES, Tables, tables
+from contract_rummy.godown._tables import CARDS_AT, LANE_BYTES, MEMO_LIMIT, Tables, tables
 from contract_rummy.variants import Variant
 
 __all__ = [
@@ -602,7 +602,7 @@ class RunGains(dict[bytes, tuple[int, ...]]):
         else:
             full, part = divmod(sum(held), each)
             gains = (each,) * full + (part,) * bool(part)
-        if len(self) >= _MEMO_LIMIT:
+        if len(self) >= MEMO_LIMIT:
             self.clear()
         self[held] = gains
         return gains
@@ -656,7 +656,7 @@ def _at_once_slots(t: Tables, counts: list[int], size: int, runs: int) -> int:
         key = (size, runs, *counts[13 * suit : 13 * suit + 13])
         row = memo.get(key)
         if row is None:
-            if len(memo) >= _MEMO_LIMIT:
+            if len(memo) >= MEMO_LIMIT:
                 memo.clear()
             row = memo[key] = _suit_slots(t, key[2:], size, runs)
         best = [min(best[u - k] + row[k] for k in range(u + 1)) for u in range(runs + 1)]
@@ -800,7 +800,7 @@ def _candidates(t: Tables, hand: _Counts, place: Place, high: int) -> tuple[Cand
 
 
 def _listed(t: Tables, melds: Iterator[MeldSpec]) -> tuple[Candidate, ...]:
-    if len(t.candidates) >= _MEMO_LIMIT:
+    if len(t.candidates) >= MEMO_LIMIT:
         t.candidates.clear()
     unit, is_wild = t.unit, t.is_wild
     found = [
@@ -814,12 +814,6 @@ def _listed(t: Tables, melds: Iterator[MeldSpec]) -> tuple[Candidate, ...]:
     ]
     found.sort()
     return tuple(found)
-
-
-#: How many ranks' and suits' lists the tables of a variant keep before starting afresh:
-#: enough for the lists that hands share, few enough that memory stays flat however many
-#: games a process plays (a suit's held positions vary without end).
-_MEMO_LIMIT: Final = 16_384
 
 
 def _groups(

@@ -27,7 +27,7 @@ import attrs
 from contract_rummy.cards import CARDS, RUN_CARDS
 from contract_rummy.variants import Variant
 
-__all__ = ["CARDS_AT", "LANE_BYTES", "Tables", "tables"]
+__all__ = ["CARDS_AT", "LANE_BYTES", "MEMO_LIMIT", "Tables", "tables"]
 
 #: Card indices run 0-51 for the naturals and 52 for the joker.
 CARD_TYPES: Final = 53
@@ -36,6 +36,11 @@ CARD_TYPES: Final = 53
 #: jokers' first), then 53 by card index.
 CARDS_AT: Final = 14
 LANE_BYTES: Final = CARDS_AT + CARD_TYPES
+
+#: How many entries each of the search's memos in a variant's tables keeps before starting
+#: afresh: enough for the entries that hands share, few enough that memory stays flat however
+#: many games a process plays (a suit's held positions vary without end).
+MEMO_LIMIT: Final = 16_384
 
 
 @attrs.frozen
