@@ -3,7 +3,7 @@
 A :class:`Plan` is worked out once per round of a variant and kept in the variant's tables
 (see :mod:`._tables`): the contract's places in the order the search fills them (groups,
 then runs, longest first), what the fill needs to know of each place (:class:`Level`), and
-the tables the lower bounds read (see :mod:`._search`), among them :class:`RunGains`,
+the tables the lower bounds read (see :mod:`._bounds`), among them :class:`RunGains`,
 filled as hands are met.
 
 It also holds the words the other modules of the search share: a meld as the search finds
