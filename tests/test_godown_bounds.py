@@ -10,7 +10,7 @@ from hypothesis import event, given, settings
 from hypothesis import strategies as st
 
 import contract_rummy as cr
-from contract_rummy.godown import _bounds, _plan, _search, go_downs
+from contract_rummy.godown import _bounds, _candidates, _plan, go_downs
 from contract_rummy.godown._bounds import _at_once_slots, _wilds_needed
 from contract_rummy.godown._plan import plan
 from contract_rummy.godown._tables import LANE_BYTES, tables
@@ -144,7 +144,7 @@ def test_r14_the_memos_start_afresh_when_full(monkeypatch: pytest.MonkeyPatch) -
         cr.parse_cards("AS 2S 3S 4S AD KD QD JD 7C 7H 7S 2D"),
     ]
     expected = [list(go_downs(variant, 6, hand, None)) for hand in hands]
-    for module in (_plan, _bounds, _search):
+    for module in (_plan, _bounds, _candidates):
         monkeypatch.setattr(module, "MEMO_LIMIT", 1)
     tables(variant).candidates.clear()
     gains = plan(variant, 6).run_gains

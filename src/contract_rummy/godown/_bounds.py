@@ -1,7 +1,7 @@
 """Lower bounds that reject a hand before any candidate meld is listed (R8, R14, R24).
 
 Most hands cannot meet their contract, and counting a hand costs far less than listing its
-candidate melds (see :mod:`._search`): so the search first asks these bounds whether
+candidate melds (see :mod:`._candidates`): so the search first asks these bounds whether
 the hand's wild cards could be enough. Each bound only needs to be low, never too high: it
 may let a hand through that cannot go down (the search then finds nothing), but never
 turns away one that can.

@@ -77,12 +77,12 @@ class Tables:
             and turned into :data:`LANE_BYTES` bytes, its counts by rank and by card. A
             hand holds fewer than 256 cards of a rank.
         candidates: Memo of the search's candidate melds by rank and by suit, filled as
-            hands are met (see :mod:`._search`).
+            hands are met (see :mod:`._candidates`).
         plans: The search's plan of each round, by round number (see :mod:`._plan`).
         run_gains: The search's memo of what runs of each length can hold of a suit, by
             the suit's counts (see :mod:`._plan`).
         suit_slots: Memo of the search's bound on the wild cards one suit's runs need in
-            a round played at once, by the suit's counts (see :mod:`._search`).
+            a round played at once, by the suit's counts (see :mod:`._bounds`).
     """
 
     wild: tuple[int, ...]
