@@ -6,7 +6,7 @@ import attrs
 
 import contract_rummy as cr
 from contract_rummy.godown import godown_problem, iter_go_downs
-from contract_rummy.godown._search import _multisets
+from contract_rummy.godown._candidates import _multisets
 from scenario import cards
 
 GROUPS_AT_ONCE = attrs.evolve(

@@ -10,9 +10,9 @@ from hypothesis import event, given, settings
 from hypothesis import strategies as st
 
 import contract_rummy as cr
-from contract_rummy.godown import _search as search_module
-from contract_rummy.godown import go_downs
-from contract_rummy.godown._search import _at_once_slots, _wilds_needed, plan
+from contract_rummy.godown import _bounds, _candidates, _plan, go_downs
+from contract_rummy.godown._bounds import _at_once_slots, _wilds_needed
+from contract_rummy.godown._plan import plan
 from contract_rummy.godown._tables import LANE_BYTES, tables
 
 #: The presets, and aces at one end only (R8), which no preset but ``shanghai-11`` has.
@@ -144,7 +144,8 @@ def test_r14_the_memos_start_afresh_when_full(monkeypatch: pytest.MonkeyPatch) -
         cr.parse_cards("AS 2S 3S 4S AD KD QD JD 7C 7H 7S 2D"),
     ]
     expected = [list(go_downs(variant, 6, hand, None)) for hand in hands]
-    monkeypatch.setattr(search_module, "_MEMO_LIMIT", 1)
+    for module in (_plan, _bounds, _candidates):
+        monkeypatch.setattr(module, "MEMO_LIMIT", 1)
     tables(variant).candidates.clear()
     gains = plan(variant, 6).run_gains
     assert gains is not None

@@ -28,7 +28,8 @@ from typing import Final, overload
 from contract_rummy.actions import GoDown
 from contract_rummy.cards import CARDS, Card, Rank, Suit
 from contract_rummy.godown._check import godown_problem
-from contract_rummy.godown._search import _NOTHING, GROUP, Found, MeldSpec, Result, search
+from contract_rummy.godown._plan import GROUP, Found, MeldSpec
+from contract_rummy.godown._search import _NOTHING, Result, search
 from contract_rummy.godown._wilds import (
     SLOT,
     Layout,

@@ -8,7 +8,8 @@ from contract_rummy._hands import keeps_a_discard
 from contract_rummy.cards import Card
 from contract_rummy.contracts import Contract
 from contract_rummy.errors import InvalidMeldError, Refusal
-from contract_rummy.godown._search import MeldSpec, _touching
+from contract_rummy.godown._plan import MeldSpec
+from contract_rummy.godown._search import _touching
 from contract_rummy.melds import Group, Run, under
 from contract_rummy.variants import Variant
 

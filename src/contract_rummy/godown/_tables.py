@@ -27,7 +27,7 @@ import attrs
 from contract_rummy.cards import CARDS, RUN_CARDS
 from contract_rummy.variants import Variant
 
-__all__ = ["CARDS_AT", "LANE_BYTES", "Tables", "tables"]
+__all__ = ["CARDS_AT", "LANE_BYTES", "MEMO_LIMIT", "Tables", "tables"]
 
 #: Card indices run 0-51 for the naturals and 52 for the joker.
 CARD_TYPES: Final = 53
@@ -36,6 +36,11 @@ CARD_TYPES: Final = 53
 #: jokers' first), then 53 by card index.
 CARDS_AT: Final = 14
 LANE_BYTES: Final = CARDS_AT + CARD_TYPES
+
+#: How many entries each of the search's memos in a variant's tables keeps before starting
+#: afresh: enough for the entries that hands share, few enough that memory stays flat however
+#: many games a process plays (a suit's held positions vary without end).
+MEMO_LIMIT: Final = 16_384
 
 
 @attrs.frozen
@@ -72,12 +77,12 @@ class Tables:
             and turned into :data:`LANE_BYTES` bytes, its counts by rank and by card. A
             hand holds fewer than 256 cards of a rank.
         candidates: Memo of the search's candidate melds by rank and by suit, filled as
-            hands are met (see :mod:`._search`).
-        plans: The search's plan of each round, by round number (see :mod:`._search`).
+            hands are met (see :mod:`._candidates`).
+        plans: The search's plan of each round, by round number (see :mod:`._plan`).
         run_gains: The search's memo of what runs of each length can hold of a suit, by
-            the suit's counts (see :mod:`._search`).
+            the suit's counts (see :mod:`._plan`).
         suit_slots: Memo of the search's bound on the wild cards one suit's runs need in
-            a round played at once, by the suit's counts (see :mod:`._search`).
+            a round played at once, by the suit's counts (see :mod:`._bounds`).
     """
 
     wild: tuple[int, ...]

@@ -37,7 +37,7 @@ import itertools
 from collections.abc import Iterator
 from typing import Any, Final, NamedTuple
 
-from contract_rummy.godown._search import RUN, Found, MeldSpec
+from contract_rummy.godown._plan import RUN, Found, MeldSpec
 
 __all__ = [
     "BLOCK",

@@ -1,0 +1,215 @@
+"""The candidate melds of a hand for each place of the contract (R7, R8, R14, R24).
+
+A place's candidates are listed once, from the whole hand, before the search fills the
+places; each comes with its cards packed into one integer (see :mod:`._tables`), so that
+checking that the cards left still pay for it, and taking them, are single integer
+operations.
+
+They are listed rank by rank (groups) or suit by suit (runs). What a rank or a suit gives
+depends on few numbers of the hand, which hands share all the time: a rank's four counts
+and the wild cards held; a suit's held positions, how many of its ace are held (up to two:
+a run from ace to ace holds one at each end) and the wild cards held. So each rank's and
+each suit's list is kept in the variant's tables once worked out. Ranks and suits come in
+order and each list is sorted, so the whole list is sorted too.
+
+In a round played at once (R24) the last place takes whatever the other places leave:
+:func:`_remainder` lists the melds of exactly those cards.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import NamedTuple
+
+from contract_rummy.godown._plan import GROUP, RUN, Candidate, MeldSpec, Place
+from contract_rummy.godown._tables import MEMO_LIMIT, Tables
+
+
+class _Counts(NamedTuple):
+    """What the search counts of a hand: each card, each rank, each suit's positions."""
+
+    counts: list[int]
+    ranks: list[int]
+    suit_masks: list[int]
+    wilds: int
+
+
+def _candidates(t: Tables, hand: _Counts, place: Place, high: int) -> tuple[Candidate, ...]:
+    shortest = place.length
+    counts, wilds = hand.counts, hand.wilds
+    held = tuple(counts[w] for w in t.wild)
+    memo = t.candidates
+    found: list[Candidate] = []
+    if place.kind == GROUP:
+        ranks = hand.ranks
+        for rank in range(1, 14):
+            if ranks[rank] + wilds < shortest:
+                continue
+            a, b, c, d = t.rank_cards[rank]
+            key: tuple[object, ...] = (
+                GROUP,
+                rank,
+                counts[a],
+                counts[b],
+                counts[c],
+                counts[d],
+                held,
+                shortest,
+                high,
+            )
+            listed = memo.get(key)
+            if listed is None:
+                listed = memo[key] = _listed(t, _groups(t, counts, rank, shortest, high))
+            found.extend(listed)
+        return tuple(found)
+    high = min(high, t.longest)
+    for suit in range(4):
+        mask = hand.suit_masks[suit] & t.natural_positions[suit]
+        aces = min(counts[13 * suit], 2)
+        key = (RUN, suit, mask, aces, held, shortest, high)
+        listed = memo.get(key)
+        if listed is None:
+            listed = memo[key] = _listed(t, _runs(t, counts, wilds, suit, mask, shortest, high))
+        found.extend(listed)
+    return tuple(found)
+
+
+def _listed(t: Tables, melds: Iterator[MeldSpec]) -> tuple[Candidate, ...]:
+    if len(t.candidates) >= MEMO_LIMIT:
+        t.candidates.clear()
+    unit, is_wild = t.unit, t.is_wild
+    found = [
+        Candidate(
+            meld,
+            sum(map(unit.__getitem__, meld.cards)),
+            len(meld.cards),
+            sum(map(is_wild.__getitem__, meld.cards)),
+        )
+        for meld in melds
+    ]
+    found.sort()
+    return tuple(found)
+
+
+def _groups(
+    t: Tables, counts: list[int], rank: int, shortest: int, longest: int
+) -> Iterator[MeldSpec]:
+    pool = sorted(
+        {*(x for x in t.rank_cards[rank] if counts[x]), *(w for w in t.wild if counts[w])}
+    )
+    for cards in _multisets(pool, counts, shortest, longest):
+        yield MeldSpec(GROUP, rank, 0, cards)
+
+
+def _multisets(
+    pool: list[int], counts: list[int], shortest: int, longest: int
+) -> list[tuple[int, ...]]:
+    """Every multiset of ``shortest``..``longest`` cards from ``pool``, in pool order.
+
+    Each is sorted as ``pool`` is; the multisets come in no useful order.
+    """
+    takes = [min(counts[x], longest) for x in pool]
+    # found[i]: the multisets of pool[:i] that, with what pool[i:] can add, still reach
+    # ``shortest`` cards.
+    reach = sum(takes)
+    if reach < shortest:
+        return []
+    found: list[tuple[int, ...]] = [()]
+    for card, most in zip(pool, takes, strict=True):
+        reach -= most
+        found = [
+            cards + (card,) * take
+            for cards in found
+            for take in range(min(most, longest - len(cards)) + 1)
+            if len(cards) + take + reach >= shortest
+        ]
+    return found
+
+
+def _runs(
+    t: Tables, counts: list[int], wilds: int, suit: int, mask: int, shortest: int, longest: int
+) -> Iterator[MeldSpec]:
+    window = (1 << shortest) - 1
+    for low in range(t.lowest, t.highest - shortest + 2):
+        if shortest - ((mask >> (low - 1)) & window).bit_count() > wilds:
+            continue
+        top = min(longest, t.highest - low + 1)
+        for cards in _run_cards(t, counts, suit, low, shortest, top):
+            yield MeldSpec(RUN, suit, low, cards)
+
+
+def _run_cards(
+    t: Tables, counts: list[int], suit: int, low: int, shortest: int, longest: int
+) -> list[tuple[int, ...]]:
+    """Every run of the suit from ``low``, of ``shortest`` to ``longest`` cards (R8).
+
+    Position by position, a run takes the natural card if ``counts`` holds it, or a wild
+    card: the search counts every wild card as a joker (index 52). Shorter runs come
+    first; runs of one length in order, the natural card before the wild card at each
+    position.
+    """
+    row, is_wild = t.at[suit], t.is_wild
+    found: list[tuple[int, ...]] = []
+    # The runs so far, each with the wild cards it leaves.
+    level: list[tuple[tuple[int, ...], int]] = [((), counts[52])]
+    for length in range(1, longest + 1):
+        position = low + length - 1
+        natural = row[position]
+        held = 0 if is_wild[natural] else counts[natural]
+        grown: list[tuple[tuple[int, ...], int]] = []
+        for cards, wilds in level:
+            # An ace at both ends (R8) takes two of it.
+            if held > (position == 14 and cards[:1] == (natural,)):
+                grown.append(((*cards, natural), wilds))
+            if wilds:
+                grown.append(((*cards, 52), wilds - 1))
+        level = grown
+        if not level:
+            break
+        if length >= shortest:
+            found.extend(cards for cards, _ in level)
+    return found
+
+
+def _remainder(
+    t: Tables, present: tuple[int, ...], hand: int, place: Place, left: int
+) -> Iterator[Candidate]:
+    """The melds of ``place``'s kind that use exactly every card left (R24).
+
+    The packed ``hand`` holds the ``left`` cards, of the card indices ``present``.
+    """
+    if left < place.length:
+        return
+    cards = t.indices(hand, present)
+    naturals = [x for x in cards if not t.is_wild[x]]
+    if place.kind == GROUP:
+        ranks = {x % 13 + 1 for x in naturals}
+        if len(ranks) > 1:
+            return
+        for rank in sorted(ranks) if ranks else range(1, 14):
+            if all(t.is_wild[x] or x % 13 + 1 == rank for x in cards):
+                yield Candidate(MeldSpec(GROUP, rank, 0, tuple(cards)), hand, left, 0)
+        return
+    if left > t.longest:
+        return
+    suits = {x // 13 for x in naturals}
+    if len(suits) > 1:
+        return
+    counts = [0] * 53
+    for x in cards:
+        counts[x] += 1
+    # The run must reach every natural card's position, and one of an ace's two ends.
+    inside = aces = 0
+    for x in naturals:
+        if x % 13:
+            inside |= t.suit_bits[x]
+        else:
+            aces = t.suit_bits[x]
+    span = (1 << left) - 1
+    for suit in sorted(suits) if suits else range(4):
+        for low in range(t.lowest, t.highest - left + 2):
+            covered = span << (low - 1)
+            if inside & ~covered or (aces and not aces & covered):
+                continue
+            for run in _run_cards(t, counts, suit, low, left, left):
+                yield Candidate(MeldSpec(RUN, suit, low, run), hand, left, 0)
