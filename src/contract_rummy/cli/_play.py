@@ -52,6 +52,7 @@ from contract_rummy.events import (
     WildFreed,
 )
 from contract_rummy.notation import parse_action
+from contract_rummy.playing import steps
 from contract_rummy.presets import VARIANTS
 from contract_rummy.state import Phase, RoundState
 from contract_rummy.variants import Variant
@@ -126,15 +127,9 @@ class Session:
         sees stopped by Ctrl-C.
         """
         try:
-            while self.state.phase is not Phase.GAME_OVER:
-                player = self.state.dealer if self.state.to_act is None else self.state.to_act
-                if self.state.phase is Phase.ROUND_OVER:
-                    action = self._ask_to_deal()  # a pause to read the scores, whoever deals
-                elif player == self.person:
-                    action = self._ask()
-                else:
-                    action = self._bot(player)
-                self._play(player, action)
+            for before, player, action, after, events in steps(self.state, self._choose):
+                self.state = after
+                self._narrate(before, player, action, events)
         except (_QuitError, EOFError):
             self._goodbye()
         except KeyboardInterrupt:
@@ -145,15 +140,16 @@ class Session:
     def _goodbye(self) -> None:
         self.say(f"\nGoodbye: you left the game in round {self.state.round_number}.")
 
+    def _choose(self, player: int, state: RoundState) -> Action:
+        """The action of ``player``, who chooses now in ``state``: the person's or a bot's."""
+        if state.phase is Phase.ROUND_OVER:
+            return self._ask_to_deal()  # a pause to read the scores, whoever deals
+        return self._ask() if player == self.person else self._bot(player)
+
     def _bot(self, player: int) -> Action:
         bot = self.bots[player]
         assert bot is not None  # every seat but the person's has a bot
         return bot.choose(view(self.state, player))
-
-    def _play(self, player: int, action: Action) -> None:
-        before = self.state
-        self.state, events = step(before, action, player=player)
-        self._narrate(before, player, action, events)
 
     def say(self, *lines: str) -> None:
         """Show ``lines`` on the screen."""
