@@ -10,7 +10,7 @@ listed among the legal actions, and changes nothing.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from typing import Final, TypeVar
 
 import attrs
@@ -19,13 +19,27 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import contract_rummy as cr
-from contract_rummy import GoDown, Group, Phase, Rank, Run, Suit
-from scenario import cards, deal, play, refused
+from contract_rummy import GoDown, Group, Phase, Rank, Run
+from scenario import (
+    ANY_ACTION,
+    DECK,
+    C,
+    D,
+    H,
+    S,
+    cards,
+    deal,
+    dry,
+    ended,
+    going_out,
+    hand_points,
+    play,
+    refused,
+    whole_deck,
+)
 
-C, D, H, S = Suit.CLUBS, Suit.DIAMONDS, Suit.HEARTS, Suit.SPADES
 T = TypeVar("T")
 
-DECK: Final = Counter(cr.PAGAT.deck(4))
 #: R11, written out from the rules text: (groups of 3, runs of 4) for rounds 1-7.
 CONTRACTS: Final = {1: (2, 0), 2: (1, 1), 3: (0, 2), 4: (3, 0), 5: (2, 1), 6: (1, 2), 7: (0, 3)}
 #: R5: cards dealt to each player in rounds 1-7.
@@ -33,70 +47,6 @@ DEALT: Final = {1: 10, 2: 10, 3: 10, 4: 12, 5: 12, 6: 12, 7: 12}
 
 
 # -- helpers ------------------------------------------------------------------------------
-
-
-def points(card: cr.Card) -> int:
-    """R25 as the rules text says it: K Q J 10 score 10, A 15, joker 15, numbers face value."""
-    if card.is_joker:
-        return 15
-    assert card.rank is not None
-    if card.rank is Rank.ACE:
-        return 15
-    return min(int(card.rank), 10)
-
-
-def hand_points(hand: Iterable[cr.Card]) -> int:
-    return sum(points(card) for card in hand)
-
-
-def whole_deck(state: cr.RoundState) -> Counter[cr.Card]:
-    """Every card of the state: hands, stock, discard pile and table."""
-    found: Counter[cr.Card] = Counter(state.stock)
-    found.update(state.discard)
-    for hand in state.hands:
-        found.update(hand)
-    for placed in state.table:
-        found.update(placed.cards)
-    return found
-
-
-def dry(
-    *hands: str,
-    pile: str = "KD",
-    fill: Sequence[int] = (1, 2, 3),
-    round_number: int = 1,
-    dealer: int = 3,
-    scores: tuple[int, ...] | None = None,
-    seed: int = 0,
-    variant: cr.Variant = cr.PAGAT,
-) -> cr.RoundState:
-    """A round with an empty stock and ``pile`` (bottom first) as the discard pile.
-
-    Each player starts with ``hands[p]``; the rest of the deck is dealt round-robin to the
-    players in ``fill``, so the pile holds only the cards given.
-    """
-    chosen = [list(cr.parse_cards(hand)) for hand in hands]
-    discard = list(cr.parse_cards(pile))
-    left = Counter(variant.deck(len(hands)))
-    left.subtract([*(card for hand in chosen for card in hand), *discard])
-    assert all(count >= 0 for count in left.values())
-    for index, card in enumerate(sorted(left.elements())):
-        chosen[fill[index % len(fill)]].append(card)
-    return cr.start_round(
-        variant,
-        round_number=round_number,
-        dealer=dealer,
-        hands=chosen,
-        stock=(),
-        discard=discard,
-        scores=scores,
-        seed=seed,
-    )
-
-
-def ended(state: cr.RoundState) -> cr.RoundState:
-    """``state`` (a dry round) after its active player tries to draw from the stock (R27)."""
-    return play(state, cr.DrawStock())
 
 
 def turn(state: cr.RoundState) -> cr.RoundState:
@@ -124,18 +74,6 @@ class InOrder:
 
     def below(self, bound: int, state: int) -> tuple[int, int]:
         return self.dealer % bound, state + 1
-
-
-ANY_ACTION: Final[tuple[cr.Action, ...]] = (
-    cr.DrawStock(),
-    cr.TakeDiscard(),
-    cr.Buy(),
-    cr.Pass(),
-    GoDown([cr.meld("7C 7D 7H"), cr.meld("8C 8D 8H")]),
-    cr.LayOff(cr.Card.parse("7S"), 0),
-    cr.SwapJoker(cr.Card.parse("5S"), 0, 0),
-    cr.Discard(cr.Card.parse("7S")),
-)
 
 
 # -- R1: four players -----------------------------------------------------------------------
@@ -661,38 +599,6 @@ def test_r12_runs_with_a_gap_are_fine_and_stay_separate() -> None:
 
 
 # -- R25: going out and the penalties -----------------------------------------------------
-
-
-def going_out(scores: tuple[int, ...] | None = None) -> tuple[cr.RoundState, cr.RoundState]:
-    """Player 1 goes down keeping KC AH 5D JK; later player 0 goes down and goes out.
-
-    Returns the state before player 0's last discard and the state after it.
-    """
-    state = deal(
-        "7C 7D 9C 9D 9H 2S",
-        "2C 2D 4C 4D 4H KC AH 5D JK 8S",
-        "AS 3D 10S JD QH",
-        "2H 6S 7H KD",
-        discard="QD",
-        scores=scores,
-    )
-    state = play(
-        state,
-        cr.TakeDiscard(),  # player 0 takes QD
-        cr.Discard(cr.Card.parse("2S")),
-        cr.TakeDiscard(),  # player 1 takes 2S and goes down
-        GoDown([cr.meld("2C 2D 2S"), cr.meld("4C 4D 4H")]),
-        cr.Discard(cr.Card.parse("8S")),
-        cr.TakeDiscard(),  # player 2 takes 8S
-        cr.Discard(cr.Card.parse("3D")),
-        cr.TakeDiscard(),  # player 3 takes 3D
-        cr.Discard(cr.Card.parse("7H")),
-        cr.TakeDiscard(),  # player 0 takes 7H and goes down
-        GoDown([cr.meld("7C 7D 7H"), cr.meld("9C 9D 9H")]),
-    )
-    assert state.hands[0] == cards("QD")
-    assert state.down == (True, True, False, False)
-    return state, play(state, cr.Discard(cr.Card.parse("QD")))
 
 
 def test_r25_going_out_ends_the_round_at_once() -> None:

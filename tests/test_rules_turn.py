@@ -13,50 +13,27 @@ from collections import Counter
 import attrs
 
 import contract_rummy as cr
-from scenario import card, cards, deal, draw, pass_all, play, refused, seq
-
-LOW = cr.End.LOW
-HIGH = cr.End.HIGH
-
-# Small hands for the players who only take quiet turns (draw, everyone passes, discard the
-# card drawn); they never meld.
-P1 = "10C JC QC"
-P2 = "10D JD QD"
-P3 = "KC KD 3H"
-
-
-def go_down(*melds: str) -> cr.GoDown:
-    return cr.GoDown([cr.meld(text) for text in melds])
-
-
-def where(state: cr.RoundState, text: str) -> int:
-    """The table index of the meld written ``text``."""
-    wanted = cr.meld(text)
-    found = [i for i, placed in enumerate(state.table) if placed.meld == wanted]
-    assert len(found) == 1, f"{text} is not on the table once:\n{state}"
-    return found[0]
-
-
-def melds_of(state: cr.RoundState) -> list[tuple[str, int]]:
-    return [(str(placed.meld), placed.owner) for placed in state.table]
-
-
-def quiet_turn(state: cr.RoundState) -> cr.RoundState:
-    """The active player draws from the stock (nobody buys) and discards that card."""
-    top = state.stock[0]
-    state = draw(state)
-    return play(state, cr.Discard(top))
-
-
-def quiet_turns(state: cr.RoundState, count: int) -> cr.RoundState:
-    for _ in range(count):
-        state = quiet_turn(state)
-    return state
-
-
-def of_kind(state: cr.RoundState, kind: type) -> list[cr.Action]:
-    return [action for action in cr.legal_actions(state) if isinstance(action, kind)]
-
+from scenario import (
+    HIGH,
+    LOW,
+    P1,
+    P2,
+    P3,
+    card,
+    cards,
+    deal,
+    draw,
+    go_down,
+    melds_of,
+    of_kind,
+    pass_all,
+    play,
+    quiet_turn,
+    quiet_turns,
+    refused,
+    seq,
+    where,
+)
 
 # == R13: draw, meld, discard =================================================================
 
