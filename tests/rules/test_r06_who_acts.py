@@ -7,7 +7,31 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import contract_rummy as cr
+from contract_rummy import Phase
 from contract_rummy.testing import strategies as crst
+from scenario import deal, play
+
+
+@pytest.mark.parametrize("dealer", range(4))
+def test_r6_the_dealers_left_plays_first_and_turns_go_clockwise(dealer: int) -> None:
+    state = deal(
+        "3C 5C 7C 9C",
+        "3D 5D 7D 9D",
+        "3H 5H 7H 9H",
+        "3S 5S 7S 9S",
+        discard="KC",
+        dealer=dealer,
+    )
+    first = (dealer + 1) % 4
+    assert state.phase is Phase.DRAW
+    assert state.active == state.to_act == first
+    seen = []
+    for _ in range(5):
+        seen.append(state.active)
+        drawn = state.discard[-1]
+        state = play(state, cr.TakeDiscard())
+        state = play(state, cr.Discard(next(c for c in state.hands[state.active] if c != drawn)))
+    assert seen == [(first + k) % 4 for k in range(5)]
 
 
 def _actor(state: cr.RoundState) -> int | None:
