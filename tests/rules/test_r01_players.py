@@ -27,3 +27,11 @@ def test_r1_start_round_refuses_other_player_counts(players: int) -> None:
     dealt = 10 * players
     with pytest.raises(ValueError, match=r"^R1: "):
         cr.start_round(hands=hands, stock=deck[dealt + 1 :], discard=deck[dealt : dealt + 1])
+
+
+def test_r1_an_action_sent_by_no_player_of_the_game_says_so() -> None:
+    state = cr.new_game(seed=3)
+    for player in (9, -1, 4):
+        with pytest.raises(cr.IllegalActionError, match=f"R1: there is no player {player}: "):
+            cr.apply(state, cr.DrawStock(), player=player)
+        assert not cr.is_legal(state, cr.DrawStock(), player=player)

@@ -86,6 +86,22 @@ def test_r4_dealers_over_a_whole_game() -> None:
     assert state.phase is Phase.GAME_OVER
 
 
+def test_r4_the_dealer_deals_the_next_round() -> None:
+    state = cr.new_game(seed=2)
+    bot = cr.GreedyBot()
+    for _ in range(20_000):
+        if state.phase is cr.Phase.ROUND_OVER:
+            break
+        state = cr.apply(state, bot.choose(state))
+    else:
+        pytest.fail("round 1 did not end within 20,000 actions")
+    other = (state.dealer + 1) % state.players
+    refusal = r"^R4: round 1 is over: its dealer, player \d, starts the next deal"
+    with pytest.raises(cr.IllegalActionError, match=refusal):
+        cr.apply(state, cr.NextRound(), player=other)
+    assert cr.apply(state, cr.NextRound(), player=state.dealer).round_number == 2
+
+
 def test_r5_round_one_with_a_known_seed() -> None:
     state = cr.new_game(seed=2024)
     assert state.phase is Phase.DRAW

@@ -20,6 +20,7 @@ from __future__ import annotations
 from collections import Counter
 
 import attrs
+import pytest
 
 import contract_rummy as cr
 from scenario import (
@@ -104,6 +105,19 @@ def test_r19_nobody_is_asked_when_buying_is_off() -> None:
     assert state.hands[0] == cards("2C 5D 9H 4S")
     assert state.discard == cards("8C")
     refused(state, cr.Buy(), "R13")
+
+
+def test_r19_only_the_player_asked_may_buy() -> None:
+    state = cr.apply(cr.new_game(seed=1), cr.DrawStock())
+    assert state.phase is cr.Phase.BUY
+    asked = state.to_act
+    assert asked is not None
+    waiting = state.window.queue[0]
+    with pytest.raises(cr.IllegalActionError, match=rf"^R19: player {asked} is asked"):
+        cr.apply(state, cr.Buy(), player=waiting)
+    with pytest.raises(cr.IllegalActionError, match=r"^R19"):
+        cr.apply(state, cr.Pass(), player=state.active)
+    assert cr.is_legal(state, cr.Buy(), player=asked)
 
 
 def four_discards() -> cr.RoundState:

@@ -8,6 +8,7 @@ Also tested: tests/test_bots.py, tests/test_playing.py, tests/test_presets.py.
 from __future__ import annotations
 
 import attrs
+import pytest
 
 import contract_rummy as cr
 from contract_rummy import GoDown, Phase, Run
@@ -78,3 +79,11 @@ def test_r28_tie_break_by_the_last_round() -> None:
     over = last_round((50, 35, 35, 40), "5S", "5S", "2S", variant=variant)
     assert over.scores == (50, 40, 40, 42)
     assert over.winners == (1, 2)
+
+
+def test_r28_nobody_acts_once_the_game_is_over() -> None:
+    state = cr.play_game([cr.GreedyBot()] * 4, seed=4)
+    assert state.phase is cr.Phase.GAME_OVER
+    for player in range(state.players):
+        with pytest.raises(cr.IllegalActionError, match=r"^R28"):
+            cr.apply(state, cr.NextRound(), player=player)
