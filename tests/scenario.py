@@ -1,13 +1,21 @@
-"""Build rule scenarios from a few chosen cards: the rest of the deck fills the stock."""
+"""Build rule scenarios from a few chosen cards: the rest of the deck fills the stock.
+
+The end of the module holds the tables and positions the rules' tests (``tests/rules/``)
+share: the deck, the penalty of a card, a round with an empty stock, a round gone out, the
+small hands of players who only take quiet turns, and the like.
+"""
 
 from __future__ import annotations
 
 import copy
 from collections import Counter
+from collections.abc import Iterable, Sequence
+from typing import Final
 
 import pytest
 
 import contract_rummy as cr
+from contract_rummy import GoDown, Rank, Suit
 
 
 def deal(
@@ -124,3 +132,162 @@ def taken_7h(held: bool) -> cr.RoundState:
         stock=[stocked, *deck[39:]],
         discard=[seven],
     )
+
+
+# -- Tables and positions the rules' tests (tests/rules/) share ------------------------------
+
+C, D, H, S = Suit.CLUBS, Suit.DIAMONDS, Suit.HEARTS, Suit.SPADES
+
+DECK: Final = Counter(cr.PAGAT.deck(4))
+
+
+def points(card: cr.Card) -> int:
+    """R25 as the rules text says it: K Q J 10 score 10, A 15, joker 15, numbers face value."""
+    if card.is_joker:
+        return 15
+    assert card.rank is not None
+    if card.rank is Rank.ACE:
+        return 15
+    return min(int(card.rank), 10)
+
+
+def hand_points(hand: Iterable[cr.Card]) -> int:
+    return sum(points(card) for card in hand)
+
+
+def whole_deck(state: cr.RoundState) -> Counter[cr.Card]:
+    """Every card of the state: hands, stock, discard pile and table."""
+    found: Counter[cr.Card] = Counter(state.stock)
+    found.update(state.discard)
+    for hand in state.hands:
+        found.update(hand)
+    for placed in state.table:
+        found.update(placed.cards)
+    return found
+
+
+def dry(
+    *hands: str,
+    pile: str = "KD",
+    fill: Sequence[int] = (1, 2, 3),
+    round_number: int = 1,
+    dealer: int = 3,
+    scores: tuple[int, ...] | None = None,
+    seed: int = 0,
+    variant: cr.Variant = cr.PAGAT,
+) -> cr.RoundState:
+    """A round with an empty stock and ``pile`` (bottom first) as the discard pile.
+
+    Each player starts with ``hands[p]``; the rest of the deck is dealt round-robin to the
+    players in ``fill``, so the pile holds only the cards given.
+    """
+    chosen = [list(cr.parse_cards(hand)) for hand in hands]
+    discard = list(cr.parse_cards(pile))
+    left = Counter(variant.deck(len(hands)))
+    left.subtract([*(card for hand in chosen for card in hand), *discard])
+    assert all(count >= 0 for count in left.values())
+    for index, card in enumerate(sorted(left.elements())):
+        chosen[fill[index % len(fill)]].append(card)
+    return cr.start_round(
+        variant,
+        round_number=round_number,
+        dealer=dealer,
+        hands=chosen,
+        stock=(),
+        discard=discard,
+        scores=scores,
+        seed=seed,
+    )
+
+
+def ended(state: cr.RoundState) -> cr.RoundState:
+    """``state`` (a dry round) after its active player tries to draw from the stock (R27)."""
+    return play(state, cr.DrawStock())
+
+
+ANY_ACTION: Final[tuple[cr.Action, ...]] = (
+    cr.DrawStock(),
+    cr.TakeDiscard(),
+    cr.Buy(),
+    cr.Pass(),
+    GoDown([cr.meld("7C 7D 7H"), cr.meld("8C 8D 8H")]),
+    cr.LayOff(cr.Card.parse("7S"), 0),
+    cr.SwapJoker(cr.Card.parse("5S"), 0, 0),
+    cr.Discard(cr.Card.parse("7S")),
+)
+
+
+def going_out(scores: tuple[int, ...] | None = None) -> tuple[cr.RoundState, cr.RoundState]:
+    """Player 1 goes down keeping KC AH 5D JK; later player 0 goes down and goes out.
+
+    Returns the state before player 0's last discard and the state after it.
+    """
+    state = deal(
+        "7C 7D 9C 9D 9H 2S",
+        "2C 2D 4C 4D 4H KC AH 5D JK 8S",
+        "AS 3D 10S JD QH",
+        "2H 6S 7H KD",
+        discard="QD",
+        scores=scores,
+    )
+    state = play(
+        state,
+        cr.TakeDiscard(),  # player 0 takes QD
+        cr.Discard(cr.Card.parse("2S")),
+        cr.TakeDiscard(),  # player 1 takes 2S and goes down
+        GoDown([cr.meld("2C 2D 2S"), cr.meld("4C 4D 4H")]),
+        cr.Discard(cr.Card.parse("8S")),
+        cr.TakeDiscard(),  # player 2 takes 8S
+        cr.Discard(cr.Card.parse("3D")),
+        cr.TakeDiscard(),  # player 3 takes 3D
+        cr.Discard(cr.Card.parse("7H")),
+        cr.TakeDiscard(),  # player 0 takes 7H and goes down
+        GoDown([cr.meld("7C 7D 7H"), cr.meld("9C 9D 9H")]),
+    )
+    assert state.hands[0] == cards("QD")
+    assert state.down == (True, True, False, False)
+    return state, play(state, cr.Discard(cr.Card.parse("QD")))
+
+
+LOW = cr.End.LOW
+HIGH = cr.End.HIGH
+
+
+# Small hands for the players who only take quiet turns (draw, everyone passes, discard the
+# card drawn); they never meld.
+P1 = "10C JC QC"
+P2 = "10D JD QD"
+P3 = "KC KD 3H"
+
+
+def go_down(*melds: str) -> cr.GoDown:
+    return cr.GoDown([cr.meld(text) for text in melds])
+
+
+def where(state: cr.RoundState, text: str) -> int:
+    """The table index of the meld written ``text``."""
+    wanted = cr.meld(text)
+    found = [i for i, placed in enumerate(state.table) if placed.meld == wanted]
+    assert len(found) == 1, f"{text} is not on the table once:\n{state}"
+    return found[0]
+
+
+def melds_of(state: cr.RoundState) -> list[tuple[str, int]]:
+    return [(str(placed.meld), placed.owner) for placed in state.table]
+
+
+def quiet_turn(state: cr.RoundState) -> cr.RoundState:
+    """The active player draws from the stock (nobody buys) and discards that card."""
+    top = state.stock[0]
+    state = draw(state)
+    return play(state, cr.Discard(top))
+
+
+def quiet_turns(state: cr.RoundState, count: int) -> cr.RoundState:
+    for _ in range(count):
+        state = quiet_turn(state)
+    return state
+
+
+def of_kind(state: cr.RoundState, kind: type) -> list[cr.Action]:
+    return [action for action in cr.legal_actions(state) if isinstance(action, kind)]

@@ -1,9 +1,13 @@
 """The Liverpool cut (R32): recorded in the state, replayed by the seed, scored on the right.
 
-R32: "Before each deal the player on the dealer's right cuts the shuffled deck at a position
-drawn from the seeded shuffler, uniformly among the possible cuts. When the cut lifts exactly
-the cards dealt plus the face-up card, that player's total is lowered by 50 before the round
-is played (it may go below zero). The state records the cut so that a record replays it."
+R32. The Liverpool cut (``liverpool-cut``): "Before each deal the player on the dealer's right
+cuts the shuffled deck at a position drawn from the seeded shuffler, uniformly among the
+possible cuts (1 to one less than the deck's size); the cut changes which cards are dealt, not
+how many. When the cut lifts exactly the cards dealt plus the face-up card, that player's total
+is lowered by 50 before the round is played (it may go below zero). The state records the cut
+so that a record replays it."
+
+Also tested: tests/test_state.py.
 """
 
 from __future__ import annotations

@@ -1,4 +1,10 @@
-"""R29: every round ends, even between players who only ever take the discard."""
+"""R29: every round ends, even between players who only ever take the discard.
+
+R29. Rounds nobody can finish: "Rounds that nobody can finish (library resolution; the seeds
+    are silent)."
+
+Also tested: nowhere else.
+"""
 
 from __future__ import annotations
 

@@ -1,17 +1,22 @@
 """Scenario tests for the Shanghai call (R31), sentence by sentence, and random play with it.
 
-R31: "When the active player's turn begins with a card on the discard pile (the card turned
-up at the deal included), the buy window opens before the draw: the other players, in order
-from the active player's left, may ask for the top discard (``Buy``) or ``Pass``. The first
-request closes the asking, and the active player answers: ``TakeDiscard`` takes the card as
-their own draw, with no penalty, and blocks the request; ``DrawStock`` grants it: the
-requester takes the discard and the penalty card, then the active player draws the top of
-the stock and plays. At most one buy per turn. When nobody asks, the active player draws as
-usual. Buy caps (R21 variants) apply to requests."
+R31. The Shanghai call (``shanghai-11``): "When the active player's turn begins with a card on
+the discard pile (the card turned up at the deal included), the buy window opens before the
+draw: the other players, in order from the active player's left, may ask for the top discard
+(``Buy``) or ``Pass``. The first request closes the asking, and the active player answers:
+``TakeDiscard`` takes the card as their own draw, with no penalty, and blocks the request;
+``DrawStock`` grants it: the requester takes the discard and the penalty card, then the active
+player draws the top of the stock and plays. At most one buy per turn. When nobody asks, the
+active player draws as usual. Buy caps (R21 variants) apply to requests, and so does R21: the
+player who discarded the top card may ask for it back, asked last. A request may be granted
+when the stock is short: the penalty card and the active player's draw then come under R27 (and
+may end the round)."
 
 Each scenario deals a small position with :func:`scenario.deal` (player 0 active unless
 said otherwise, the rest of the deck under the given stock); refusals are checked with
 :func:`scenario.refused`.
+
+Also tested: tests/test_cli_rules.py, tests/test_engine_api.py.
 """
 
 from __future__ import annotations
@@ -278,6 +283,14 @@ def test_r31_refusals_cite_r31() -> None:
     for action in answering:
         message = refused(pending, action, "R31")
         assert "answers player 2's request" in message
+
+
+def test_r31_only_the_player_asked_may_call() -> None:
+    state = cr.new_game(cr.SHANGHAI_11, seed=5)
+    assert state.phase is cr.Phase.BUY
+    wrong = state.active
+    with pytest.raises(cr.IllegalActionError, match=r"^R31: player"):
+        cr.apply(state, cr.Pass(), player=wrong)
 
 
 # == the state ================================================================================

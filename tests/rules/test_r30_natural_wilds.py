@@ -1,4 +1,10 @@
-"""R30: natural wild cards play as themselves or as wild cards, in melds, lay-offs and swaps."""
+"""R30: natural wild cards play as themselves or as wild cards, in melds, lay-offs and swaps.
+
+R30. "Natural wild cards (`deuces-wild`: 2s; `california`: queens)."
+
+Also tested: tests/test_cli_rules.py, tests/test_godown_counting.py, tests/test_notation.py,
+tests/test_presets.py.
+"""
 
 from __future__ import annotations
 
