@@ -54,16 +54,23 @@ PARALLEL = ("-n", "auto")
 def tests(session: nox.Session) -> None:
     """Run the test suite and the doctests of src/ on every core, with branch coverage.
 
-    Each of pytest-xdist's processes measures the tests it runs (pytest-cov), and their
-    data are combined into one ``.coverage`` file before the reports. Options go to pytest
-    after ``--``: ``nox -s tests -- -k simulate``.
+    Two passes, one process per core (pytest-xdist): the quick tests under coverage, each
+    process measuring the tests it runs (pytest-cov) and their data combined before the
+    reports; then the tests marked ``slow`` (whole games, brute-force references, the
+    frameworks' own conformance tests) without it, which would triple their time. The
+    rules modules must reach 95% on the quick tests alone. Options go to pytest after
+    ``--``, for one pass without coverage: ``nox -s tests -- -k simulate``.
     """
     session.install("-e", ".[tests]")
+    if session.posargs:
+        session.run("pytest", *PARALLEL, *session.posargs)
+        return
     session.run("coverage", "erase")
-    session.run("pytest", *PARALLEL, "--cov", "--cov-report=", *session.posargs)
+    session.run("pytest", *PARALLEL, "-m", "not slow", "--cov", "--cov-report=")
     session.run("coverage", "report")
     rules = ",".join(f"*/{PACKAGE}/{module}" for module in RULES_MODULES)
     session.run("coverage", "report", "--fail-under=95", f"--include={rules}")
+    session.run("pytest", *PARALLEL, "-m", "slow")
 
 
 @nox.session

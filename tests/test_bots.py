@@ -30,6 +30,7 @@ def test_bots_choose_legal_actions_from_views_of_every_variant(
         assert cr.is_legal(state, action, player=seen.player), (bot, action)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("preset", sorted(cr.VARIANTS))
 @settings(max_examples=40, deadline=None)
 @given(data=st.data())

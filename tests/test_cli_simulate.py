@@ -60,6 +60,7 @@ def program(*argv: str, code: str | None = None) -> subprocess.CompletedProcess[
 # -- results and plot ------------------------------------------------------------------------
 
 
+@pytest.mark.slow
 def test_two_workers_write_the_results_in_game_order_and_a_png(
     tmp_path: Path, reference: list[cr.GameResult], capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -87,6 +88,7 @@ def test_the_results_are_the_same_bytes_whatever_the_workers(
     assert one.read_bytes() == expected.encode("utf-8")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("suffix", ["svg", "pdf"])
 def test_the_plot_takes_the_format_of_its_suffix(tmp_path: Path, suffix: str) -> None:
     plot = tmp_path / f"scores.{suffix}"
@@ -178,6 +180,7 @@ def test_without_rich_the_summary_and_the_progress_are_plain(
     assert "\x1b" not in result.stderr
 
 
+@pytest.mark.slow
 def test_off_a_terminal_the_progress_is_a_few_plain_lines() -> None:
     result = program("simulate", "--bots", "greedy", "--games", "30", "--workers", "1")
     assert result.returncode == 0, result.stderr
@@ -268,6 +271,7 @@ def ignore_sigint() -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("workers", "games", "ignored"),
     [("1", 200, False), ("2", 200, False), ("1", 200, True)],
@@ -389,6 +393,7 @@ def test_bad_arguments_exit_2_with_a_one_line_message(
     assert captured.err.count("error:") == 1
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("option", ["--out", "--plot"])
 def test_a_file_that_cannot_be_written_is_refused_before_playing(
     option: str, tmp_path: Path
@@ -435,6 +440,7 @@ def test_dask_names_the_extra_when_distributed_is_missing(
     )
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("address", "reason"),
     [

@@ -76,6 +76,7 @@ def _wild_in_group(state: cr.RoundState, wild: cr.Rank) -> bool:
 # == round trips ==============================================================================
 
 
+@pytest.mark.slow
 @settings(max_examples=MANY, deadline=None)
 @given(state=STATES)
 def test_a_state_and_every_players_view_round_trip_through_json(state: cr.RoundState) -> None:
@@ -456,6 +457,7 @@ def _outcome(read: Callable[[], object]) -> object:
         return error
 
 
+@pytest.mark.slow
 @settings(max_examples=MANY * 3, deadline=None)
 @given(value=st.one_of(JSON_VALUES, HEADED), kind=_KINDS)
 def test_arbitrary_json_is_refused_with_a_record_error(value: Any, kind: type | None) -> None:
@@ -623,6 +625,7 @@ def _check_mutation(what: str, mutated: dict[str, Any], kind: type | None = None
     assert _text(written) == _text(_normal(mutated)), f"accepted after {what}"
 
 
+@pytest.mark.slow
 @settings(max_examples=MANY * 3, deadline=None)
 @given(data=st.data(), state=STATES)
 def test_a_state_changed_in_one_place_is_refused_or_exactly_valid(

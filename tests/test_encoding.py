@@ -96,6 +96,7 @@ def _check_ids(enc: Encoding, subject: cr.RoundState | cr.PlayerView) -> None:
     assert [i for i, flag in enumerate(mask) if flag] == expected
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", PRESETS)
 @settings(max_examples=12)
 @given(data=st.data())
@@ -117,6 +118,7 @@ def test_every_legal_action_has_one_id_and_round_trips(name: str, data: st.DataO
     assert encoding.legal_ids(state) == enc.legal_ids(state)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", PRESETS)
 @settings(max_examples=3)
 @given(seed=st.integers(0, 2**32), data=st.data())

@@ -143,6 +143,7 @@ CASES = [
 ]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", sorted(cr.VARIANTS))
 def test_observations_are_those_of_before(name: str) -> None:
     variant = cr.VARIANTS[name]

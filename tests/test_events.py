@@ -78,6 +78,7 @@ def _check_events(before: cr.RoundState, action: cr.Action, step: cr.Step) -> No
     assert ended == any(isinstance(event, cr.RoundEnded) for event in events)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", list(VARIANTS))
 @given(seed=st.integers(0, 2**32))
 @settings(max_examples=6, deadline=None)

@@ -504,12 +504,14 @@ def test_r24_reference_uses_the_whole_hand() -> None:
 # -- the engine against the reference ----------------------------------------------------
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("round_number", range(1, 7))
 def test_r14_go_downs_match_the_rules(round_number: int) -> None:
     deals = seeded_deals(cr.PAGAT, round_number, 200, sizes(cr.PAGAT, round_number), 1)
     compare_all(cr.PAGAT, deals, least_with=0.4)
 
 
+@pytest.mark.slow
 def test_r24_last_round_go_downs_match_the_rules() -> None:
     deals = seeded_deals(cr.PAGAT, 7, 150, sizes(cr.PAGAT, 7), 1)
     compare_all(cr.PAGAT, deals, least_with=0.3)
@@ -521,6 +523,7 @@ def test_r14_twenty_card_hands_after_buys_match_the_rules(round_number: int) -> 
     compare_all(cr.PAGAT, deals, least_with=0.5)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     "variant",
     VARIANTS_UNDER_TEST,
@@ -534,6 +537,7 @@ def test_r7_r12_r14_r16_variant_go_downs_match_the_rules(
     compare_all(variant, deals, least_with=0.2)
 
 
+@pytest.mark.slow
 @settings(max_examples=200, deadline=None)
 @given(deal=deals(cr.PAGAT, range(1, 8)))
 def test_r11_r14_r24_go_downs_match_the_rules_on_generated_hands(deal: Deal) -> None:

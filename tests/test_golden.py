@@ -153,6 +153,7 @@ def _replay(spec: GameSpec, lines: list[str]) -> tuple[list[str], list[str]]:
     return record(spec, check), problems
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("spec", GAMES, ids=_IDS)
 def test_golden_game_replays_exactly(spec: GameSpec) -> None:
     path = _path(spec)

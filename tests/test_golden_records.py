@@ -107,6 +107,7 @@ def _difference(name: str, stored: str, fresh: str) -> str:
     return f"first difference at line {line + 1}:\n" + "\n".join(diff)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", list(cr.VARIANTS))
 def test_golden_record_replays_to_its_result(name: str) -> None:
     path = _path(name)

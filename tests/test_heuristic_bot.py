@@ -45,6 +45,7 @@ def test_a_plan_uses_only_cards_of_the_hand(planned: _Planned) -> None:
         assert found.need <= contract.min_cards
 
 
+@pytest.mark.slow
 @settings(max_examples=400, deadline=None)
 @given(_planned())
 def test_r14_a_plan_that_needs_nothing_is_a_go_down(
@@ -165,6 +166,7 @@ def _suited(draw_: st.DrawFn) -> _Planned:
     return variant, round_number, tuple(sorted([*naturals, *jokers]))
 
 
+@pytest.mark.slow
 @settings(max_examples=600, deadline=None)
 @given(_suited())
 def test_a_plan_kept_after_a_discard_of_a_suited_hand_is_the_plan_made_again(

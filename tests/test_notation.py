@@ -33,6 +33,7 @@ def _actions_from_games() -> list[tuple[cr.RoundState, cr.Action]]:
     return [(state, action) for state in states for action in cr.legal_actions(state)]
 
 
+@pytest.mark.slow
 def test_action_notation_round_trips_over_real_games() -> None:
     pairs = _actions_from_games()
     kinds = Counter(type(action).__name__ for _, action in pairs)

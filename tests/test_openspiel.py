@@ -14,6 +14,7 @@ import attrs
 import numpy as np
 import pyspiel
 import pytest
+from hypothesis import settings
 from open_spiel.python.algorithms import generate_playthrough, ismcts
 from open_spiel.python.observation import make_observation
 
@@ -22,6 +23,10 @@ import contract_rummy.openspiel as crs
 from contract_rummy import render
 from contract_rummy.events import Reshuffled
 from scenario import taken_7h
+
+#: Random games per configuration in OpenSpiel's own random simulation test (4 when
+#: thorough).
+SIMS = max(1, settings().max_examples // 500)
 
 CHANCE = int(pyspiel.PlayerId.CHANCE)
 
@@ -84,11 +89,13 @@ def heuristic(state: Any) -> int:
     ],
     ids=lambda params: ",".join(f"{key}={value}" for key, value in params.items()),
 )
+@pytest.mark.slow
 def test_openspiel_random_simulation_test(params: dict[str, str | int]) -> None:
     game = load(**params)
-    pyspiel.random_sim_test(game, num_sims=2, serialize=True, verbose=False)
+    pyspiel.random_sim_test(game, num_sims=SIMS, serialize=True, verbose=False)
 
 
+@pytest.mark.slow
 def test_openspiel_random_simulation_test_of_a_whole_game() -> None:
     # Every round, the last one played at once (R24) included.
     pyspiel.random_sim_test(load(), num_sims=1, serialize=True, verbose=False)
@@ -384,6 +391,7 @@ def _views_and_strings(name: str, players: int, seed: int) -> Iterator[tuple[Any
             )
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("name", "players", "seed"),
     [("pagat", 4, 1), ("liverpool-cut", 4, 2), ("shanghai", 3, 3), ("deuces-wild", 4, 4)],
@@ -429,6 +437,7 @@ def test_resampling_while_chance_deals_keeps_the_waiting_action() -> None:
     assert len(other.chance_outcomes()) == len(state.chance_outcomes()) == 53
 
 
+@pytest.mark.slow
 def test_openspiel_playthrough_of_a_seeded_round() -> None:
     # OpenSpiel's playthrough writes out everything at every step: a short round.
     text = generate_playthrough.playthrough(

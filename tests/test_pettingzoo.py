@@ -103,6 +103,7 @@ def finished(monkeypatch: pytest.MonkeyPatch) -> list[cr.RoundState]:
     return games
 
 
+@pytest.mark.slow
 @pytest.mark.filterwarnings(_NOT_AN_ARRAY)
 @pytest.mark.filterwarnings(_NOT_A_BOX)
 @pytest.mark.parametrize(("name", "players"), TABLES)
@@ -111,6 +112,7 @@ def test_pettingzoo_api_test(name: str, players: int, finished: list[cr.RoundSta
     assert len(finished) == 1
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("name", "players"), [("pagat", 4), ("shanghai-11", 4), ("no-buy", 3)])
 def test_pettingzoo_seed_test(name: str, players: int, finished: list[cr.RoundState]) -> None:
     seed_test(lambda: crpz.env(name, players), num_cycles=2_000)
@@ -237,6 +239,7 @@ def test_penalty_rewards_arrive_when_a_round_ends() -> None:
     assert set(game.rewards.values()) == {0.0}
 
 
+@pytest.mark.slow
 def test_win_rewards_pay_the_winners_at_the_end() -> None:
     game = crpz.env("shanghai", 3, reward="win")
     game.reset(seed=5)
@@ -288,6 +291,7 @@ def test_illegal_reward_ends_the_game_as_pettingzoo_s_classic_games_do(
     assert not game.agents
 
 
+@pytest.mark.slow
 def test_once_the_game_is_over_each_agent_steps_none_once() -> None:
     game = crpz.raw_env("liverpool", 3)
     game.reset(seed=1)

@@ -544,6 +544,7 @@ def check_replay(game: Game, variant: cr.Variant, seed: int, players: int | None
 # == the properties ===========================================================================
 
 
+@pytest.mark.slow
 @settings(max_examples=GAMES, deadline=None)
 @given(seed=SEEDS)
 def test_uniform_random_games_keep_every_invariant(seed: int) -> None:
@@ -552,6 +553,7 @@ def test_uniform_random_games_keep_every_invariant(seed: int) -> None:
     check_replay(game, cr.PAGAT, seed, None)
 
 
+@pytest.mark.slow
 @settings(max_examples=GAMES, deadline=None)
 @given(seed=SEEDS)
 def test_greedy_games_keep_every_invariant(seed: int) -> None:
@@ -565,6 +567,7 @@ def test_greedy_games_keep_every_invariant(seed: int) -> None:
     assert [after for _, _, after in played] == game.states[1:]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("variant", "players", "last_round"),
     [pytest.param(*rest, id=name) for name, *rest in VARIANTS],

@@ -47,6 +47,7 @@ def test_r28_the_loop_ends_with_the_game() -> None:
     assert list(steps(final, [cr.GreedyBot()] * 4)) == []
 
 
+@pytest.mark.slow
 def test_r6_each_bots_step_is_its_choosers_at_every_step_of_every_preset() -> None:
     # The loop for bots writes chooser() out for speed: held to it here, step by step.
     for name in PRESETS:

@@ -203,6 +203,7 @@ def check_replay(name: str, players: int, seed: int, game: Game) -> None:
         assert hash(state) == hash(expected), f"the replay hashes differently at step {step + 1}"
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("name", "players"), PRESETS)
 @settings(max_examples=EXAMPLES, deadline=None)
 @given(seed=st.integers(0, 2**32 - 1))

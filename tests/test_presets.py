@@ -510,6 +510,7 @@ def test_r34_the_progressive_family_breaks_ties(name: str) -> None:
 # == whole games ================================================================================
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", NAMES)
 @pytest.mark.parametrize("seed", [1, 2])
 def test_every_playable_preset_plays_to_the_end(name: str, seed: int) -> None:

@@ -104,6 +104,7 @@ def _check_round_trip(record: records.GameRecord, states: list[cr.RoundState]) -
 # == record and replay ========================================================================
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("name", "players"), PLAYERS)
 def test_a_whole_greedy_game_replays_to_the_states_it_went_through(
     name: str, players: int

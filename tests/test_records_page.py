@@ -11,6 +11,8 @@ import sys
 import textwrap
 from pathlib import Path
 
+import pytest
+
 from test_docs import doctest_blocks
 
 PAGE = Path(__file__).resolve().parent.parent / "docs" / "records.rst"
@@ -31,6 +33,7 @@ _RUNNER = textwrap.dedent(
 )
 
 
+@pytest.mark.slow
 def test_every_example_runs_alone_in_its_own_process(tmp_path: Path) -> None:
     assert len(BLOCKS) >= 10
     for line, source in BLOCKS:

@@ -374,6 +374,7 @@ def _estimates(summary: cr.Summary) -> Iterator[tuple[cr.Estimate, bool]]:
             yield rate, True
 
 
+@pytest.mark.slow
 @given(games=st.lists(game_results(), min_size=1, max_size=10))
 def test_summaries_hold_rates_and_intervals_around_their_estimates(
     games: list[cr.GameResult],
@@ -411,6 +412,7 @@ def test_summaries_hold_rates_and_intervals_around_their_estimates(
     json.dumps(summary.to_dict(), allow_nan=False)
 
 
+@pytest.mark.slow
 @settings(max_examples=settings().max_examples // 2, deadline=None)  # 25, or 1000
 @given(games=st.lists(game_results(), min_size=2, max_size=8))
 def test_a_summarizer_fed_one_game_at_a_time_agrees_with_summarize(

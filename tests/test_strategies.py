@@ -100,6 +100,7 @@ def test_penalties_score_every_card(penalties: cr.Penalties) -> None:
     assert attrs.evolve(cr.PAGAT, penalties=penalties).penalties is penalties
 
 
+@pytest.mark.slow
 def test_penalties_draw_the_presets_and_custom_tables() -> None:
     seen: set[cr.Penalties] = set()
 
@@ -113,6 +114,7 @@ def test_penalties_draw_the_presets_and_custom_tables() -> None:
     assert len(seen) > 2
 
 
+@pytest.mark.slow
 def test_variants_draw_custom_ones_with_and_without_the_shanghai_call() -> None:
     calls: set[bool] = set()
 

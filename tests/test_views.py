@@ -108,6 +108,7 @@ def _twins(draw: st.DrawFn) -> tuple[cr.RoundState, cr.RoundState, int]:
 # == no leak ==================================================================================
 
 
+@pytest.mark.slow
 @given(_twins())
 @settings(max_examples=200, deadline=None)
 def test_states_that_differ_only_in_hidden_cards_give_equal_views(
@@ -157,6 +158,7 @@ def test_a_view_holds_no_hidden_field() -> None:
     assert cr.format_cards(state.stock[:5]) not in shown
 
 
+@pytest.mark.slow
 @given(STATES, st.data())
 @settings(max_examples=200, deadline=None)
 def test_a_view_has_the_public_fields_of_its_state(
@@ -187,6 +189,7 @@ def test_a_view_has_the_public_fields_of_its_state(
 # == determinize ==============================================================================
 
 
+@pytest.mark.slow
 @given(STATES, st.data(), st.integers(0, 2**64 - 1))
 @settings(max_examples=200, deadline=None)
 def test_determinize_deals_a_state_behind_the_view(
@@ -471,6 +474,7 @@ def _acts(state: cr.RoundState, player: int) -> bool:
     return player == state.to_act
 
 
+@pytest.mark.slow
 @given(STATES, st.integers(0, 2**64 - 1), st.data())
 @settings(max_examples=200, deadline=None)
 def test_a_view_lists_the_actions_of_its_player(

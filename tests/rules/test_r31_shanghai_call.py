@@ -380,6 +380,7 @@ def _check_agreement(state: cr.RoundState) -> list[cr.Action]:
     return listed
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", list(CALL_VARIANTS))
 @given(seed=st.integers(0, 2**32), players=st.integers(3, 6))
 @settings(max_examples=max(1, settings().max_examples // 40), deadline=None)  # 1, or 50
