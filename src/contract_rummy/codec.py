@@ -545,12 +545,30 @@ def _read_fields(kind: type[T], data: Mapping[str, Any], path: str) -> T:
     # The variant first: the table's melds are checked under its rules (wild ranks).
     variant = found.get("variant", read_variant)
     values = {
+        # A field with a default may be missing: a record written before the field was.
         field.name: variant
         if field.name == "variant"
-        else found.get(field.name, _reader(field.type, variant))
+        else found.get(field.name, _reader(field.type, variant), field.default)
         for field in fields
     }
-    return build(path, lambda: kind(**values))
+    return build(path, lambda: kind(**_parts(kind, values)))
+
+
+def _parts(kind: type, values: dict[str, Any]) -> dict[str, Any]:
+    """``values`` by flat field name, gathered into the flat parts of ``kind`` they belong to.
+
+    The parts are built unchecked (their checks are the state's, which follow), so a field
+    added to a part needs no keyword of the state's own to be read.
+    """
+    gathered = {}
+    for field in _resolved(kind):
+        if field.metadata.get("flat"):
+            part: type = field.type  # type: ignore[assignment] # resolved
+            members = {sub.name: values[sub.name] for sub in _resolved(part)}
+            gathered[field.name] = part(**members)
+        else:
+            gathered[field.name] = values[field.name]
+    return gathered
 
 
 def read_state(data: Mapping[str, Any], path: str) -> RoundState:
