@@ -1,4 +1,7 @@
-"""What the commands share: the number of players, a round's report, the standings."""
+"""What the commands share: the number of players, a round's report, the standings.
+
+Also the words the commands share for what an event tells: an exact cut (R32).
+"""
 
 from __future__ import annotations
 
@@ -8,7 +11,7 @@ from typing import Any, Final
 
 from contract_rummy.actions import Action, GoDown
 from contract_rummy.cards import format_cards
-from contract_rummy.events import Event, RoundEnd, RoundEnded
+from contract_rummy.events import Dealt, Event, RoundEnd, RoundEnded
 from contract_rummy.render import meld_text
 from contract_rummy.state import RoundState
 from contract_rummy.variants import Variant
@@ -19,9 +22,11 @@ __all__ = [
     "Commands",
     "Narrator",
     "add_command",
+    "cut_lines",
     "default_players",
     "meld_text",
     "players_for",
+    "sentence",
     "standings",
 ]
 
@@ -48,6 +53,34 @@ def players_for(parser: argparse.ArgumentParser, variant: Variant, players: int 
     except ValueError as error:  # R1: a number of players the rules do not allow
         parser.error(str(error))
     return players
+
+
+def sentence(text: str) -> str:
+    """``text`` begun with a capital letter, as a sentence is.
+
+    >>> from contract_rummy.cli._common import sentence
+    >>> sentence("player 2 cut exactly")
+    'Player 2 cut exactly'
+    """
+    return text[:1].upper() + text[1:]
+
+
+def cut_lines(dealt: Dealt, variant: Variant, name: Callable[[int], str]) -> list[str]:
+    """What a deal tells of the Liverpool cut (R32): whose exact cut lowered their total.
+
+    ``name`` says how the command calls a player. The list is empty when nobody cut
+    exactly (or the rules have no cut); ``play``, ``demo`` and ``replay`` say it alike.
+
+    >>> import contract_rummy as cr
+    >>> from contract_rummy.cli._common import cut_lines
+    >>> dealt = cr.Dealt(3, dealer=2, top_discard=cr.Card.parse("7S"), exact_cut=1, cut=25)
+    >>> cut_lines(dealt, cr.LIVERPOOL_CUT, lambda player: f"player {player}")
+    ['Player 1 cut exactly: 50 points off (R32).']
+    """
+    if dealt.exact_cut is None:
+        return []
+    cutter = sentence(name(dealt.exact_cut))
+    return [f"{cutter} cut exactly: {variant.cut_bonus} points off (R32)."]
 
 
 def standings(state: RoundState) -> list[str]:
@@ -100,7 +133,10 @@ class Narrator:
     def played(
         self, before: RoundState, action: Action, after: RoundState, events: Iterable[Event]
     ) -> None:
-        """Note one action; print the round's report when it ended the round."""
+        """Note one action; print the round's report when it ended the round.
+
+        The exact cut (R32) of the next round's deal is said as the deal comes.
+        """
         if isinstance(action, GoDown):
             self.downs.append((before.to_act if before.to_act is not None else 0, action))
         for event in events:
@@ -108,6 +144,9 @@ class Narrator:
                 if not self.quiet:
                     print("\n".join(_round_report(after, event, self.downs)))
                 self.downs = []
+            elif isinstance(event, Dealt) and not self.quiet:
+                for line in cut_lines(event, after.variant, lambda player: f"player {player}"):
+                    print(line)
 
     def finish(self, state: RoundState, title: str) -> None:
         """Print the standings (and, unless quiet, how long the game was)."""
