@@ -114,6 +114,8 @@ class Session:
         self.read = read
         self.out = sys.stdout if out is None else out
         self.menu: Menu | None = None
+        #: The last round whose whole position the person was shown.
+        self.shown_round: int | None = None
 
     # -- the game ---------------------------------------------------------------------------
 
@@ -175,7 +177,15 @@ class Session:
     def _show_turn(self) -> None:
         seen = self.seen
         self.menu = Menu(legal_actions(seen))
+        self.shown_round = seen.round_number
         self.say(*position_lines(seen), self._what_now(seen), *menu(self.menu, seen))
+
+    def _offer_screen(self, seen: PlayerView) -> list[str]:
+        """The screen before a buy offer: the whole position if it is the round's first."""
+        if self.shown_round == seen.round_number:
+            return offer_lines(seen)
+        self.shown_round = seen.round_number
+        return position_lines(seen)
 
     def _what_now(self, seen: PlayerView) -> str:
         if seen.phase is Phase.DRAW:
@@ -202,7 +212,7 @@ class Session:
             news = f"{active} is about to draw: you may ask for {seen.top_discard} first (R31)."
         else:
             news = f"{active} draws from the stock instead of taking {seen.top_discard}."
-        self.say(*offer_lines(seen), news)
+        self.say(*self._offer_screen(seen), news)
         question = self._offer(seen)
         while True:
             text = self.read(question).strip().lower()
