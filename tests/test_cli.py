@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -191,6 +192,59 @@ def test_demo_record_then_replay_prints_the_same_game(
     quiet = capsys.readouterr().out.splitlines()
     assert quiet[0] == "Final standings (liverpool-cut, seed 5):"
     assert len(quiet) == 5
+
+
+#: A liverpool-cut game between the demo's bots in which player 2 cuts exactly before
+#: round 5, taking their total from 34 to -16 (R32).
+EXACT_CUT_SEED = 5810510333917347155
+
+
+def _exact_cut_game(path: Path) -> str:
+    """The demo's output for ``EXACT_CUT_SEED``, its record saved in ``path``."""
+    argv = ["demo", "--variant", "liverpool-cut", "--seed", str(EXACT_CUT_SEED)]
+    assert main([*argv, "--record", str(path)]) == 0
+    return path.read_text(encoding="utf-8")
+
+
+def test_r32_demo_and_replay_say_whose_exact_cut_lowered_their_total(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "game.json"
+    _exact_cut_game(path)
+    played = capsys.readouterr().out
+    assert main(["replay", str(path)]) == 0
+    replayed = capsys.readouterr().out
+    for out in (played, replayed):
+        # In the words of play, before the round whose report shows the total it lowered.
+        assert out.count(" cut exactly") == 1
+        cut = out.index("Player 2 cut exactly: 50 points off (R32).\nRound 5: ")
+        assert out.index("  player 2: +25 (total 34), ") < cut
+        assert out.index("  player 2: +0 (total -16), ") > cut
+
+
+def test_replay_calls_the_players_by_the_records_names(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "game.json"
+    data = json.loads(_exact_cut_game(path))
+    capsys.readouterr()
+    assert main(["replay", str(path)]) == 0
+    numbered = capsys.readouterr().out
+    names = ["Ann", "Bo", "Cy", "Di"]
+    data["names"] = names
+    path.write_text(json.dumps(data), encoding="utf-8")
+    assert main(["replay", str(path)]) == 0
+    named = capsys.readouterr().out
+    header, _, body = named.partition("\nRound 1:")
+    assert header.startswith("Record of a liverpool-cut game: Ann, Bo, Cy, Di; seed ")
+    assert "player" not in body.lower()
+    # Every line as without the names, each player called by their name instead.
+    expected = numbered.partition("\nRound 1:")[2]
+    expected = re.sub(r"\b[Pp]layer (\d)\b", lambda m: names[int(m[1])], expected)
+    expected = re.sub(r"\(dealer (\d)\)", lambda m: f"(dealer {names[int(m[1])]})", expected)
+    assert body == expected
+    assert "Cy cut exactly: 50 points off (R32)." in body
+    assert "  Cy: +0 (total -16), left in hand: -" in body
 
 
 def test_replay_of_a_game_dealt_by_the_system_shuffler(

@@ -192,6 +192,30 @@ def test_a_buy_is_offered_and_answered() -> None:
     assert no.prompts[:2] == [no.prompts[0]] * 2
 
 
+@pytest.mark.parametrize(
+    ("variant", "seat", "title"),
+    [
+        (cr.PAGAT, 0, "--- Round 1 of 7 (pagat): two groups of 3 "),
+        (cr.MAY_I, 2, "--- Round 1 of 7 (may-i): two groups of 3 "),
+    ],
+)
+def test_the_round_is_shown_before_the_first_question_even_a_buy_offer(
+    variant: cr.Variant, seat: int, title: str
+) -> None:
+    # Seed 5: the person's first question is whether to buy a discard (R19), in pagat after
+    # a few turns of the others, in may-i the card turned up.
+    script = Script("n", "quit")
+    out = run(script, seed=5, variant=variant, seat=seat)
+    asked = re.fullmatch(
+        r"Buy (\S+) \(with a penalty card from the stock, R19\)\? \[y/n\] ", script.prompts[0]
+    )
+    assert asked is not None
+    offer = out.index(f" draws from the stock instead of taking {asked[1]}.")
+    screen = out[:offer]
+    for line in (title, "Scores: ", "Table: no melds yet", "Others: ", "Your hand (10 cards):"):
+        assert screen.count(line) == 1
+
+
 def test_the_shanghai_call_is_offered_before_the_draw() -> None:
     script = Script("y", "quit")
     out = run(script, seed=4, variant=cr.SHANGHAI_11)

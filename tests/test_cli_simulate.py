@@ -5,6 +5,7 @@ The runs are half a dozen games or so between the three bots, in this process or
 
 from __future__ import annotations
 
+import argparse
 import gc
 import importlib
 import itertools
@@ -22,7 +23,7 @@ import pytest
 
 import contract_rummy as cr
 from contract_rummy.cli import _simulate, main
-from contract_rummy.cli._simulate import _run
+from contract_rummy.cli._simulate import _options, _run
 from contract_rummy.simulation import Simulation
 
 BOTS = ("heuristic", "greedy", "random", "random")
@@ -96,6 +97,46 @@ def test_the_plot_takes_the_format_of_its_suffix(tmp_path: Path, suffix: str) ->
     assert main([*argv, "--plot", str(plot)]) == 0
     start = plot.read_bytes()[:1000]
     assert b"<svg" in start if suffix == "svg" else start.startswith(b"%PDF")
+
+
+def test_a_plot_file_without_a_suffix_is_refused_before_playing(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
+    from matplotlib.figure import Figure
+
+    plot = tmp_path / "scores"
+    with pytest.raises(SystemExit) as exit_info:
+        main(["simulate", "--games", "2", "--workers", "1", "--quiet", "--plot", str(plot)])
+    assert exit_info.value.code == 2
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    formats = ", ".join(sorted(FigureCanvasAgg(Figure()).get_supported_filetypes()))
+    assert captured.err.splitlines()[-1] == (
+        f"contract-rummy simulate: error: --plot: {plot} has no suffix to name its format; "
+        f"try {formats}"
+    )
+    assert list(tmp_path.iterdir()) == []  # neither scores nor scores.png
+
+
+def test_the_plot_check_leaves_no_empty_file_and_empties_none(tmp_path: Path) -> None:
+    new, old = tmp_path / "new.png", tmp_path / "old.png"
+    old.write_bytes(b"an older figure")
+    for path in (new, old):
+        _options.check_plot(argparse.ArgumentParser(), path)
+    assert not new.exists()
+    assert old.read_bytes() == b"an older figure"
+
+
+@pytest.mark.slow
+def test_the_plot_is_drawn_to_the_file_named_without_a_suffix_added(
+    tmp_path: Path, reference: list[cr.GameResult]
+) -> None:
+    plot = tmp_path / "scores"
+    scores = [[game.scores[seat] for game in reference] for seat in range(len(BOTS))]
+    _simulate.plot_summary(plot, cr.summarize(reference), scores, seed=SEED)
+    assert list(tmp_path.iterdir()) == [plot]
+    assert plot.read_bytes().startswith(PNG)
 
 
 # -- the summary -----------------------------------------------------------------------------

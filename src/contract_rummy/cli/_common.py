@@ -1,14 +1,17 @@
-"""What the commands share: the number of players, a round's report, the standings."""
+"""What the commands share: the number of players, a round's report, the standings.
+
+Also the words the commands share for what an event tells: an exact cut (R32).
+"""
 
 from __future__ import annotations
 
 import argparse
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any, Final
 
 from contract_rummy.actions import Action, GoDown
 from contract_rummy.cards import format_cards
-from contract_rummy.events import Event, RoundEnd, RoundEnded
+from contract_rummy.events import Dealt, Event, RoundEnd, RoundEnded
 from contract_rummy.render import meld_text
 from contract_rummy.state import RoundState
 from contract_rummy.variants import Variant
@@ -19,9 +22,12 @@ __all__ = [
     "Commands",
     "Narrator",
     "add_command",
+    "called",
+    "cut_lines",
     "default_players",
     "meld_text",
     "players_for",
+    "sentence",
     "standings",
 ]
 
@@ -50,13 +56,54 @@ def players_for(parser: argparse.ArgumentParser, variant: Variant, players: int 
     return players
 
 
-def standings(state: RoundState) -> list[str]:
-    """The players from the lowest total up, with the winners marked."""
+def called(player: int, names: Sequence[str] | None = None) -> str:
+    """How the demo and the replay call ``player``: by their name if given, else "player 2".
+
+    >>> from contract_rummy.cli._common import called
+    >>> called(2), called(2, ["Ann", "Bo", "Cy", "Di"])
+    ('player 2', 'Cy')
+    """
+    return f"player {player}" if names is None else names[player]
+
+
+def sentence(text: str) -> str:
+    """``text`` begun with a capital letter, as a sentence is.
+
+    >>> from contract_rummy.cli._common import sentence
+    >>> sentence("player 2 cut exactly")
+    'Player 2 cut exactly'
+    """
+    return text[:1].upper() + text[1:]
+
+
+def cut_lines(dealt: Dealt, variant: Variant, name: Callable[[int], str]) -> list[str]:
+    """What a deal tells of the Liverpool cut (R32): whose exact cut lowered their total.
+
+    ``name`` says how the command calls a player. The list is empty when nobody cut
+    exactly (or the rules have no cut); ``play``, ``demo`` and ``replay`` say it alike.
+
+    >>> import contract_rummy as cr
+    >>> from contract_rummy.cli._common import called, cut_lines
+    >>> dealt = cr.Dealt(3, dealer=2, top_discard=cr.Card.parse("7S"), exact_cut=1, cut=25)
+    >>> cut_lines(dealt, cr.LIVERPOOL_CUT, called)
+    ['Player 1 cut exactly: 50 points off (R32).']
+    """
+    if dealt.exact_cut is None:
+        return []
+    cutter = sentence(name(dealt.exact_cut))
+    return [f"{cutter} cut exactly: {variant.cut_bonus} points off (R32)."]
+
+
+def standings(state: RoundState, names: Sequence[str] | None = None) -> list[str]:
+    """The players from the lowest total up, with the winners marked.
+
+    The players are called by ``names`` when given (a record's), else by their number.
+    """
     order = sorted(range(state.players), key=lambda p: (state.scores[p], p))
     lines = []
     for place, player in enumerate(order, start=1):
         mark = "  winner" if state.winners and player in state.winners else ""
-        lines.append(f"  {place}. player {player}: {state.scores[player]}{mark}")
+        lines.append(f"  {place}. {called(player, names)}: {state.scores[player]}{mark}")
     return lines
 
 
@@ -68,51 +115,69 @@ NOBODY_OUT: Final = {
 
 
 def _round_report(
-    state: RoundState, ended: RoundEnded, downs: list[tuple[int, GoDown]]
+    state: RoundState,
+    ended: RoundEnded,
+    downs: list[tuple[int, GoDown]],
+    names: Sequence[str] | None,
 ) -> list[str]:
+    dealer = state.dealer if names is None else names[state.dealer]
     lines = [
-        f"Round {state.round_number}: {state.contract} (dealer {state.dealer})",
+        f"Round {state.round_number}: {state.contract} (dealer {dealer})",
     ]
     for player, action in downs:
         melds = ", ".join(meld_text(meld, state.variant) for meld in action.melds)
-        lines.append(f"  player {player} went down: {melds}")
+        lines.append(f"  {called(player, names)} went down: {melds}")
     if not downs:
         lines.append("  nobody went down")
     if ended.went_out is not None:
-        lines.append(f"  player {ended.went_out} went out")
+        lines.append(f"  {called(ended.went_out, names)} went out")
     else:
         lines.append(f"  nobody went out: {NOBODY_OUT[ended.reason]}")
     for player, points in enumerate(ended.penalties):
         left = format_cards(state.hands[player]) or "-"
         lines.append(
-            f"  player {player}: +{points} (total {state.scores[player]}), left in hand: {left}"
+            f"  {called(player, names)}: +{points} (total {state.scores[player]}), "
+            f"left in hand: {left}"
         )
     return lines
 
 
 class Narrator:
-    """Prints a game round by round, from each action and what it did."""
+    """Prints a game round by round, from each action and what it did.
 
-    def __init__(self, *, quiet: bool) -> None:
+    The players are called by ``names`` when given (a record's), else by their number.
+    """
+
+    def __init__(self, *, quiet: bool, names: Sequence[str] | None = None) -> None:
         self.quiet = quiet
+        self.names = names
         self.downs: list[tuple[int, GoDown]] = []
 
     def played(
         self, before: RoundState, action: Action, after: RoundState, events: Iterable[Event]
     ) -> None:
-        """Note one action; print the round's report when it ended the round."""
+        """Note one action; print the round's report when it ended the round.
+
+        The exact cut (R32) of the next round's deal is said as the deal comes.
+        """
         if isinstance(action, GoDown):
             self.downs.append((before.to_act if before.to_act is not None else 0, action))
         for event in events:
             if isinstance(event, RoundEnded):
                 if not self.quiet:
-                    print("\n".join(_round_report(after, event, self.downs)))
+                    print("\n".join(_round_report(after, event, self.downs, self.names)))
                 self.downs = []
+            elif isinstance(event, Dealt) and not self.quiet:
+                for line in cut_lines(event, after.variant, self._called):
+                    print(line)
+
+    def _called(self, player: int) -> str:
+        return called(player, self.names)
 
     def finish(self, state: RoundState, title: str) -> None:
         """Print the standings (and, unless quiet, how long the game was)."""
         print(f"Final standings ({title}):" if state.winners else f"Standings ({title}):")
-        print("\n".join(standings(state)))
+        print("\n".join(standings(state, self.names)))
         if not self.quiet:
             rounds = state.round_number
             print(f"{state.moves} actions in {rounds} round{'s' if rounds > 1 else ''}")

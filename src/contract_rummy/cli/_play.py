@@ -25,8 +25,10 @@ from contract_rummy.cli._common import (
     NOBODY_OUT,
     Commands,
     add_command,
+    cut_lines,
     meld_text,
     players_for,
+    sentence,
 )
 from contract_rummy.cli._rules import rules_text
 from contract_rummy.cli._screen import (
@@ -90,10 +92,6 @@ def _penalty_cards(count: int, before: str = "") -> str:
     return f"{before}{'a' if count == 1 else count} penalty card{'s' * (count != 1)}"
 
 
-def _sentence(text: str) -> str:
-    return text[:1].upper() + text[1:]
-
-
 class Session:
     """One game: the person's seat, the bots' seats, and the state, played to the end.
 
@@ -116,6 +114,8 @@ class Session:
         self.read = read
         self.out = sys.stdout if out is None else out
         self.menu: Menu | None = None
+        #: The last round whose whole position the person was shown.
+        self.shown_round: int | None = None
 
     # -- the game ---------------------------------------------------------------------------
 
@@ -177,14 +177,22 @@ class Session:
     def _show_turn(self) -> None:
         seen = self.seen
         self.menu = Menu(legal_actions(seen))
+        self.shown_round = seen.round_number
         self.say(*position_lines(seen), self._what_now(seen), *menu(self.menu, seen))
+
+    def _offer_screen(self, seen: PlayerView) -> list[str]:
+        """The screen before a buy offer: the whole position if it is the round's first."""
+        if self.shown_round == seen.round_number:
+            return offer_lines(seen)
+        self.shown_round = seen.round_number
+        return position_lines(seen)
 
     def _what_now(self, seen: PlayerView) -> str:
         if seen.phase is Phase.DRAW:
             asker = seen.window.requester
             if asker is not None:
                 return (
-                    f"Your turn. {_sentence(name(asker, self.person))} asks for "
+                    f"Your turn. {sentence(name(asker, self.person))} asks for "
                     f"{seen.top_discard}: take it yourself to refuse, or draw from the "
                     "stock to let them buy it (R31)."
                 )
@@ -199,12 +207,12 @@ class Session:
 
     def _ask_to_buy(self) -> Action:
         seen = self.seen
-        active = _sentence(name(seen.active, self.person))
+        active = sentence(name(seen.active, self.person))
         if seen.variant.shanghai_call:
             news = f"{active} is about to draw: you may ask for {seen.top_discard} first (R31)."
         else:
             news = f"{active} draws from the stock instead of taking {seen.top_discard}."
-        self.say(*offer_lines(seen), news)
+        self.say(*self._offer_screen(seen), news)
         question = self._offer(seen)
         while True:
             text = self.read(question).strip().lower()
@@ -306,7 +314,7 @@ class Session:
         who = name(player, self.person)
         line = self._action_line(before, who, action)
         if line:
-            self.say(_sentence(line))
+            self.say(sentence(line))
         for event in events:
             self.say(*self._event_lines(event))
 
@@ -328,17 +336,17 @@ class Session:
         match event:
             case Drew(player=player, card=card):
                 seen = f" {card}" if player == self.person else ""
-                return [_sentence(f"{name(player, self.person)} drew{seen} from the stock")]
+                return [sentence(f"{name(player, self.person)} drew{seen} from the stock")]
             case TookDiscard(player=player, card=card, blocked=blocked):
                 refused = "" if blocked is None else f", refusing {name(blocked, self.person)}"
                 who = name(player, self.person)
-                return [_sentence(f"{who} took {card} from the discard pile{refused}")]
+                return [sentence(f"{who} took {card} from the discard pile{refused}")]
             case Bought(player=player, card=card, penalty=penalty):
                 return [self._bought(player, card, penalty)]
             case WildFreed(player=player, card=card, wild=wild, target=target, joker_target=to):
                 who = name(player, self.person)
                 swapped = f"{who} swapped {card} for the {wild} in [{target}]"
-                return [_sentence(f"{swapped} and laid the {wild} off on [{to}]")]
+                return [sentence(f"{swapped} and laid the {wild} off on [{to}]")]
             case Reshuffled(cards=cards, reshuffles=count):
                 return [f"The discards were shuffled into a new stock of {cards} (R27, #{count})"]
             case RoundEnded():
@@ -378,13 +386,12 @@ class Session:
         return lines
 
     def _dealt(self, dealt: Dealt) -> list[str]:
-        who = _sentence(name(dealt.dealer, self.person))
+        who = sentence(name(dealt.dealer, self.person))
         lines = [f"{who} dealt round {dealt.round_number}; {dealt.top_discard} is turned up."]
-        if dealt.exact_cut is not None:
-            bonus = self.state.variant.cut_bonus
-            cutter = _sentence(name(dealt.exact_cut, self.person))
-            lines.append(f"{cutter} cut exactly: {bonus} points off (R32).")
-        return lines
+        return lines + cut_lines(dealt, self.state.variant, self._name)
+
+    def _name(self, player: int) -> str:
+        return name(player, self.person)
 
 
 def play(

@@ -16,6 +16,8 @@ __all__ = ["register", "replay"]
 def replay(path: Path, *, quiet: bool = False) -> int:
     """Print a recorded game round by round, as the demo prints one.
 
+    The players are called by the record's names when it has them, else by their number.
+
     Raises:
         RecordError: if the file is not a valid record (nothing is printed then).
         OSError: if the file cannot be read.
@@ -29,7 +31,7 @@ def replay(path: Path, *, quiet: bool = False) -> int:
         print(f"Record of a {game.variant.name} game: {names}; {dealt}")
         for key, value in game.metadata.items():
             print(f"  {key}: {value}")
-    narrator = Narrator(quiet=quiet)
+    narrator = Narrator(quiet=quiet, names=game.names)
     for before, action, after in zip(states[:-1], game.actions, states[1:], strict=True):
         # The round's end is decided by the state and the action alone: stepping again
         # gives it even when the game's shuffles came from the operating system.

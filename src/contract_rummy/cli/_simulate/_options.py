@@ -128,7 +128,13 @@ def read_options(parser: argparse.ArgumentParser, args: argparse.Namespace) -> O
 
 
 def check_plot(parser: argparse.ArgumentParser, path: Path) -> None:
-    """Refuse ``--plot`` before playing: without matplotlib, or to a file it cannot write."""
+    """Refuse ``--plot`` before playing: without matplotlib, or to a file it cannot write.
+
+    The file's suffix names its format, one matplotlib draws: a name without a suffix is
+    refused, since matplotlib would write another file, the name with ``.png`` added. The
+    check opens the file without emptying it and leaves no empty file behind: the figure
+    is drawn there once the games are played.
+    """
     try:
         from matplotlib.backends.backend_agg import FigureCanvasAgg  # noqa: PLC0415
         from matplotlib.figure import Figure  # noqa: PLC0415
@@ -138,10 +144,16 @@ def check_plot(parser: argparse.ArgumentParser, path: Path) -> None:
             "pip install 'contract_rummy[plot]'"
         )
     formats = FigureCanvasAgg(Figure()).get_supported_filetypes()
-    suffix = path.suffix.removeprefix(".").lower() or "png"
+    listed = ", ".join(sorted(formats))
+    suffix = path.suffix.removeprefix(".").lower()
+    if not suffix:
+        parser.error(f"--plot: {path} has no suffix to name its format; try {listed}")
     if suffix not in formats:
-        parser.error(f"--plot: cannot draw .{suffix} files; try {', '.join(sorted(formats))}")
+        parser.error(f"--plot: cannot draw .{suffix} files; try {listed}")
+    existed = path.exists()
     try:
-        path.open("wb").close()
+        path.open("ab").close()
     except OSError as error:
         parser.error(f"--plot: {error}")
+    if not existed:
+        path.unlink()

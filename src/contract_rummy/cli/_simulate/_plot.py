@@ -23,7 +23,8 @@ def plot_summary(
     box plots of the final scores, a box per seat, and for each round the rates of
     player-rounds whose cards met the contract straight off the deal and that met it at
     all, with their 95% intervals. It is drawn with matplotlib's Agg backend, without
-    pyplot, in the format that the file name's suffix says (PNG by default).
+    pyplot, in the format that the file name's suffix says (PNG when it has none), to
+    ``path`` itself: no suffix is added to it.
     """
     from matplotlib.backends.backend_agg import FigureCanvasAgg  # noqa: PLC0415
     from matplotlib.figure import Figure  # noqa: PLC0415
@@ -34,7 +35,7 @@ def plot_summary(
     _draw_scores(left, summary, scores)
     _draw_contracts(right, summary)
     figure.suptitle(f"{summary.games} {summary.variant} games, seed {seed}")
-    figure.savefig(path, dpi=90)
+    figure.savefig(path, dpi=90, format=path.suffix.removeprefix(".").lower() or "png")
 
 
 def _draw_scores(axes: Any, summary: Summary, scores: Sequence[Sequence[int]]) -> None:
