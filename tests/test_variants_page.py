@@ -52,14 +52,14 @@ def _deck(variant: cr.Variant) -> str:
     else:
         text = f"{decks} decks + {variant.jokers} jokers"
     if variant.extra_deck_from is not None:
-        more, jokers = variant.deck_size(variant.extra_deck_from)
+        more, jokers = variant.deck_counts(variant.extra_deck_from)
         text += f"; {more} + {jokers} from {variant.extra_deck_from} players"
     return text
 
 
 def _wild(variant: cr.Variant) -> str:
     has_jokers = any(
-        variant.deck_size(players)[1]
+        variant.deck_counts(players).jokers
         for players in range(variant.min_players, variant.max_players + 1)
     )
     words = ["jokers"] if has_jokers else []

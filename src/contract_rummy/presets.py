@@ -7,8 +7,8 @@ them setting by setting.
 
 >>> VARIANTS["liverpool"] is LIVERPOOL
 True
->>> PROGRESSIVE.deck_size(6), PROGRESSIVE.deck_size(7)
-((2, 4), (3, 6))
+>>> PROGRESSIVE.deck_counts(6), PROGRESSIVE.deck_counts(7)
+(DeckCounts(decks=2, jokers=4), DeckCounts(decks=3, jokers=6))
 >>> str(SHANGHAI.contract(8)), SHANGHAI.at_once(7), SHANGHAI.at_once(8)
 ('three groups of 3 and a run of 4', True, True)
 """
