@@ -546,3 +546,13 @@ def test_a_preset_is_shown_by_its_name_and_a_house_rule_by_its_settings() -> Non
     assert repr(house).startswith("Variant(name='pagat', ")
     assert "max_buys=2" in repr(house)
     assert len(repr(cr.new_game(seed=1).facts)) < 100
+
+
+def test_liverpool_and_no_buy_are_one_rule_set_under_two_names() -> None:
+    assert P.NO_BUY != P.LIVERPOOL
+    assert attrs.evolve(P.NO_BUY, name="liverpool") == P.LIVERPOOL
+
+
+def test_liverpool_cut_is_built_on_pagat_not_on_liverpool() -> None:
+    assert attrs.evolve(P.LIVERPOOL_CUT, name="pagat", cut_bonus=0) == P.PAGAT
+    assert attrs.evolve(P.LIVERPOOL, name="liverpool-cut", cut_bonus=50) != P.LIVERPOOL_CUT

@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import contract_rummy as cr
+from test_readme import rule_set_counts
 
 PAGE = Path(__file__).resolve().parent.parent / "docs" / "variants.rst"
 
@@ -139,3 +140,10 @@ def test_cells_describe_what_they_say() -> None:
     assert cells(cr.PROGRESSIVE)[2] == "2 decks + 4 jokers; 3 + 6 from 7 players"
     assert cells(cr.CALIFORNIA)[3] == "queens"
     assert cells(cr.DEUCES_WILD)[3] == "jokers, 2s"
+
+
+def test_the_page_and_the_presets_count_the_named_rule_sets_as_variants_holds_them() -> None:
+    for path in (PAGE, Path(cr.presets.__file__)):
+        counts = rule_set_counts(path.read_text(encoding="utf-8"))
+        assert len(counts) >= 2, path.name
+        assert [number for _, number, _ in counts] == [true for _, _, true in counts], counts
