@@ -235,11 +235,14 @@ def _check_sdist(session: nox.Session, sdist: Path) -> None:
 
 
 def _check_wheel(session: nox.Session, wheel: Path) -> list[str]:
-    """The wheel holds py.typed and every module of src/; returns the modules' names."""
+    """The wheel holds py.typed, every module of src/ and the plugin; returns the modules."""
     with zipfile.ZipFile(wheel) as archive:
         names = set(archive.namelist())
     if f"{PACKAGE}/py.typed" not in names:
         session.error(f"{wheel.name} lacks {PACKAGE}/py.typed: type checkers would ignore it")
+    # Hypothesis's entry point, a module of its own so that Hypothesis does not import ours.
+    if "_contract_rummy_hypothesis.py" not in names:
+        session.error(f"{wheel.name} lacks _contract_rummy_hypothesis.py, Hypothesis's plugin")
     shipped = {name for name in names if name.startswith(f"{PACKAGE}/") and name.endswith(".py")}
     source = {path.relative_to("src").as_posix() for path in Path("src", PACKAGE).rglob("*.py")}
     if shipped != source:

@@ -1,7 +1,9 @@
-"""The examples of docs/testing.rst run on their own, each with only the imports it shows.
+"""The documentation's examples run as a reader copies them, with only the imports they show.
 
-Sphinx runs every example of the documentation with the package already imported (see
-``doctest_global_setup`` in docs/conf.py); a reader who copies one has nothing of the kind.
+Sphinx runs each page's examples in one namespace, hidden ones included, and with no
+global set-up (docs/conf.py); here each page's shown examples run in order in a fresh
+namespace, so that none relies on a hidden one, and the examples of docs/testing.rst each
+run on their own.
 """
 
 from __future__ import annotations
@@ -36,7 +38,60 @@ def doctest_blocks(text: str) -> list[tuple[int, str]]:
     return blocks
 
 
+def shown_blocks(text: str) -> list[tuple[int, str]]:
+    """The ``.. doctest::`` blocks a reader sees: those without the ``:hide:`` option."""
+    return [
+        (line, source)
+        for line, source in doctest_blocks(text)
+        if ":hide:" not in source.partition("\n\n")[0].split()
+    ]
+
+
 BLOCKS = doctest_blocks(TESTING_PAGE.read_text(encoding="utf-8"))
+DOCS = TESTING_PAGE.parent
+#: The pages with examples, by name.
+EXAMPLE_PAGES = sorted(
+    path.name for path in DOCS.glob("*.rst") if doctest_blocks(path.read_text(encoding="utf-8"))
+)
+#: The pages whose examples play many games: seconds rather than milliseconds.
+SLOW_PAGES = {"playing.rst", "simulating.rst", "bots.rst", "frameworks.rst"}
+
+
+def test_shown_blocks_leave_out_the_hidden_ones() -> None:
+    text = ".. doctest::\n   :hide:\n\n   >>> 1\n   1\n\n.. doctest::\n\n   >>> 2\n   2\n"
+    assert [source for _, source in doctest_blocks(text)] == [":hide:\n\n>>> 1\n1\n", ">>> 2\n2\n"]
+    assert shown_blocks(text) == [(8, ">>> 2\n2\n")]
+
+
+@pytest.mark.parametrize(
+    "name",
+    [
+        pytest.param(name, marks=[pytest.mark.slow] if name in SLOW_PAGES else [])
+        for name in EXAMPLE_PAGES
+    ],
+)
+def test_each_pages_shown_examples_run_in_a_fresh_namespace(
+    name: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)  # where the pages that save files write them
+    page = DOCS / name
+    blocks = shown_blocks(page.read_text(encoding="utf-8"))
+    first = doctest.DocTestParser().get_examples(blocks[0][1])
+    assert first[0].source.startswith(("import ", "from ")), f"{name}: imports come first"
+    namespace: dict[str, object] = {"__name__": page.stem}
+    runner = doctest.DocTestRunner(
+        optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE, verbose=False
+    )
+    report = io.StringIO()
+    for line, source in blocks:
+        test = doctest.DocTestParser().get_doctest(
+            source, namespace, f"{name}:{line}", str(page), line
+        )
+        runner.run(test, out=report.write, clear_globs=False)
+        namespace = test.globs
+    results = runner.summarize(verbose=False)
+    assert results.attempted > 0
+    assert results.failed == 0, report.getvalue()
 
 
 def test_the_page_has_examples() -> None:

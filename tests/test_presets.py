@@ -184,7 +184,7 @@ def test_r2_progressive_deck_has_108_cards_up_to_6_players(players: int) -> None
 
 @pytest.mark.parametrize("players", [7, 8])
 def test_r2_progressive_deck_has_3_decks_and_6_jokers_for_7_or_8_players(players: int) -> None:
-    assert cr.PROGRESSIVE.deck_size(players) == (3, 6)
+    assert cr.PROGRESSIVE.deck_counts(players) == (3, 6)
     deck = cr.PROGRESSIVE.deck(players)
     assert len(deck) == 3 * 52 + 6
     assert Counter(deck)[cr.JOKER] == 6
@@ -220,7 +220,7 @@ def test_r2_r30_deuces_wild_keeps_the_jokers_and_makes_the_2s_wild() -> None:
 def test_r2_every_preset_is_within_the_bounds_for_every_player_count(name: str) -> None:
     variant = cr.VARIANTS[name]
     for players in range(variant.min_players, variant.max_players + 1):
-        decks, jokers = variant.deck_size(players)
+        decks, jokers = variant.deck_counts(players)
         assert decks <= variants.MAX_DECKS
         assert jokers <= variants.MAX_JOKERS
         wild = sum(variant.is_wild(c) for c in variant.deck(players))
@@ -546,3 +546,13 @@ def test_a_preset_is_shown_by_its_name_and_a_house_rule_by_its_settings() -> Non
     assert repr(house).startswith("Variant(name='pagat', ")
     assert "max_buys=2" in repr(house)
     assert len(repr(cr.new_game(seed=1).facts)) < 100
+
+
+def test_liverpool_and_no_buy_are_one_rule_set_under_two_names() -> None:
+    assert P.NO_BUY != P.LIVERPOOL
+    assert attrs.evolve(P.NO_BUY, name="liverpool") == P.LIVERPOOL
+
+
+def test_liverpool_cut_is_built_on_pagat_not_on_liverpool() -> None:
+    assert attrs.evolve(P.LIVERPOOL_CUT, name="pagat", cut_bonus=0) == P.PAGAT
+    assert attrs.evolve(P.LIVERPOOL, name="liverpool-cut", cut_bonus=50) != P.LIVERPOOL_CUT

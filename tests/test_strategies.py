@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import copy
 import importlib
+import os
 import subprocess
 import sys
 from collections import Counter
@@ -303,3 +304,54 @@ def test_the_library_imports_without_hypothesis() -> None:
     )
     assert result.stdout.strip() == "ok"
     assert importlib.import_module("contract_rummy.testing.strategies") is crst
+
+
+def _run_python(code: str, **environment: str) -> str:
+    """What ``code`` prints in a fresh interpreter, with the plugins Hypothesis finds."""
+    env = {key: value for key, value in os.environ.items() if key != "HYPOTHESIS_NO_PLUGINS"}
+    result = subprocess.run(
+        [sys.executable, "-c", code],
+        capture_output=True,
+        text=True,
+        check=True,
+        env=env | environment,
+    )
+    return result.stdout.strip()
+
+
+_FROM_TYPE = (
+    "from hypothesis import find, strategies as st\n"
+    "print(find(st.from_type(contract_rummy.Card), lambda card: card.rank is not None))\n"
+)
+
+
+def test_importing_hypothesis_does_not_import_the_library() -> None:
+    code = (
+        "import hypothesis, sys\n"
+        "print(sorted(name for name in sys.modules if name.startswith('contract_rummy')))\n"
+    )
+    assert _run_python(code) == "[]"  # the entry point's module is outside the package
+
+
+@pytest.mark.parametrize(
+    "imports",
+    [
+        "import hypothesis\nimport contract_rummy\n",
+        "import contract_rummy\nimport hypothesis\n",
+        "import contract_rummy.testing.strategies\nimport contract_rummy\n",
+    ],
+    ids=["hypothesis-first", "library-first", "strategies-first"],
+)
+def test_from_type_draws_the_librarys_types_whichever_is_imported_first(imports: str) -> None:
+    assert _run_python(imports + _FROM_TYPE) == "AC"
+
+
+def test_hypothesis_no_plugins_leaves_the_types_unregistered() -> None:
+    code = (
+        "import hypothesis\nimport contract_rummy\n"
+        "from hypothesis.strategies._internal import types\n"
+        "print(contract_rummy.Card in types._global_type_lookup)\n"
+        "contract_rummy.testing.register_strategies()\n"
+        "print(contract_rummy.Card in types._global_type_lookup)\n"
+    )
+    assert _run_python(code, HYPOTHESIS_NO_PLUGINS="1").split() == ["False", "True"]

@@ -44,7 +44,7 @@ def test_pagat_table_and_deck_r1_r2() -> None:
     assert (PAGAT.min_players, PAGAT.max_players) == (4, 4)
     assert (PAGAT.decks, PAGAT.jokers) == (2, 3)
     assert PAGAT.extra_deck_from is None
-    assert PAGAT.deck_size(4) == (2, 3)
+    assert PAGAT.deck_counts(4) == (2, 3)
     deck = PAGAT.deck(4)
     assert len(deck) == 107
     counts = Counter(deck)
@@ -424,11 +424,27 @@ def test_playable_custom_variants() -> None:
 # -- decks and players ---------------------------------------------------------------------
 
 
+def test_deck_counts_names_the_decks_and_the_jokers_r2() -> None:
+    counts = PAGAT.deck_counts(4)
+    assert counts == cr.DeckCounts(decks=2, jokers=3)
+    assert (counts.decks, counts.jokers, counts.cards) == (2, 3, 107)
+    assert counts.cards == len(PAGAT.deck(4))
+    decks, jokers = counts
+    assert (decks, jokers) == (2, 3)
+
+
+def test_deck_size_is_a_deprecated_alias_of_deck_counts() -> None:
+    with pytest.warns(DeprecationWarning, match=r"deck_size.*deck_counts"):
+        old = PAGAT.deck_size(4)
+    assert old == (2, 3)
+    assert old == PAGAT.deck_counts(4)
+
+
 def test_joker_rule_players_minus_one() -> None:
     contract = attrs.evolve(
         PAGAT, min_players=3, max_players=5, jokers=JokerRule.PLAYERS_MINUS_ONE
     )
-    assert [contract.deck_size(players) for players in (3, 4, 5)] == [(2, 2), (2, 3), (2, 4)]
+    assert [contract.deck_counts(players) for players in (3, 4, 5)] == [(2, 2), (2, 3), (2, 4)]
     assert len(contract.deck(5)) == 108
     assert contract.deck(5).count(JOKER) == 4
     assert contract.deck(3).count(JOKER) == 2
@@ -439,9 +455,9 @@ def test_extra_deck_from() -> None:
     big = attrs.evolve(
         PAGAT, min_players=3, max_players=8, jokers=4, extra_deck_from=7, extra_deck_jokers=2
     )
-    assert big.deck_size(6) == (2, 4)
-    assert big.deck_size(7) == (3, 6)
-    assert big.deck_size(8) == (3, 6)
+    assert big.deck_counts(6) == (2, 4)
+    assert big.deck_counts(7) == (3, 6)
+    assert big.deck_counts(8) == (3, 6)
     assert len(big.deck(6)) == 108
     assert len(big.deck(8)) == 162
     assert Counter(big.deck(7))[Card.parse("7S")] == 3
@@ -632,7 +648,7 @@ def test_settings_at_their_bounds_are_accepted() -> None:
         cut_bonus=variants.MAX_CUT_BONUS,
         penalties=Penalties(joker=variants.MAX_PENALTY),
     )
-    assert widest.deck_size(8) == (4, 12)
+    assert widest.deck_counts(8) == (4, 12)
     assert sum(widest.is_wild(card) for card in widest.deck(8)) == variants.MAX_JOKERS
     # Three decks with the 2s wild and four jokers: 16 wild cards, the most allowed.
     deuces = attrs.evolve(PAGAT, decks=3, jokers=4, wild_ranks={Rank.TWO})

@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import contract_rummy as cr
+from test_readme import rule_set_counts
 
 PAGE = Path(__file__).resolve().parent.parent / "docs" / "variants.rst"
 
@@ -52,14 +53,14 @@ def _deck(variant: cr.Variant) -> str:
     else:
         text = f"{decks} decks + {variant.jokers} jokers"
     if variant.extra_deck_from is not None:
-        more, jokers = variant.deck_size(variant.extra_deck_from)
+        more, jokers = variant.deck_counts(variant.extra_deck_from)
         text += f"; {more} + {jokers} from {variant.extra_deck_from} players"
     return text
 
 
 def _wild(variant: cr.Variant) -> str:
     has_jokers = any(
-        variant.deck_size(players)[1]
+        variant.deck_counts(players).jokers
         for players in range(variant.min_players, variant.max_players + 1)
     )
     words = ["jokers"] if has_jokers else []
@@ -139,3 +140,10 @@ def test_cells_describe_what_they_say() -> None:
     assert cells(cr.PROGRESSIVE)[2] == "2 decks + 4 jokers; 3 + 6 from 7 players"
     assert cells(cr.CALIFORNIA)[3] == "queens"
     assert cells(cr.DEUCES_WILD)[3] == "jokers, 2s"
+
+
+def test_the_page_and_the_presets_count_the_named_rule_sets_as_variants_holds_them() -> None:
+    for path in (PAGE, Path(cr.presets.__file__)):
+        counts = rule_set_counts(path.read_text(encoding="utf-8"))
+        assert len(counts) >= 2, path.name
+        assert [number for _, number, _ in counts] == [true for _, _, true in counts], counts

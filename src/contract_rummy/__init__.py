@@ -136,11 +136,13 @@ from contract_rummy.state import (
     Totals,
     Turn,
 )
+from contract_rummy.testing import register_if_hypothesis_imported as _hypothesis_plugin
 from contract_rummy.variants import (
     PAGAT,
     PAGAT_PENALTIES,
     PROGRESSIVE_PENALTIES,
     AceRule,
+    DeckCounts,
     JokerRule,
     JokerSwap,
     Penalties,
@@ -150,6 +152,11 @@ from contract_rummy.variants import (
 from contract_rummy.views import PlayerView, determinize, view
 
 del _deprecated_module
+
+# With Hypothesis imported first, its entry point found no contract_rummy to register the
+# strategies for ``st.from_type`` with: they are registered now, the package complete.
+_hypothesis_plugin()
+del _hypothesis_plugin
 
 __version__ = "0.1.0"
 
@@ -191,6 +198,7 @@ __all__ = [
     "Contract",
     "ContractRummyError",
     "Dealt",
+    "DeckCounts",
     "Discard",
     "DrawStock",
     "Drew",

@@ -1,5 +1,8 @@
 """The named rule sets: :data:`PAGAT` and its eleven neighbours, and :data:`VARIANTS`.
 
+Two of the neighbours, :data:`LIVERPOOL` and :data:`NO_BUY`, are one rule set under two
+names; :data:`LIVERPOOL_CUT` is built on :data:`PAGAT`, not on :data:`LIVERPOOL`.
+
 Each preset is a :class:`~contract_rummy.variants.Variant` made from :data:`PAGAT` (or from
 :data:`PROGRESSIVE`) with :func:`attrs.evolve`, changing only what its rules say and keeping
 the parent's rule wherever they are silent. The documentation's *Variants* page compares
@@ -7,8 +10,11 @@ them setting by setting.
 
 >>> VARIANTS["liverpool"] is LIVERPOOL
 True
->>> PROGRESSIVE.deck_size(6), PROGRESSIVE.deck_size(7)
-((2, 4), (3, 6))
+>>> import attrs
+>>> attrs.evolve(NO_BUY, name="liverpool") == LIVERPOOL
+True
+>>> PROGRESSIVE.deck_counts(6), PROGRESSIVE.deck_counts(7)
+(DeckCounts(decks=2, jokers=4), DeckCounts(decks=3, jokers=6))
 >>> str(SHANGHAI.contract(8)), SHANGHAI.at_once(7), SHANGHAI.at_once(8)
 ('three groups of 3 and a run of 4', True, True)
 """
@@ -84,11 +90,14 @@ PROGRESSIVE: Final[Variant] = attrs.evolve(
     tie_break=TieBreak.LAST_ROUND,
 )
 
-#: ``liverpool``: :data:`PROGRESSIVE` without buying (R18: no buys at all).
+#: ``liverpool``: :data:`PROGRESSIVE` without buying (R18: no buys at all). The same rules
+#: as :data:`NO_BUY`, under another name: the two differ only in their names.
 LIVERPOOL: Final[Variant] = attrs.evolve(PROGRESSIVE, name="liverpool", buying=False)
 
 #: ``liverpool-cut``: :data:`PAGAT` with the Liverpool cut (R32): before each deal the
 #: player on the dealer's right cuts, and an exact cut takes 50 points off their total.
+#: Built on :data:`PAGAT`, not on :data:`LIVERPOOL`: four players, buying without a cap,
+#: Pagat's deck, ladder and penalties; only the cut is Liverpool's.
 LIVERPOOL_CUT: Final[Variant] = attrs.evolve(PAGAT, name="liverpool-cut", cut_bonus=50)
 
 #: ``shanghai``: :data:`PROGRESSIVE` with an eighth round (R11): three groups of 3 and a run
@@ -124,8 +133,8 @@ CALIFORNIA: Final[Variant] = attrs.evolve(
     wilds_score_as_jokers=True,
 )
 
-#: ``no-buy``: :data:`PROGRESSIVE` without buying (R18), the rules of :data:`LIVERPOOL`
-#: under a name of their own.
+#: ``no-buy``: :data:`PROGRESSIVE` without buying (R18): the rules of :data:`LIVERPOOL`
+#: under a name of their own, equal to it in every setting but the name.
 NO_BUY: Final[Variant] = attrs.evolve(PROGRESSIVE, name="no-buy", buying=False)
 
 #: ``double-progressive``: :data:`PROGRESSIVE` with 7 cards dealt in round 1 (R5).

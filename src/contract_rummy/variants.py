@@ -7,8 +7,8 @@ named rule sets are in :mod:`contract_rummy.presets`.
 
 >>> import attrs
 >>> five = attrs.evolve(PAGAT, min_players=3, max_players=5, jokers=JokerRule.PLAYERS_MINUS_ONE)
->>> five.deck_size(5)
-(2, 4)
+>>> five.deck_counts(5)
+DeckCounts(decks=2, jokers=4)
 >>> attrs.evolve(PAGAT, ladder=())
 Traceback (most recent call last):
 ...
@@ -18,8 +18,9 @@ ValueError: the ladder of contracts is empty: a variant needs at least one round
 from __future__ import annotations
 
 import enum
+import warnings
 from collections.abc import Iterable
-from typing import Any, Final
+from typing import Any, Final, NamedTuple
 
 import attrs
 
@@ -46,6 +47,7 @@ __all__ = [
     "PAGAT_PENALTIES",
     "PROGRESSIVE_PENALTIES",
     "AceRule",
+    "DeckCounts",
     "JokerRule",
     "JokerSwap",
     "Penalties",
@@ -141,6 +143,30 @@ def _rank_values(value: Iterable[int]) -> tuple[int, ...]:
     if _not_a_collection(value):
         raise TypeError(f"ranks must be 13 ints, ace to king, got {value!r}")
     return tuple(value)
+
+
+class DeckCounts(NamedTuple):
+    """How many 52-card decks and jokers are shuffled together for a game (R2).
+
+    What :meth:`Variant.deck_counts` returns; a tuple, so ``decks, jokers = counts`` reads
+    it as well.
+
+    >>> counts = PAGAT.deck_counts(4)
+    >>> counts
+    DeckCounts(decks=2, jokers=3)
+    >>> counts.decks, counts.jokers, counts.cards
+    (2, 3, 107)
+    """
+
+    #: The 52-card decks, the extra deck of a large table included.
+    decks: int
+    #: The jokers, the extra deck's included.
+    jokers: int
+
+    @property
+    def cards(self) -> int:
+        """The cards in the deck: 52 a deck, and the jokers."""
+        return 52 * self.decks + self.jokers
 
 
 @attrs.frozen
@@ -523,7 +549,7 @@ class Variant:
         ):
             return  # refused already: the deck cannot be counted
         for players in range(self.min_players, min(self.max_players, MAX_PLAYERS) + 1):
-            decks, jokers = self.deck_size(players)
+            decks, jokers = self.deck_counts(players)
             if decks > MAX_DECKS:
                 yield (
                     f"decks must be at most {MAX_DECKS}, the extra deck included; "
@@ -583,7 +609,7 @@ class Variant:
                 f"({contract.min_cards} cards)"
             )
         for players in range(self.min_players, min(self.max_players, MAX_PLAYERS) + 1):
-            decks, jokers = self.deck_size(players)
+            decks, jokers = self.deck_counts(players)
             size = 52 * decks + jokers
             if dealt * players + 1 >= size:
                 yield (
@@ -594,11 +620,13 @@ class Variant:
 
     # -- the deck ------------------------------------------------------------------------
 
-    def deck_size(self, players: int) -> tuple[int, int]:
+    def deck_counts(self, players: int) -> DeckCounts:
         """How many decks and jokers are shuffled together for ``players`` players (R2).
 
-        >>> PAGAT.deck_size(4)
-        (2, 3)
+        >>> PAGAT.deck_counts(4)
+        DeckCounts(decks=2, jokers=3)
+        >>> PAGAT.deck_counts(4).cards
+        107
         """
         decks = self.decks
         jokers = players - 1 if self.jokers is JokerRule.PLAYERS_MINUS_ONE else self.jokers
@@ -606,7 +634,22 @@ class Variant:
         if self.extra_deck_from is not None and players >= self.extra_deck_from:
             decks += 1
             jokers += self.extra_deck_jokers
-        return decks, jokers
+        return DeckCounts(decks, jokers)
+
+    def deck_size(self, players: int) -> DeckCounts:
+        """Deprecated: the name of :meth:`deck_counts`, which it returns with a warning.
+
+        It never gave a size, but the decks and jokers, ``(2, 3)`` for :data:`PAGAT` with
+        four players; the size is ``deck_counts(players).cards``. A
+        :class:`DeprecationWarning` says so.
+        """
+        warnings.warn(
+            "Variant.deck_size(players) is deprecated: use Variant.deck_counts(players), "
+            "the same (decks, jokers), and .cards for the number of cards",
+            DeprecationWarning,
+            stacklevel=2,
+        )
+        return self.deck_counts(players)
 
     def deck(self, players: int) -> tuple[Card, ...]:
         """The cards shuffled for ``players`` players, in canonical order (R2).
@@ -615,7 +658,7 @@ class Variant:
         107
         """
         self.check_players(players)
-        return build_deck(*self.deck_size(players))
+        return build_deck(*self.deck_counts(players))
 
     def __repr__(self) -> str:
         """A named preset by its name (``VARIANTS['pagat']``), any other by its settings."""

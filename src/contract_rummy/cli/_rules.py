@@ -51,7 +51,7 @@ def _players(variant: Variant) -> str:
 def _deck(variant: Variant) -> str:
     counts = range(variant.min_players, variant.max_players + 1)
     parts = []
-    for (decks, jokers), same in groupby(counts, variant.deck_size):
+    for (decks, jokers), same in groupby(counts, variant.deck_counts):
         jokers_text = f"{_plural(jokers, 'joker')}" if jokers else "no jokers"
         deck = f"{_plural(decks, 'deck')} and {jokers_text}: {52 * decks + jokers} cards"
         parts.append((list(same), deck))
@@ -62,7 +62,7 @@ def _deck(variant: Variant) -> str:
 
 def _has_jokers(variant: Variant) -> bool:
     players = range(variant.min_players, variant.max_players + 1)
-    return any(variant.deck_size(count)[1] for count in players)
+    return any(variant.deck_counts(count).jokers for count in players)
 
 
 def _rank_name(rank: Rank, *, plural: bool) -> str:

@@ -252,8 +252,8 @@ class Encoding:
         observation[i] <= high[i]``), as the rules and the variant bound each number; they
         are not tight. Each ``high[i]`` is above ``low[i]``, also for a number that cannot
         change in this variant (a flag is 0 to 1, a count 0 to at least 1). With ``d``
-        decks and ``j`` jokers (:meth:`Variant.deck_size
-        <contract_rummy.Variant.deck_size>`), ``N`` cards in all and ``P`` the penalty
+        decks and ``j`` jokers (:meth:`Variant.deck_counts
+        <contract_rummy.Variant.deck_counts>`), ``N`` cards in all and ``P`` the penalty
         points of the whole deck:
 
         - copies of a card: up to ``d`` (the joker: ``j``); card and pile sizes, a

@@ -55,8 +55,8 @@ class Field(NamedTuple):
 class Limits:
     """What bounds the numbers of an encoding's observations, worked out once.
 
-    With ``d`` decks and ``j`` jokers (:meth:`Variant.deck_size
-    <contract_rummy.Variant.deck_size>`), ``N`` cards in all and ``P`` the penalty points of
+    With ``d`` decks and ``j`` jokers (:meth:`Variant.deck_counts
+    <contract_rummy.Variant.deck_counts>`), ``N`` cards in all and ``P`` the penalty points of
     the whole deck (see :meth:`Encoding.observation_bounds
     <contract_rummy.encoding.Encoding.observation_bounds>`).
     """
@@ -91,7 +91,7 @@ class Limits:
     def of(cls, enc: Encoding) -> Limits:
         """The limits of ``enc``'s variant and number of players."""
         variant, players = enc.variant, enc.players
-        decks, jokers = variant.deck_size(players)
+        decks, jokers = variant.deck_counts(players)
         deck = variant.deck(players)
         rounds = range(1, variant.rounds + 1)
         wilds = sum(map(variant.is_wild, deck))

@@ -147,7 +147,7 @@ def _build(variant: Variant) -> Tables:
     # search counts them all as jokers (see ._wilds).
     copies = max(
         max(
-            *variant.deck_size(players),
+            *variant.deck_counts(players),
             sum(1 for card in variant.deck(players) if is_wild[card.index]),
         )
         for players in range(variant.min_players, variant.max_players + 1)

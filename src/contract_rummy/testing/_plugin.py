@@ -1,19 +1,46 @@
-"""Hypothesis's entry point: ``st.from_type`` for the library's types.
+"""The library's strategies for ``st.from_type``, registered with Hypothesis.
 
-Hypothesis runs :func:`_hypothesis_setup_hook` while it is being imported, possibly from
-:mod:`contract_rummy.testing.strategies` itself, so the strategies are looked up only when
-first drawn from.
+:func:`register_strategies` runs once both contract_rummy and Hypothesis are imported,
+whichever comes second: from Hypothesis's entry point (the top-level module
+``_contract_rummy_hypothesis``, which leaves contract_rummy unimported when Hypothesis
+comes first) or from the end of ``contract_rummy/__init__.py``. It may run while Hypothesis
+is being imported, possibly from :mod:`contract_rummy.testing.strategies` itself, so the
+strategies are looked up only when first drawn from.
 """
 
 from __future__ import annotations
 
 import importlib
 import operator
+import os
+import sys
 from typing import Any
 
 
-def _hypothesis_setup_hook() -> None:
-    """Register the library's strategies for ``st.from_type``."""
+def register_if_hypothesis_imported() -> None:
+    """Call :func:`register_strategies` if Hypothesis is imported and its plugins are on.
+
+    contract_rummy calls this as its import ends, for Hypothesis imported before it.
+    Hypothesis's ``HYPOTHESIS_NO_PLUGINS`` turns this off as it turns off the entry point.
+    """
+    if sys.modules.get("hypothesis") is not None and not os.environ.get("HYPOTHESIS_NO_PLUGINS"):
+        register_strategies()
+
+
+def register_strategies() -> None:
+    """Register the library's strategies with Hypothesis, for ``st.from_type``.
+
+    Hypothesis and contract_rummy do this by themselves when both are imported, unless
+    ``HYPOTHESIS_NO_PLUGINS`` is set; then a test suite may call it. Calling it again
+    registers the same strategies again. It needs the ``hypothesis`` extra.
+
+    >>> from hypothesis import find, strategies as st
+    >>> from contract_rummy import Card
+    >>> from contract_rummy.testing import register_strategies
+    >>> register_strategies()
+    >>> find(st.from_type(Card), lambda card: card.rank is not None)
+    Card.parse('AC')
+    """
     from hypothesis import strategies as st  # noqa: PLC0415 - Hypothesis is an optional extra
 
     from contract_rummy import (  # noqa: PLC0415
@@ -93,3 +120,8 @@ def _hypothesis_setup_hook() -> None:
             go_down_choices=st.integers(1, 64),
         ),
     )
+
+
+#: The former name of :func:`register_strategies`, which Hypothesis's entry point named
+#: before the entry point left the package: metadata installed then still calls it.
+_hypothesis_setup_hook = register_strategies

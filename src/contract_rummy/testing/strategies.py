@@ -246,10 +246,7 @@ def _custom_variant(draw: st.DrawFn) -> Variant:
     # and stay within the bound on cards dealt.
     deal_cap = min(
         MAX_CARDS_DEALT,
-        *(
-            (52 * base.deck_size(p)[0] + base.deck_size(p)[1] - 2) // p
-            for p in range(fewest, most + 1)
-        ),
+        *((base.deck_counts(p).cards - 2) // p for p in range(fewest, most + 1)),
     )
     aces = draw(st.sampled_from(list(AceRule)))
     min_run = draw(st.integers(3, 5))
