@@ -1,14 +1,17 @@
 """What the commands share: the number of players, a round's report, the standings.
 
-Also the words the commands share for what an event tells: an exact cut (R32).
+Also the words the commands share for what an event tells: an exact cut (R32), the check
+that a file the command will write can be written, and the saving of a game's record.
 """
 
 from __future__ import annotations
 
 import argparse
 from collections.abc import Callable, Iterable, Sequence
+from pathlib import Path
 from typing import Any, Final
 
+from contract_rummy import records
 from contract_rummy.actions import Action, GoDown
 from contract_rummy.cards import format_cards
 from contract_rummy.events import Dealt, Event, RoundEnd, RoundEnded
@@ -23,10 +26,12 @@ __all__ = [
     "Narrator",
     "add_command",
     "called",
+    "check_writable",
     "cut_lines",
     "default_players",
     "meld_text",
     "players_for",
+    "save_record",
     "sentence",
     "standings",
 ]
@@ -200,3 +205,29 @@ def add_command(
     parser = commands.add_parser(name, **options)
     parser.set_defaults(run=lambda args: run(parser, args))
     return parser
+
+
+def check_writable(parser: argparse.ArgumentParser, option: str, path: Path) -> None:
+    """Refuse ``path``, given to ``option``, before the command's work if it cannot be written.
+
+    The check opens the file without emptying it and leaves no empty file behind: the
+    command writes it once its work is done. What stops it ends the command with
+    ``parser``'s usage and the reason, after the option's name.
+    """
+    existed = path.exists()
+    try:
+        path.open("ab").close()
+    except OSError as error:
+        parser.error(f"{option}: {error}")
+    if not existed:
+        path.unlink()
+
+
+def save_record(recorder: records.Recorder, path: Path) -> None:
+    """Write the game ``recorder`` holds so far to ``path``, as a JSON record.
+
+    A game stopped midway is saved as far as it went: ``contract-rummy replay`` prints it,
+    and :func:`contract_rummy.records.replay` replays it.
+    """
+    with path.open("w", encoding="utf-8") as file:
+        records.dump(recorder.record(), file)

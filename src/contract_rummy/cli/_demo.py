@@ -12,8 +12,10 @@ from contract_rummy.cli._common import (
     Commands,
     Narrator,
     add_command,
+    check_writable,
     default_players,
     players_for,
+    save_record,
 )
 from contract_rummy.engine import new_game
 from contract_rummy.playing import steps
@@ -59,8 +61,7 @@ def demo(
         narrator.played(before, action, after, events)
     narrator.finish(recorder.state, f"{variant.name}, seed {seed}")
     if record is not None:
-        with record.open("w", encoding="utf-8") as file:
-            records.dump(recorder.record(), file)
+        save_record(recorder, record)
         if not quiet:
             print(f"Recorded in {record}")
     return 0
@@ -93,11 +94,8 @@ def _run(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
         # The demo's own parser reports it, with the demo's usage, not the program's.
         parser.error(f"--seed must not be negative, got {args.seed}")
     players = players_for(parser, VARIANTS[args.variant], args.players)
-    if args.record is not None:
-        try:  # refuse a file that cannot be written before playing, not after
-            args.record.open("w", encoding="utf-8").close()
-        except OSError as error:
-            parser.error(f"--record: {error}")
+    if args.record is not None:  # refuse a file that cannot be written before playing
+        check_writable(parser, "--record", args.record)
     return demo(
         args.seed, args.variant, args.bots, quiet=args.quiet, players=players, record=args.record
     )

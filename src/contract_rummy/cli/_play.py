@@ -14,9 +14,11 @@ import argparse
 import secrets
 import sys
 from collections.abc import Callable, Sequence
+from pathlib import Path
 from typing import Final, TextIO
 
 import contract_rummy
+from contract_rummy import records
 from contract_rummy.actions import Action, Buy, Discard, GoDown, LayOff, NextRound, Pass
 from contract_rummy.bots import BOTS, Bot, make_bot
 from contract_rummy.cards import Card
@@ -25,9 +27,11 @@ from contract_rummy.cli._common import (
     NOBODY_OUT,
     Commands,
     add_command,
+    check_writable,
     cut_lines,
     meld_text,
     players_for,
+    save_record,
     sentence,
 )
 from contract_rummy.cli._rules import rules_text
@@ -96,7 +100,8 @@ class Session:
     """One game: the person's seat, the bots' seats, and the state, played to the end.
 
     ``read`` asks the person a question (like :func:`input`, raising :class:`EOFError`
-    at the end of the input) and ``out`` receives what the screen shows.
+    at the end of the input) and ``out`` receives what the screen shows. Each action
+    played goes to ``recorder`` when there is one, whose state must be ``state``.
     """
 
     def __init__(
@@ -107,8 +112,10 @@ class Session:
         *,
         read: Callable[[str], str] = input,
         out: TextIO | None = None,
+        recorder: records.Recorder | None = None,
     ) -> None:
         self.state = state
+        self.recorder = recorder
         self.bots = bots
         self.person = person
         self.read = read
@@ -127,7 +134,10 @@ class Session:
         sees stopped by Ctrl-C.
         """
         try:
-            for before, player, action, after, events in steps(self.state, self._choose):
+            for played in steps(self.state, self._choose):
+                if self.recorder is not None:
+                    self.recorder.add(played)
+                before, player, action, after, events = played
                 self.state = after
                 self._narrate(before, player, action, events)
         except (_QuitError, EOFError):
@@ -403,21 +413,33 @@ def play(
     seat: int = 0,
     read: Callable[[str], str] = input,
     out: TextIO | None = None,
+    record: Path | None = None,
 ) -> int:
     """Play a game in the terminal: a person in ``seat``, bots called ``bots`` elsewhere.
 
-    Player ``p``'s bot is seeded with ``seed * 100 + p``, as in the demo.
+    Player ``p``'s bot is seeded with ``seed * 100 + p``, as in the demo. With ``record``,
+    the game is saved there as a JSON record (:mod:`contract_rummy.records`), as far as it
+    went when the person leaves before its end.
     """
     state = new_game(variant, seed=seed, players=players)
     seats = [None if p == seat else make_bot(bots, seed * 100 + p) for p in range(players)]
-    session = Session(state, seats, seat, read=read, out=out)
+    recorder = None
+    if record is not None:
+        metadata = {"program": "contract-rummy play", "bots": bots, "seat": seat}
+        recorder = records.Recorder(state, seed=seed, metadata=metadata)
+    session = Session(state, seats, seat, read=read, out=out, recorder=recorder)
     others = players - 1
     session.say(
         f"contract_rummy {contract_rummy.__version__}: {variant.name}, seed {seed}. "
         f"You are player {seat}, against {others} {bots} bot{'s' * (others != 1)}.",
         'Answer with a number or an action; "help" explains, "quit" leaves.',
     )
-    return session.run()
+    try:
+        return session.run()
+    finally:
+        if record is not None and recorder is not None:
+            save_record(recorder, record)
+            session.say(f"Recorded in {record}")
 
 
 def register(commands: Commands[argparse.ArgumentParser]) -> None:
@@ -441,6 +463,13 @@ def register(commands: Commands[argparse.ArgumentParser]) -> None:
     parser.add_argument(
         "--seat", type=int, default=0, help="your seat, from 0 (default 0: you are player 0)"
     )
+    parser.add_argument(
+        "--record",
+        type=Path,
+        default=None,
+        metavar="FILE",
+        help="save the game as a JSON record, as far as it went if you leave before its end",
+    )
 
 
 def _run(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
@@ -451,4 +480,8 @@ def _run(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
     players = players_for(parser, variant, args.players)
     if not 0 <= args.seat < players:
         parser.error(f"--seat must be a player from 0 to {players - 1}, got {args.seat}")
-    return play(variant, seed=seed, players=players, bots=args.bots, seat=args.seat)
+    if args.record is not None:  # refuse a file that cannot be written before playing
+        check_writable(parser, "--record", args.record)
+    return play(
+        variant, seed=seed, players=players, bots=args.bots, seat=args.seat, record=args.record
+    )

@@ -12,7 +12,7 @@ from pathlib import Path
 import attrs
 
 from contract_rummy.bots import BOTS
-from contract_rummy.cli._common import default_players
+from contract_rummy.cli._common import check_writable, default_players
 from contract_rummy.presets import VARIANTS
 from contract_rummy.variants import Variant
 
@@ -150,10 +150,4 @@ def check_plot(parser: argparse.ArgumentParser, path: Path) -> None:
         parser.error(f"--plot: {path} has no suffix to name its format; try {listed}")
     if suffix not in formats:
         parser.error(f"--plot: cannot draw .{suffix} files; try {listed}")
-    existed = path.exists()
-    try:
-        path.open("ab").close()
-    except OSError as error:
-        parser.error(f"--plot: {error}")
-    if not existed:
-        path.unlink()
+    check_writable(parser, "--plot", path)
