@@ -366,3 +366,37 @@ def test_demo_offers_every_bot_of_the_bots_table(capsys: pytest.CaptureFixture[s
     for name in cr.BOTS:
         assert main(["demo", "--seed", "4", "--bots", name, "--quiet"]) == 0
         assert capsys.readouterr().out.startswith("Final standings (pagat, seed 4):")
+
+
+def test_demo_names_the_players_and_keeps_the_names_in_its_record(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "game.json"
+    argv = ["demo", "--seed", "3", "--names", "Ann,Bo,Cy,Di", "--record", str(path)]
+    assert main(argv) == 0
+    out = capsys.readouterr().out
+    assert "Round 1: two groups of 3 (dealer Cy)\n  Ann went down: " in out
+    assert "player 0" not in out
+    assert records.loads(path.read_text(encoding="utf-8")).names == ("Ann", "Bo", "Cy", "Di")
+    assert main(["replay", str(path)]) == 0
+    assert capsys.readouterr().out.startswith("Record of a pagat game: Ann, Bo, Cy, Di; seed 3")
+
+
+@pytest.mark.parametrize(
+    ("names", "message"),
+    [
+        ("Ann,Bo", "--names expects 4 names, one per player, separated by commas; got 2: "),
+        ("Ann,Bo,Cy,Di,Ed", "--names expects 4 names, one per player, separated by commas; "),
+        ("Ann,,Cy,Di", "--names: the name of player 1 is empty in 'Ann,,Cy,Di'"),
+        ("", "--names expects 4 names, one per player, separated by commas; got 1: ''"),
+    ],
+)
+def test_demo_refuses_names_that_do_not_name_each_player(
+    names: str, message: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with pytest.raises(SystemExit) as exit_info:
+        main(["demo", "--names", names])
+    assert exit_info.value.code == 2
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    assert captured.err.splitlines()[-1].startswith(f"contract-rummy demo: error: {message}")

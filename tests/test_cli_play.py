@@ -316,6 +316,8 @@ def test_melds_read_with_their_natural_wild_cards_marked() -> None:
         (["--seed", "-3"], "--seed must not be negative, got -3"),
         (["--players", "5"], "R1: pagat is played by 4 players, not 5"),
         (["--variant", "contract", "--players", "3", "--seat", "3"], "from 0 to 2, got 3"),
+        (["--names", "Ann,Bo,Cy"], "--names expects 4 names, one per player, separated by "),
+        (["--names", "Ann,Bo, ,Di"], "--names: the name of player 2 is empty in 'Ann,Bo, ,Di'"),
     ],
 )
 def test_play_refuses_bad_arguments(
@@ -435,3 +437,29 @@ def test_the_record_check_leaves_no_empty_file_and_empties_none(tmp_path: Path) 
         check_writable(argparse.ArgumentParser(), "--record", path)
     assert not new.exists()
     assert old.read_text(encoding="utf-8") == "an older record"
+
+
+# -- the players' names ----------------------------------------------------------------------
+
+
+def test_the_others_are_called_by_their_names_and_the_person_is_you(tmp_path: Path) -> None:
+    path = tmp_path / "game.json"
+    out = io.StringIO()
+    script = Script(then=plainly)
+    names = ("Ann", "Bo", "Cy", "Di")
+    assert play(cr.PAGAT, seed=2, players=4, read=script, out=out, record=path, names=names) == 0
+    screen = out.getvalue()
+    assert "Turn: you.  Dealer: Di.  Scores: you 0, Bo 0, Cy 0, Di 0" in screen
+    assert "Others: Bo: 10 cards; Cy: 10 cards; Di: 10 cards" in screen
+    assert "\nBo bought 3C and a penalty card\n" in screen
+    assert "Ann" not in screen
+    assert not re.search(r"[Pp]layer [123]\b", screen.split("\n", 1)[1])
+    assert records.loads(path.read_text(encoding="utf-8")).names == names
+
+
+def test_play_names_from_the_command_line(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setattr("sys.stdin", io.StringIO("quit\n"))
+    assert main(["play", "--seed", "2", "--seat", "1", "--names", "Ann, Bo,Cy,Di"]) == 0
+    assert "Scores: Ann 0, you 0, Cy 0, Di 0" in capsys.readouterr().out

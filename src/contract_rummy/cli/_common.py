@@ -30,6 +30,7 @@ __all__ = [
     "cut_lines",
     "default_players",
     "meld_text",
+    "names_for",
     "players_for",
     "save_record",
     "sentence",
@@ -231,3 +232,30 @@ def save_record(recorder: records.Recorder, path: Path) -> None:
     """
     with path.open("w", encoding="utf-8") as file:
         records.dump(recorder.record(), file)
+
+
+def names_for(
+    parser: argparse.ArgumentParser, text: str | None, players: int
+) -> tuple[str, ...] | None:
+    """The players' names that ``--names`` gives, separated by commas, or ``None``.
+
+    A name for each of the ``players``, none of them empty: otherwise the command ends with
+    ``parser``'s usage and what is expected.
+
+    >>> import argparse
+    >>> from contract_rummy.cli._common import names_for
+    >>> names_for(argparse.ArgumentParser(), "Ann, Bo,Cy,Di", 4)
+    ('Ann', 'Bo', 'Cy', 'Di')
+    """
+    if text is None:
+        return None
+    names = tuple(name.strip() for name in text.split(","))
+    if len(names) != players:
+        parser.error(
+            f"--names expects {players} names, one per player, separated by commas; "
+            f"got {len(names)}: {text!r}"
+        )
+    for seat, name in enumerate(names):
+        if not name:
+            parser.error(f"--names: the name of player {seat} is empty in {text!r}")
+    return names

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+from collections.abc import Sequence
 from pathlib import Path
 
 import contract_rummy
@@ -14,6 +15,7 @@ from contract_rummy.cli._common import (
     add_command,
     check_writable,
     default_players,
+    names_for,
     players_for,
     save_record,
 )
@@ -32,6 +34,7 @@ def demo(
     quiet: bool,
     players: int | None = None,
     record: Path | None = None,
+    names: Sequence[str] | None = None,
 ) -> int:
     """Play a seeded game between bots, printing each round and the final standings.
 
@@ -39,7 +42,8 @@ def demo(
     ``seed * 100 + p``). ``players`` defaults to
     :func:`~contract_rummy.cli.default_players`; a number the rule set does not allow raises
     :class:`ValueError` (R1). With ``record``, the game is saved there as a JSON record
-    (:mod:`contract_rummy.records`).
+    (:mod:`contract_rummy.records`). ``names``, one per player, call the players in the
+    printed rounds and standings, and are kept in the record.
     """
     variant = VARIANTS[variant_name]
     if players is None:
@@ -52,9 +56,9 @@ def demo(
             f"{first.players} {bots} bots"
         )
     recorder = records.Recorder(
-        first, seed=seed, metadata={"program": "contract-rummy demo", "bots": bots}
+        first, seed=seed, names=names, metadata={"program": "contract-rummy demo", "bots": bots}
     )
-    narrator = Narrator(quiet=quiet)
+    narrator = Narrator(quiet=quiet, names=names)
     for played in steps(first, seats):
         recorder.add(played)
         before, _player, action, after, events = played
@@ -87,6 +91,12 @@ def register(commands: Commands[argparse.ArgumentParser]) -> None:
     parser.add_argument(
         "--record", type=Path, default=None, metavar="FILE", help="save the game as a JSON record"
     )
+    parser.add_argument(
+        "--names",
+        default=None,
+        metavar="NAMES",
+        help="the players' names, one per player, separated by commas",
+    )
 
 
 def _run(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
@@ -94,8 +104,15 @@ def _run(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
         # The demo's own parser reports it, with the demo's usage, not the program's.
         parser.error(f"--seed must not be negative, got {args.seed}")
     players = players_for(parser, VARIANTS[args.variant], args.players)
+    names = names_for(parser, args.names, players)
     if args.record is not None:  # refuse a file that cannot be written before playing
         check_writable(parser, "--record", args.record)
     return demo(
-        args.seed, args.variant, args.bots, quiet=args.quiet, players=players, record=args.record
+        args.seed,
+        args.variant,
+        args.bots,
+        quiet=args.quiet,
+        players=players,
+        record=args.record,
+        names=names,
     )
