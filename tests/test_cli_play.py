@@ -8,11 +8,13 @@ from __future__ import annotations
 
 import argparse
 import io
+import json
 import re
 from collections import Counter
 from collections.abc import Callable
 from pathlib import Path
 
+import attrs
 import pytest
 
 import contract_rummy as cr
@@ -21,6 +23,7 @@ from contract_rummy.cli import main
 from contract_rummy.cli._common import check_writable, meld_text
 from contract_rummy.cli._play import HELP, Session, play
 from contract_rummy.cli._screen import SHOWN
+from contract_rummy.codec import write_variant
 
 
 class Script:
@@ -463,3 +466,17 @@ def test_play_names_from_the_command_line(
     monkeypatch.setattr("sys.stdin", io.StringIO("quit\n"))
     assert main(["play", "--seed", "2", "--seat", "1", "--names", "Ann, Bo,Cy,Di"]) == 0
     assert "Scores: Ann 0, you 0, Cy 0, Di 0" in capsys.readouterr().out
+
+
+def test_play_the_rules_of_a_variant_file(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    rules = tmp_path / "rules.json"
+    custom = attrs.evolve(cr.PAGAT, name="pagat-two-penalties", buy_penalty=2)
+    rules.write_text(json.dumps(write_variant(custom)), encoding="utf-8")
+    monkeypatch.setattr("sys.stdin", io.StringIO("rules\nquit\n"))
+    assert main(["play", "--seed", "2", "--variant-file", str(rules)]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith(f"contract_rummy {cr.__version__}: pagat-two-penalties, seed 2.")
+    assert "--- Round 1 of 7 (pagat-two-penalties): two groups of 3" in out
+    assert "The rules of pagat-two-penalties\n" in out

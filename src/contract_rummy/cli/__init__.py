@@ -11,7 +11,9 @@ their statistics (win rates, scores, contracts met), with ``--out`` for the resu
 Lines and ``--plot`` for a figure. ``contract-rummy rules`` prints a rule set, setting by
 setting, with the rules' numbers.
 
-``--variant`` picks a rule set of :data:`~contract_rummy.VARIANTS` (by default ``pagat``),
+``--variant`` picks a rule set of :data:`~contract_rummy.VARIANTS` (by default ``pagat``), or
+``--variant-file PATH`` reads one from a JSON file (as
+:func:`~contract_rummy.codec.write_variant` writes it),
 ``--players`` the number of players (by default 4, or the nearest number the rule set
 allows), and ``--bots`` a bot of :data:`~contract_rummy.BOTS`.
 

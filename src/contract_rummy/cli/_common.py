@@ -1,12 +1,14 @@
 """What the commands share: the number of players, a round's report, the standings.
 
 Also the words the commands share for what an event tells: an exact cut (R32), the check
-that a file the command will write can be written, and the saving of a game's record.
+that a file the command will write can be written, the saving of a game's record, the
+players' names, and the rules: a preset's name or a JSON file.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 from typing import Any, Final
@@ -14,7 +16,10 @@ from typing import Any, Final
 from contract_rummy import records
 from contract_rummy.actions import Action, GoDown
 from contract_rummy.cards import format_cards
+from contract_rummy.codec import from_dict, read_variant
+from contract_rummy.errors import RecordError
 from contract_rummy.events import Dealt, Event, RoundEnd, RoundEnded
+from contract_rummy.presets import VARIANTS
 from contract_rummy.render import meld_text
 from contract_rummy.state import RoundState
 from contract_rummy.variants import Variant
@@ -25,6 +30,7 @@ __all__ = [
     "Commands",
     "Narrator",
     "add_command",
+    "add_variant_options",
     "called",
     "check_writable",
     "cut_lines",
@@ -35,6 +41,8 @@ __all__ = [
     "save_record",
     "sentence",
     "standings",
+    "variant_file",
+    "variant_for",
 ]
 
 
@@ -259,3 +267,57 @@ def names_for(
         if not name:
             parser.error(f"--names: the name of player {seat} is empty in {text!r}")
     return names
+
+
+def add_variant_options(parser: argparse.ArgumentParser) -> None:
+    """Give ``parser`` the rules' options: ``--variant NAME`` or ``--variant-file PATH``."""
+    rules = parser.add_mutually_exclusive_group()
+    # No default here: argparse sees no clash when the value given is the default's object.
+    rules.add_argument(
+        "--variant", default=None, choices=sorted(VARIANTS), help="the rules (default pagat)"
+    )
+    rules.add_argument(
+        "--variant-file",
+        type=Path,
+        default=None,
+        metavar="PATH",
+        help="the rules from a JSON file: a variant as contract_rummy.codec.write_variant "
+        "or contract_rummy.to_dict writes it",
+    )
+
+
+def variant_file(path: Path) -> Variant:
+    """The rule set in the JSON file at ``path``.
+
+    The file holds a variant as :func:`~contract_rummy.codec.write_variant` writes it (a
+    preset's name, or an object of every knob with ``"type": "Variant"``), or as
+    :func:`~contract_rummy.to_dict` does (the same object with ``"version"``).
+
+    Raises:
+        RecordError: if the file is not JSON, or not a valid variant: saying what is wrong.
+        OSError: if the file cannot be read.
+    """
+    try:
+        data = json.loads(path.read_bytes())
+    except (ValueError, RecursionError) as error:  # bad JSON, or text not in UTF-8
+        raise RecordError(f"not a JSON document: {error}") from None
+    if isinstance(data, dict) and "version" in data:
+        return from_dict(data, Variant)
+    return read_variant(data, "variant")
+
+
+def variant_for(parser: argparse.ArgumentParser, args: argparse.Namespace) -> Variant:
+    """The rules that ``--variant`` or ``--variant-file`` (:func:`add_variant_options`) give.
+
+    A file that cannot be read or holds no valid variant ends the command with ``parser``'s
+    usage, the file's name and what is wrong.
+    """
+    path: Path | None = args.variant_file
+    if path is None:
+        return VARIANTS[args.variant or "pagat"]
+    try:
+        return variant_file(path)
+    except OSError as error:
+        parser.error(f"--variant-file: {error}")
+    except RecordError as error:
+        parser.error(f"--variant-file: {path}: {error}")

@@ -27,6 +27,7 @@ from contract_rummy.cli._common import (
     NOBODY_OUT,
     Commands,
     add_command,
+    add_variant_options,
     check_writable,
     cut_lines,
     meld_text,
@@ -34,6 +35,7 @@ from contract_rummy.cli._common import (
     players_for,
     save_record,
     sentence,
+    variant_for,
 )
 from contract_rummy.cli._rules import rules_text
 from contract_rummy.cli._screen import (
@@ -60,7 +62,6 @@ from contract_rummy.events import (
 )
 from contract_rummy.notation import parse_action
 from contract_rummy.playing import steps
-from contract_rummy.presets import VARIANTS
 from contract_rummy.state import Phase, RoundState
 from contract_rummy.variants import Variant
 from contract_rummy.views import PlayerView, view
@@ -457,9 +458,7 @@ def register(commands: Commands[argparse.ArgumentParser]) -> None:
     parser.add_argument(
         "--seed", type=int, default=None, help="the game's seed (default: a new one, shown)"
     )
-    parser.add_argument(
-        "--variant", default="pagat", choices=sorted(VARIANTS), help="the rules (default pagat)"
-    )
+    add_variant_options(parser)
     parser.add_argument(
         "--players",
         type=int,
@@ -491,7 +490,7 @@ def _run(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
     seed = secrets.randbelow(1_000_000) if args.seed is None else args.seed
     if seed < 0:
         parser.error(f"--seed must not be negative, got {seed}")
-    variant = VARIANTS[args.variant]
+    variant = variant_for(parser, args)
     players = players_for(parser, variant, args.players)
     if not 0 <= args.seat < players:
         parser.error(f"--seat must be a player from 0 to {players - 1}, got {args.seat}")
