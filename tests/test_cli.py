@@ -6,13 +6,16 @@ import json
 import re
 import subprocess
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
+import attrs
 import pytest
 
 import contract_rummy as cr
 from contract_rummy import records
 from contract_rummy.cli import main
+from contract_rummy.codec import write_variant
 
 
 def test_demo_prints_every_round_and_the_standings(capsys: pytest.CaptureFixture[str]) -> None:
@@ -366,3 +369,127 @@ def test_demo_offers_every_bot_of_the_bots_table(capsys: pytest.CaptureFixture[s
     for name in cr.BOTS:
         assert main(["demo", "--seed", "4", "--bots", name, "--quiet"]) == 0
         assert capsys.readouterr().out.startswith("Final standings (pagat, seed 4):")
+
+
+def test_demo_names_the_players_and_keeps_the_names_in_its_record(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "game.json"
+    argv = ["demo", "--seed", "3", "--names", "Ann,Bo,Cy,Di", "--record", str(path)]
+    assert main(argv) == 0
+    out = capsys.readouterr().out
+    assert "Round 1: two groups of 3 (dealer Cy)\n  Ann went down: " in out
+    assert "player 0" not in out
+    assert records.loads(path.read_text(encoding="utf-8")).names == ("Ann", "Bo", "Cy", "Di")
+    assert main(["replay", str(path)]) == 0
+    assert capsys.readouterr().out.startswith("Record of a pagat game: Ann, Bo, Cy, Di; seed 3")
+
+
+@pytest.mark.parametrize(
+    ("names", "message"),
+    [
+        ("Ann,Bo", "--names expects 4 names, one per player, separated by commas; got 2: "),
+        ("Ann,Bo,Cy,Di,Ed", "--names expects 4 names, one per player, separated by commas; "),
+        ("Ann,,Cy,Di", "--names: the name of player 1 is empty in 'Ann,,Cy,Di'"),
+        ("", "--names expects 4 names, one per player, separated by commas; got 1: ''"),
+    ],
+)
+def test_demo_refuses_names_that_do_not_name_each_player(
+    names: str, message: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with pytest.raises(SystemExit) as exit_info:
+        main(["demo", "--names", names])
+    assert exit_info.value.code == 2
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    assert captured.err.splitlines()[-1].startswith(f"contract-rummy demo: error: {message}")
+
+
+# -- a rule set from a JSON file ---------------------------------------------------------------
+
+#: A rule set of no preset: pagat with two penalty cards a buy.
+CUSTOM = attrs.evolve(cr.PAGAT, name="pagat-two-penalties", buy_penalty=2)
+
+
+@pytest.mark.parametrize("write", [write_variant, cr.to_dict])
+def test_demo_plays_the_rules_of_a_variant_file_and_records_them(
+    write: Callable[[cr.Variant], object], tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    rules, record = tmp_path / "rules.json", tmp_path / "game.json"
+    rules.write_text(json.dumps(write(CUSTOM)), encoding="utf-8")
+    argv = ["demo", "--seed", "4", "--variant-file", str(rules), "--record", str(record)]
+    assert main(argv) == 0
+    out = capsys.readouterr().out
+    assert out.startswith(f"contract_rummy {cr.__version__}: pagat-two-penalties, seed 4, ")
+    assert "Final standings (pagat-two-penalties, seed 4):" in out
+    game = records.loads(record.read_text(encoding="utf-8"))
+    assert game.variant == CUSTOM
+    assert main(["replay", str(record), "--quiet"]) == 0
+    assert capsys.readouterr().out.startswith("Final standings (pagat-two-penalties, seed 4):")
+
+
+def test_a_variant_file_naming_a_preset_is_that_preset(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    rules = tmp_path / "rules.json"
+    rules.write_text('"liverpool"', encoding="utf-8")
+    assert main(["demo", "--seed", "3", "--quiet", "--variant-file", str(rules)]) == 0
+    via_file = capsys.readouterr().out
+    assert main(["demo", "--seed", "3", "--quiet", "--variant", "liverpool"]) == 0
+    assert via_file == capsys.readouterr().out
+
+
+@pytest.mark.parametrize(
+    ("text", "problem"),
+    [
+        (None, "--variant-file: [Errno 2] No such file or directory: "),
+        ('{"type": "Variant"', "rules.json: not a JSON document: "),
+        ("\ud800", "rules.json: not a JSON document: "),
+        ('"nope"', "rules.json: variant: 'nope' is not a preset's name: ['california', "),
+        ('{"type": "Variant"}', "rules.json: variant.name: missing"),
+        ("[1]", "rules.json: variant: expected a variant's name or its knobs"),
+        ("BAD_KNOB", "rules.json: variant.min_players: expected an integer, got 'x'"),
+        ("BAD_RULES", "rules.json: variant: min_players (9) is above max_players (4)"),
+    ],
+)
+@pytest.mark.parametrize("command", ["demo", "play", "simulate", "rules"])
+def test_a_bad_variant_file_is_refused_naming_the_file_and_the_problem(
+    command: str,
+    text: str | None,
+    problem: str,
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    rules = tmp_path / "rules.json"
+    knobs = write_variant(CUSTOM)
+    assert isinstance(knobs, dict)
+    written = {
+        "BAD_KNOB": json.dumps({**knobs, "min_players": "x"}),
+        "BAD_RULES": json.dumps({**knobs, "min_players": 9}),
+    }
+    if text is not None:
+        rules.write_bytes(written.get(text, text).encode("utf-8", "surrogatepass"))
+    with pytest.raises(SystemExit) as exit_info:
+        main([command, "--variant-file", str(rules)])
+    assert exit_info.value.code == 2
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    assert captured.err.startswith(f"usage: contract-rummy {command} ")
+    last = captured.err.splitlines()[-1]
+    assert last.startswith(f"contract-rummy {command}: error: --variant-file: ")
+    assert problem in last
+    if text is not None:
+        assert f"--variant-file: {rules}: " in last
+
+
+@pytest.mark.parametrize("command", ["demo", "play", "simulate", "rules"])
+def test_variant_and_variant_file_exclude_each_other(
+    command: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with pytest.raises(SystemExit) as exit_info:
+        main([command, "--variant", "pagat", "--variant-file", "rules.json"])
+    assert exit_info.value.code == 2
+    assert capsys.readouterr().err.splitlines()[-1] == (
+        f"contract-rummy {command}: error: argument --variant-file: not allowed with "
+        "argument --variant"
+    )

@@ -6,18 +6,24 @@ questions in the same process, which lets them look at every line.
 
 from __future__ import annotations
 
+import argparse
 import io
+import json
 import re
 from collections import Counter
 from collections.abc import Callable
+from pathlib import Path
 
+import attrs
 import pytest
 
 import contract_rummy as cr
+from contract_rummy import records
 from contract_rummy.cli import main
-from contract_rummy.cli._common import meld_text
+from contract_rummy.cli._common import check_writable, meld_text
 from contract_rummy.cli._play import HELP, Session, play
 from contract_rummy.cli._screen import SHOWN
+from contract_rummy.codec import write_variant
 
 
 class Script:
@@ -313,6 +319,8 @@ def test_melds_read_with_their_natural_wild_cards_marked() -> None:
         (["--seed", "-3"], "--seed must not be negative, got -3"),
         (["--players", "5"], "R1: pagat is played by 4 players, not 5"),
         (["--variant", "contract", "--players", "3", "--seat", "3"], "from 0 to 2, got 3"),
+        (["--names", "Ann,Bo,Cy"], "--names expects 4 names, one per player, separated by "),
+        (["--names", "Ann,Bo, ,Di"], "--names: the name of player 2 is empty in 'Ann,Bo, ,Di'"),
     ],
 )
 def test_play_refuses_bad_arguments(
@@ -339,3 +347,136 @@ def test_a_seat_other_than_0() -> None:
     out = run(script, seed=3, seat=2)
     assert "You are player 2, against 3 greedy bots." in out
     assert "Scores: player 0 0, player 1 0, you 0, player 3 0" in out
+
+
+# -- the record of the game ---------------------------------------------------------------
+
+
+def _recorded(path: Path, script: Script, *, status: int = 0, seed: int = 2) -> str:
+    out = io.StringIO()
+    assert play(cr.PAGAT, seed=seed, players=4, read=script, out=out, record=path) == status
+    return out.getvalue()
+
+
+def test_a_whole_game_is_recorded_and_replays_to_its_end(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "game.json"
+    out = _recorded(path, Script(then=plainly))
+    assert out.rstrip().endswith(f"Recorded in {path}")
+    game = records.loads(path.read_text(encoding="utf-8"))
+    assert game.seed == 2
+    assert game.metadata == {"program": "contract-rummy play", "bots": "greedy", "seat": 0}
+    final = list(records.replay(game))[-1]
+    assert final.phase is cr.Phase.GAME_OVER
+    assert main(["replay", str(path), "--quiet"]) == 0
+    assert capsys.readouterr().out.startswith("Final standings (pagat, seed 2):")
+
+
+@pytest.mark.parametrize(("ending", "status"), [(EOFError, 0), (KeyboardInterrupt, 130)])
+def test_a_game_left_midway_is_recorded_as_far_as_it_went(
+    ending: type[BaseException], status: int, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    answers = Script(then=plainly)
+
+    def then_stop(prompt: str) -> str:
+        if len(answers.prompts) > 40:
+            raise ending
+        return plainly(prompt)
+
+    answers.then = then_stop
+    path = tmp_path / "game.json"
+    out = _recorded(path, answers, status=status)
+    assert out.rstrip().endswith(f"Recorded in {path}")
+    game = records.loads(path.read_text(encoding="utf-8"))
+    states = list(records.replay(game))
+    assert len(game.actions) > 40
+    assert states[-1].phase is not cr.Phase.GAME_OVER
+    assert f"Goodbye: you left the game in round {states[-1].round_number}." in out
+    assert main(["replay", str(path)]) == 0
+    replayed = capsys.readouterr().out
+    assert replayed.startswith("Record of a pagat game: 4 players; seed 2")
+    assert "Standings (pagat, seed 2):" in replayed
+
+
+def test_quitting_at_the_first_question_records_a_game_without_actions(tmp_path: Path) -> None:
+    path = tmp_path / "game.json"
+    _recorded(path, Script("quit"))
+    game = records.loads(path.read_text(encoding="utf-8"))
+    assert game.actions == ()
+    assert list(records.replay(game)) == [cr.new_game(seed=2)]
+
+
+def test_play_record_from_the_command_line(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "game.json"
+    monkeypatch.setattr("sys.stdin", io.StringIO("1\nquit\n"))
+    assert main(["play", "--seed", "4", "--record", str(path)]) == 0
+    assert capsys.readouterr().out.rstrip().endswith(f"Recorded in {path}")
+    game = records.loads(path.read_text(encoding="utf-8"))
+    assert game.seed == 4
+    assert len(game.actions) >= 1
+
+
+def test_play_refuses_a_record_file_it_cannot_write_before_playing(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    missing = tmp_path / "missing" / "game.json"
+    with pytest.raises(SystemExit) as exit_info:
+        main(["play", "--record", str(missing)])
+    assert exit_info.value.code == 2
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    assert captured.err.splitlines()[-1] == (
+        f"contract-rummy play: error: --record: [Errno 2] No such file or directory: '{missing}'"
+    )
+
+
+def test_the_record_check_leaves_no_empty_file_and_empties_none(tmp_path: Path) -> None:
+    new, old = tmp_path / "new.json", tmp_path / "old.json"
+    old.write_text("an older record", encoding="utf-8")
+    for path in (new, old):
+        check_writable(argparse.ArgumentParser(), "--record", path)
+    assert not new.exists()
+    assert old.read_text(encoding="utf-8") == "an older record"
+
+
+# -- the players' names ----------------------------------------------------------------------
+
+
+def test_the_others_are_called_by_their_names_and_the_person_is_you(tmp_path: Path) -> None:
+    path = tmp_path / "game.json"
+    out = io.StringIO()
+    script = Script(then=plainly)
+    names = ("Ann", "Bo", "Cy", "Di")
+    assert play(cr.PAGAT, seed=2, players=4, read=script, out=out, record=path, names=names) == 0
+    screen = out.getvalue()
+    assert "Turn: you.  Dealer: Di.  Scores: you 0, Bo 0, Cy 0, Di 0" in screen
+    assert "Others: Bo: 10 cards; Cy: 10 cards; Di: 10 cards" in screen
+    assert "\nBo bought 3C and a penalty card\n" in screen
+    assert "Ann" not in screen
+    assert not re.search(r"[Pp]layer [123]\b", screen.split("\n", 1)[1])
+    assert records.loads(path.read_text(encoding="utf-8")).names == names
+
+
+def test_play_names_from_the_command_line(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setattr("sys.stdin", io.StringIO("quit\n"))
+    assert main(["play", "--seed", "2", "--seat", "1", "--names", "Ann, Bo,Cy,Di"]) == 0
+    assert "Scores: Ann 0, you 0, Cy 0, Di 0" in capsys.readouterr().out
+
+
+def test_play_the_rules_of_a_variant_file(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    rules = tmp_path / "rules.json"
+    custom = attrs.evolve(cr.PAGAT, name="pagat-two-penalties", buy_penalty=2)
+    rules.write_text(json.dumps(write_variant(custom)), encoding="utf-8")
+    monkeypatch.setattr("sys.stdin", io.StringIO("rules\nquit\n"))
+    assert main(["play", "--seed", "2", "--variant-file", str(rules)]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith(f"contract_rummy {cr.__version__}: pagat-two-penalties, seed 2.")
+    assert "--- Round 1 of 7 (pagat-two-penalties): two groups of 3" in out
+    assert "The rules of pagat-two-penalties\n" in out

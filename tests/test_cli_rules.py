@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import json
 import re
 import subprocess
 import sys
+from pathlib import Path
 
 import attrs
 import pytest
@@ -187,3 +189,13 @@ def test_r30_each_natural_wild_rank_may_be_played_as_itself() -> None:
 def test_r31_the_shanghai_call_allows_one_buy_a_turn() -> None:
     text = " ".join(rules_text(cr.SHANGHAI_11).split())
     assert "at most one buy a turn (R31)" in text
+
+
+def test_rules_of_a_variant_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    custom = attrs.evolve(cr.SHANGHAI, name="house", buy_penalty=2)
+    path = tmp_path / "house.json"
+    path.write_text(json.dumps(cr.to_dict(custom)), encoding="utf-8")
+    text = rules(capsys, "--variant-file", str(path))
+    assert text == rules_text(custom) + "\n"
+    assert text.startswith("The rules of house\n")
+    assert "2 penalty cards from the stock (R19)" in setting(text, "Buying")

@@ -19,11 +19,13 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+import attrs
 import pytest
 
 import contract_rummy as cr
 from contract_rummy.cli import _simulate, main
 from contract_rummy.cli._simulate import _options, _run
+from contract_rummy.codec import write_variant
 from contract_rummy.simulation import Simulation
 
 BOTS = ("heuristic", "greedy", "random", "random")
@@ -252,6 +254,19 @@ def test_the_default_bots_are_heuristic_in_every_seat_of_the_usual_players(
     assert capsys.readouterr().out.startswith(
         "Simulation of progressive, seed 0: greedy, random, greedy\n"
     )
+
+
+def test_the_rules_of_a_variant_file_are_simulated(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    custom = attrs.evolve(cr.PROGRESSIVE, name="house", buy_penalty=2)
+    path = tmp_path / "house.json"
+    path.write_text(json.dumps(write_variant(custom)), encoding="utf-8")
+    argv = ["--games", "2", "--bots", "greedy,random,greedy", "--workers", "1", "--quiet"]
+    assert main(["simulate", *argv, "--plain", "--variant-file", str(path)]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("Simulation of house, seed 0: greedy, random, greedy\n")
+    assert out.rstrip().splitlines()[-1].startswith("2 games in ")
 
 
 # -- in a terminal ---------------------------------------------------------------------------

@@ -14,7 +14,9 @@ options choose the parts a reader needs:
 - ``moves``: the number of actions played since the game began;
 - ``you``: the viewer called "you", as a person reads their own screen; otherwise every
   player is called by their number, and the public part is the same text in every
-  player's view.
+  player's view;
+- ``names``: the players' names, one per player, to call the others by rather than
+  their number.
 
 The command line's ``play`` shows :func:`view_lines` as the position, PettingZoo's
 ``render`` shows it to the agent to act, and OpenSpiel's information states and
@@ -54,7 +56,7 @@ from __future__ import annotations
 
 import functools
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from typing import Final
 
 from contract_rummy.cards import JOKER, NATURALS, Card, Rank, Suit, format_cards
@@ -89,14 +91,20 @@ _SUIT_NAMES: Final = {
 }
 
 
-def player_name(player: int, viewer: int | None) -> str:
+def player_name(player: int, viewer: int | None, names: Sequence[str] | None = None) -> str:
     """How the text calls ``player``: "you" when they are ``viewer``, else "player 2".
+
+    With ``names`` (one per player), the others are called by their name.
 
     >>> from contract_rummy.render import player_name
     >>> player_name(2, 0), player_name(0, 0), player_name(0, None)
     ('player 2', 'you', 'player 0')
+    >>> player_name(2, 0, ["Ann", "Bo", "Cy", "Di"]), player_name(0, 0, ["Ann", "Bo", "Cy", "Di"])
+    ('Cy', 'you')
     """
-    return "you" if player == viewer else f"player {player}"
+    if player == viewer:
+        return "you"
+    return f"player {player}" if names is None else names[player]
 
 
 def cards_text(cards: Iterable[Card]) -> str:
@@ -154,10 +162,10 @@ def _count(number: int, word: str) -> str:
     return f"{number} {word}{'s' * (number != 1)}"
 
 
-def _seat_names(seen: PlayerView, you: bool) -> list[str]:
+def _seat_names(seen: PlayerView, you: bool, names: Sequence[str] | None) -> list[str]:
     """How the text calls each player, by seat (see :func:`player_name`)."""
     viewer = seen.player if you else None
-    return [player_name(player, viewer) for player in range(len(seen.hand_sizes))]
+    return [player_name(player, viewer, names) for player in range(len(seen.hand_sizes))]
 
 
 def _listed(names: list[str], players: Iterable[int]) -> str:
@@ -249,15 +257,19 @@ def _hand_cards(hand: tuple[Card, ...], variant: Variant) -> tuple[str, ...]:
     return tuple(lines)
 
 
-def table_lines(seen: PlayerView, *, you: bool = True) -> list[str]:
+def table_lines(
+    seen: PlayerView, *, you: bool = True, names: Sequence[str] | None = None
+) -> list[str]:
     """The melds on the table, with their indexes (for lay-offs and swaps) and owners.
+
+    The owners are called as :func:`player_name` calls them, by ``names`` when given.
 
     >>> import contract_rummy as cr
     >>> from contract_rummy.render import table_lines
     >>> table_lines(cr.view(cr.new_game(seed=3), 0))
     ['Table: no melds yet']
     """
-    return _table_lines(seen, _seat_names(seen, you))
+    return _table_lines(seen, _seat_names(seen, you, names))
 
 
 def _table_lines(seen: PlayerView, names: list[str]) -> list[str]:
@@ -357,6 +369,7 @@ def view_lines(
     details: bool = False,
     moves: bool = False,
     you: bool = True,
+    names: Sequence[str] | None = None,
 ) -> list[str]:
     """What ``seen``'s player sees, a line a part: :func:`view_text`'s lines.
 
@@ -367,20 +380,20 @@ def view_lines(
     """
     lines: list[str] = []
     if public:
-        names = _seat_names(seen, you)
+        called = _seat_names(seen, you, names)
         lines.append(_title(seen.variant, seen.round_number))
         if moves:
             lines.append(f"Move {seen.moves}.")
-        lines.append(_turn_line(seen, names))
+        lines.append(_turn_line(seen, called))
         if details:
-            lines += _play_lines(seen, names)
-        lines += _table_lines(seen, names)
+            lines += _play_lines(seen, called)
+        lines += _table_lines(seen, called)
         lines.append(pile_line(seen))
         if details:
-            lines.append(_pile_details(seen, names))
-        lines.append(_hands_line(seen, names, others=you and private))
+            lines.append(_pile_details(seen, called))
+        lines.append(_hands_line(seen, called, others=you and private))
         if details:
-            lines += _score_lines(seen, names)
+            lines += _score_lines(seen, called)
     if private:
         lines += hand_lines(seen, you=you)
     return lines
@@ -394,6 +407,7 @@ def view_text(
     details: bool = False,
     moves: bool = False,
     you: bool = True,
+    names: Sequence[str] | None = None,
 ) -> str:
     """What ``seen``'s player sees, as text: see the module for what each option shows.
 
@@ -404,7 +418,16 @@ def view_text(
         details: Write out every field of the view, not only what a person looks at.
         moves: Show the number of actions played since the game began.
         you: Call the viewer "you"; otherwise every player by their number.
+        names: The players' names, one per player: the others are called by them.
     """
     return "\n".join(
-        view_lines(seen, public=public, private=private, details=details, moves=moves, you=you)
+        view_lines(
+            seen,
+            public=public,
+            private=private,
+            details=details,
+            moves=moves,
+            you=you,
+            names=names,
+        )
     )

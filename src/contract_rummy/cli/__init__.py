@@ -2,7 +2,8 @@
 
 ``contract-rummy play`` deals a game in the terminal between you and bots: the screen shows
 what you may see and your legal actions, numbered, and you answer with a number or an
-action in notation (:mod:`contract_rummy.notation`). ``contract-rummy demo --seed 7`` plays
+action in notation (:mod:`contract_rummy.notation`); ``--record FILE`` saves the game, as far
+as it went if the person leaves before its end. ``contract-rummy demo --seed 7`` plays
 a game between bots and prints it round by round; ``--record FILE`` saves it as a record
 (:mod:`contract_rummy.records`), and ``contract-rummy replay FILE`` prints a recorded game.
 ``contract-rummy simulate`` plays many seeded games between bots, on every core, and prints
@@ -10,7 +11,9 @@ their statistics (win rates, scores, contracts met), with ``--out`` for the resu
 Lines and ``--plot`` for a figure. ``contract-rummy rules`` prints a rule set, setting by
 setting, with the rules' numbers.
 
-``--variant`` picks a rule set of :data:`~contract_rummy.VARIANTS` (by default ``pagat``),
+``--variant`` picks a rule set of :data:`~contract_rummy.VARIANTS` (by default ``pagat``), or
+``--variant-file PATH`` reads one from a JSON file (as
+:func:`~contract_rummy.codec.write_variant` writes it),
 ``--players`` the number of players (by default 4, or the nearest number the rule set
 allows), and ``--bots`` a bot of :data:`~contract_rummy.BOTS`.
 

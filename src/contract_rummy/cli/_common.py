@@ -1,17 +1,25 @@
 """What the commands share: the number of players, a round's report, the standings.
 
-Also the words the commands share for what an event tells: an exact cut (R32).
+Also the words the commands share for what an event tells: an exact cut (R32), the check
+that a file the command will write can be written, the saving of a game's record, the
+players' names, and the rules: a preset's name or a JSON file.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 from collections.abc import Callable, Iterable, Sequence
+from pathlib import Path
 from typing import Any, Final
 
+from contract_rummy import records
 from contract_rummy.actions import Action, GoDown
 from contract_rummy.cards import format_cards
+from contract_rummy.codec import from_dict, read_variant
+from contract_rummy.errors import RecordError
 from contract_rummy.events import Dealt, Event, RoundEnd, RoundEnded
+from contract_rummy.presets import VARIANTS
 from contract_rummy.render import meld_text
 from contract_rummy.state import RoundState
 from contract_rummy.variants import Variant
@@ -22,13 +30,19 @@ __all__ = [
     "Commands",
     "Narrator",
     "add_command",
+    "add_variant_options",
     "called",
+    "check_writable",
     "cut_lines",
     "default_players",
     "meld_text",
+    "names_for",
     "players_for",
+    "save_record",
     "sentence",
     "standings",
+    "variant_file",
+    "variant_for",
 ]
 
 
@@ -200,3 +214,110 @@ def add_command(
     parser = commands.add_parser(name, **options)
     parser.set_defaults(run=lambda args: run(parser, args))
     return parser
+
+
+def check_writable(parser: argparse.ArgumentParser, option: str, path: Path) -> None:
+    """Refuse ``path``, given to ``option``, before the command's work if it cannot be written.
+
+    The check opens the file without emptying it and leaves no empty file behind: the
+    command writes it once its work is done. What stops it ends the command with
+    ``parser``'s usage and the reason, after the option's name.
+    """
+    existed = path.exists()
+    try:
+        path.open("ab").close()
+    except OSError as error:
+        parser.error(f"{option}: {error}")
+    if not existed:
+        path.unlink()
+
+
+def save_record(recorder: records.Recorder, path: Path) -> None:
+    """Write the game ``recorder`` holds so far to ``path``, as a JSON record.
+
+    A game stopped midway is saved as far as it went: ``contract-rummy replay`` prints it,
+    and :func:`contract_rummy.records.replay` replays it.
+    """
+    with path.open("w", encoding="utf-8") as file:
+        records.dump(recorder.record(), file)
+
+
+def names_for(
+    parser: argparse.ArgumentParser, text: str | None, players: int
+) -> tuple[str, ...] | None:
+    """The players' names that ``--names`` gives, separated by commas, or ``None``.
+
+    A name for each of the ``players``, none of them empty: otherwise the command ends with
+    ``parser``'s usage and what is expected.
+
+    >>> import argparse
+    >>> from contract_rummy.cli._common import names_for
+    >>> names_for(argparse.ArgumentParser(), "Ann, Bo,Cy,Di", 4)
+    ('Ann', 'Bo', 'Cy', 'Di')
+    """
+    if text is None:
+        return None
+    names = tuple(name.strip() for name in text.split(","))
+    if len(names) != players:
+        parser.error(
+            f"--names expects {players} names, one per player, separated by commas; "
+            f"got {len(names)}: {text!r}"
+        )
+    for seat, name in enumerate(names):
+        if not name:
+            parser.error(f"--names: the name of player {seat} is empty in {text!r}")
+    return names
+
+
+def add_variant_options(parser: argparse.ArgumentParser) -> None:
+    """Give ``parser`` the rules' options: ``--variant NAME`` or ``--variant-file PATH``."""
+    rules = parser.add_mutually_exclusive_group()
+    # No default here: argparse sees no clash when the value given is the default's object.
+    rules.add_argument(
+        "--variant", default=None, choices=sorted(VARIANTS), help="the rules (default pagat)"
+    )
+    rules.add_argument(
+        "--variant-file",
+        type=Path,
+        default=None,
+        metavar="PATH",
+        help="the rules from a JSON file: a variant as contract_rummy.codec.write_variant "
+        "or contract_rummy.to_dict writes it",
+    )
+
+
+def variant_file(path: Path) -> Variant:
+    """The rule set in the JSON file at ``path``.
+
+    The file holds a variant as :func:`~contract_rummy.codec.write_variant` writes it (a
+    preset's name, or an object of every knob with ``"type": "Variant"``), or as
+    :func:`~contract_rummy.to_dict` does (the same object with ``"version"``).
+
+    Raises:
+        RecordError: if the file is not JSON, or not a valid variant: saying what is wrong.
+        OSError: if the file cannot be read.
+    """
+    try:
+        data = json.loads(path.read_bytes())
+    except (ValueError, RecursionError) as error:  # bad JSON, or text not in UTF-8
+        raise RecordError(f"not a JSON document: {error}") from None
+    if isinstance(data, dict) and "version" in data:
+        return from_dict(data, Variant)
+    return read_variant(data, "variant")
+
+
+def variant_for(parser: argparse.ArgumentParser, args: argparse.Namespace) -> Variant:
+    """The rules that ``--variant`` or ``--variant-file`` (:func:`add_variant_options`) give.
+
+    A file that cannot be read or holds no valid variant ends the command with ``parser``'s
+    usage, the file's name and what is wrong.
+    """
+    path: Path | None = args.variant_file
+    if path is None:
+        return VARIANTS[args.variant or "pagat"]
+    try:
+        return variant_file(path)
+    except OSError as error:
+        parser.error(f"--variant-file: {error}")
+    except RecordError as error:
+        parser.error(f"--variant-file: {path}: {error}")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+from collections.abc import Sequence
 from pathlib import Path
 
 import contract_rummy
@@ -12,34 +13,44 @@ from contract_rummy.cli._common import (
     Commands,
     Narrator,
     add_command,
+    add_variant_options,
+    check_writable,
     default_players,
+    names_for,
     players_for,
+    save_record,
+    variant_for,
 )
 from contract_rummy.engine import new_game
 from contract_rummy.playing import steps
 from contract_rummy.presets import VARIANTS
+from contract_rummy.variants import Variant
 
 __all__ = ["demo", "register"]
 
 
 def demo(
     seed: int,
-    variant_name: str,
+    variant_name: str | Variant,
     bots: str,
     *,
     quiet: bool,
     players: int | None = None,
     record: Path | None = None,
+    names: Sequence[str] | None = None,
 ) -> int:
     """Play a seeded game between bots, printing each round and the final standings.
 
-    ``bots`` names the bots of :data:`~contract_rummy.BOTS` (player ``p`` is seeded with
-    ``seed * 100 + p``). ``players`` defaults to
+    ``variant_name`` is the rules, or the name of a rule set of
+    :data:`~contract_rummy.VARIANTS`. ``bots`` names the bots of
+    :data:`~contract_rummy.BOTS` (player ``p`` is seeded with ``seed * 100 + p``).
+    ``players`` defaults to
     :func:`~contract_rummy.cli.default_players`; a number the rule set does not allow raises
     :class:`ValueError` (R1). With ``record``, the game is saved there as a JSON record
-    (:mod:`contract_rummy.records`).
+    (:mod:`contract_rummy.records`). ``names``, one per player, call the players in the
+    printed rounds and standings, and are kept in the record.
     """
-    variant = VARIANTS[variant_name]
+    variant = VARIANTS[variant_name] if isinstance(variant_name, str) else variant_name
     if players is None:
         players = default_players(variant)
     first = new_game(variant, seed=seed, players=players)
@@ -50,17 +61,16 @@ def demo(
             f"{first.players} {bots} bots"
         )
     recorder = records.Recorder(
-        first, seed=seed, metadata={"program": "contract-rummy demo", "bots": bots}
+        first, seed=seed, names=names, metadata={"program": "contract-rummy demo", "bots": bots}
     )
-    narrator = Narrator(quiet=quiet)
+    narrator = Narrator(quiet=quiet, names=names)
     for played in steps(first, seats):
         recorder.add(played)
         before, _player, action, after, events = played
         narrator.played(before, action, after, events)
     narrator.finish(recorder.state, f"{variant.name}, seed {seed}")
     if record is not None:
-        with record.open("w", encoding="utf-8") as file:
-            records.dump(recorder.record(), file)
+        save_record(recorder, record)
         if not quiet:
             print(f"Recorded in {record}")
     return 0
@@ -70,9 +80,7 @@ def register(commands: Commands[argparse.ArgumentParser]) -> None:
     """Add ``demo`` to the program's commands."""
     parser = add_command(commands, "demo", _run, help="play a seeded game between bots")
     parser.add_argument("--seed", type=int, default=1, help="the game's seed (default 1)")
-    parser.add_argument(
-        "--variant", default="pagat", choices=sorted(VARIANTS), help="the rules (default pagat)"
-    )
+    add_variant_options(parser)
     parser.add_argument(
         "--players",
         type=int,
@@ -86,18 +94,29 @@ def register(commands: Commands[argparse.ArgumentParser]) -> None:
     parser.add_argument(
         "--record", type=Path, default=None, metavar="FILE", help="save the game as a JSON record"
     )
+    parser.add_argument(
+        "--names",
+        default=None,
+        metavar="NAMES",
+        help="the players' names, one per player, separated by commas",
+    )
 
 
 def _run(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
     if args.seed < 0:
         # The demo's own parser reports it, with the demo's usage, not the program's.
         parser.error(f"--seed must not be negative, got {args.seed}")
-    players = players_for(parser, VARIANTS[args.variant], args.players)
-    if args.record is not None:
-        try:  # refuse a file that cannot be written before playing, not after
-            args.record.open("w", encoding="utf-8").close()
-        except OSError as error:
-            parser.error(f"--record: {error}")
+    variant = variant_for(parser, args)
+    players = players_for(parser, variant, args.players)
+    names = names_for(parser, args.names, players)
+    if args.record is not None:  # refuse a file that cannot be written before playing
+        check_writable(parser, "--record", args.record)
     return demo(
-        args.seed, args.variant, args.bots, quiet=args.quiet, players=players, record=args.record
+        args.seed,
+        variant,
+        args.bots,
+        quiet=args.quiet,
+        players=players,
+        record=args.record,
+        names=names,
     )

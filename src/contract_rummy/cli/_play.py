@@ -14,9 +14,11 @@ import argparse
 import secrets
 import sys
 from collections.abc import Callable, Sequence
+from pathlib import Path
 from typing import Final, TextIO
 
 import contract_rummy
+from contract_rummy import records
 from contract_rummy.actions import Action, Buy, Discard, GoDown, LayOff, NextRound, Pass
 from contract_rummy.bots import BOTS, Bot, make_bot
 from contract_rummy.cards import Card
@@ -25,10 +27,15 @@ from contract_rummy.cli._common import (
     NOBODY_OUT,
     Commands,
     add_command,
+    add_variant_options,
+    check_writable,
     cut_lines,
     meld_text,
+    names_for,
     players_for,
+    save_record,
     sentence,
+    variant_for,
 )
 from contract_rummy.cli._rules import rules_text
 from contract_rummy.cli._screen import (
@@ -55,7 +62,6 @@ from contract_rummy.events import (
 )
 from contract_rummy.notation import parse_action
 from contract_rummy.playing import steps
-from contract_rummy.presets import VARIANTS
 from contract_rummy.state import Phase, RoundState
 from contract_rummy.variants import Variant
 from contract_rummy.views import PlayerView, view
@@ -96,7 +102,10 @@ class Session:
     """One game: the person's seat, the bots' seats, and the state, played to the end.
 
     ``read`` asks the person a question (like :func:`input`, raising :class:`EOFError`
-    at the end of the input) and ``out`` receives what the screen shows.
+    at the end of the input) and ``out`` receives what the screen shows. Each action
+    played goes to ``recorder`` when there is one, whose state must be ``state``. The
+    others are called by ``names`` (one per player) when given, else by their number;
+    the person is "you".
     """
 
     def __init__(
@@ -107,8 +116,12 @@ class Session:
         *,
         read: Callable[[str], str] = input,
         out: TextIO | None = None,
+        recorder: records.Recorder | None = None,
+        names: Sequence[str] | None = None,
     ) -> None:
         self.state = state
+        self.recorder = recorder
+        self.names = names
         self.bots = bots
         self.person = person
         self.read = read
@@ -127,7 +140,10 @@ class Session:
         sees stopped by Ctrl-C.
         """
         try:
-            for before, player, action, after, events in steps(self.state, self._choose):
+            for played in steps(self.state, self._choose):
+                if self.recorder is not None:
+                    self.recorder.add(played)
+                before, player, action, after, events = played
                 self.state = after
                 self._narrate(before, player, action, events)
         except (_QuitError, EOFError):
@@ -178,21 +194,21 @@ class Session:
         seen = self.seen
         self.menu = Menu(legal_actions(seen))
         self.shown_round = seen.round_number
-        self.say(*position_lines(seen), self._what_now(seen), *menu(self.menu, seen))
+        self.say(*position_lines(seen, self.names), self._what_now(seen), *menu(self.menu, seen))
 
     def _offer_screen(self, seen: PlayerView) -> list[str]:
         """The screen before a buy offer: the whole position if it is the round's first."""
         if self.shown_round == seen.round_number:
             return offer_lines(seen)
         self.shown_round = seen.round_number
-        return position_lines(seen)
+        return position_lines(seen, self.names)
 
     def _what_now(self, seen: PlayerView) -> str:
         if seen.phase is Phase.DRAW:
             asker = seen.window.requester
             if asker is not None:
                 return (
-                    f"Your turn. {sentence(name(asker, self.person))} asks for "
+                    f"Your turn. {sentence(self._name(asker))} asks for "
                     f"{seen.top_discard}: take it yourself to refuse, or draw from the "
                     "stock to let them buy it (R31)."
                 )
@@ -207,7 +223,7 @@ class Session:
 
     def _ask_to_buy(self) -> Action:
         seen = self.seen
-        active = sentence(name(seen.active, self.person))
+        active = sentence(self._name(seen.active))
         if seen.variant.shanghai_call:
             news = f"{active} is about to draw: you may ask for {seen.top_discard} first (R31)."
         else:
@@ -227,7 +243,7 @@ class Session:
         card = seen.top_discard
         penalty = _penalty_cards(seen.variant.buy_penalty) or "no penalty card"
         if seen.variant.shanghai_call:
-            active = name(seen.active, self.person)
+            active = self._name(seen.active)
             return (
                 f"Ask for {card} before {active} draws ({penalty} if they let you have it, "
                 "R31)? [y/n] "
@@ -238,7 +254,7 @@ class Session:
         """A pause after a round's report; the dealer of the round over starts the next (R4)."""
         dealer = self.state.dealer
         upcoming = f"round {self.state.round_number + 1}"
-        deals = name((dealer + 1) % self.state.players, self.person)
+        deals = self._name((dealer + 1) % self.state.players)
         deals += " deal" if deals == "you" else " deals"
         start = "to start" if dealer == self.person else "for"
         question = f"Press Enter {start} {upcoming} ({deals}): "
@@ -295,7 +311,7 @@ class Session:
             "help": HELP.splitlines,
             "?": HELP.splitlines,
             "hand": lambda: hand_lines(seen),
-            "table": lambda: position_lines(seen),
+            "table": lambda: position_lines(seen, self.names),
             "rules": lambda: rules_text(seen.variant).splitlines(),
             "actions": lambda: menu(self.menu, seen) if self.menu is not None else [],
         }
@@ -311,7 +327,7 @@ class Session:
     def _narrate(
         self, before: RoundState, player: int, action: Action, events: Sequence[Event]
     ) -> None:
-        who = name(player, self.person)
+        who = self._name(player)
         line = self._action_line(before, who, action)
         if line:
             self.say(sentence(line))
@@ -336,15 +352,15 @@ class Session:
         match event:
             case Drew(player=player, card=card):
                 seen = f" {card}" if player == self.person else ""
-                return [sentence(f"{name(player, self.person)} drew{seen} from the stock")]
+                return [sentence(f"{self._name(player)} drew{seen} from the stock")]
             case TookDiscard(player=player, card=card, blocked=blocked):
-                refused = "" if blocked is None else f", refusing {name(blocked, self.person)}"
-                who = name(player, self.person)
+                refused = "" if blocked is None else f", refusing {self._name(blocked)}"
+                who = self._name(player)
                 return [sentence(f"{who} took {card} from the discard pile{refused}")]
             case Bought(player=player, card=card, penalty=penalty):
                 return [self._bought(player, card, penalty)]
             case WildFreed(player=player, card=card, wild=wild, target=target, joker_target=to):
-                who = name(player, self.person)
+                who = self._name(player)
                 swapped = f"{who} swapped {card} for the {wild} in [{target}]"
                 return [sentence(f"{swapped} and laid the {wild} off on [{to}]")]
             case Reshuffled(cards=cards, reshuffles=count):
@@ -358,12 +374,13 @@ class Session:
     def _bought(self, player: int, card: Card, penalty: tuple[Card, ...]) -> str:
         if player == self.person:
             return f"You bought {card}" + (f"; penalty: {cards_text(penalty)}" if penalty else "")
-        return f"Player {player} bought {card}{_penalty_cards(len(penalty), ' and ')}"
+        who = sentence(self._name(player))
+        return f"{who} bought {card}{_penalty_cards(len(penalty), ' and ')}"
 
     def _round_over(self, ended: RoundEnded) -> list[str]:
         out = ended.went_out
         why = (
-            f"{name(out, self.person)} went out"
+            f"{self._name(out)} went out"
             if out is not None
             else f"nobody went out: {NOBODY_OUT[ended.reason]}"
         )
@@ -371,7 +388,7 @@ class Session:
         for player, points in enumerate(ended.penalties):
             left = cards_text(self.state.hands[player])
             lines.append(
-                f"  {name(player, self.person):9} +{points:<4} total {ended.scores[player]:<5}"
+                f"  {self._name(player):9} +{points:<4} total {ended.scores[player]:<5}"
                 f" left in hand: {left}"
             )
         return lines
@@ -382,16 +399,17 @@ class Session:
         lines = ["", "=== Game over ==="]
         for place, player in enumerate(order, start=1):
             mark = "  winner" if player in winners else ""
-            lines.append(f"  {place}. {name(player, self.person):9} {state.scores[player]}{mark}")
+            lines.append(f"  {place}. {self._name(player):9} {state.scores[player]}{mark}")
         return lines
 
     def _dealt(self, dealt: Dealt) -> list[str]:
-        who = sentence(name(dealt.dealer, self.person))
+        who = sentence(self._name(dealt.dealer))
         lines = [f"{who} dealt round {dealt.round_number}; {dealt.top_discard} is turned up."]
         return lines + cut_lines(dealt, self.state.variant, self._name)
 
     def _name(self, player: int) -> str:
-        return name(player, self.person)
+        """How the screen calls ``player``: "you", or their name, or "player 2"."""
+        return name(player, self.person, self.names)
 
 
 def play(
@@ -403,21 +421,35 @@ def play(
     seat: int = 0,
     read: Callable[[str], str] = input,
     out: TextIO | None = None,
+    record: Path | None = None,
+    names: Sequence[str] | None = None,
 ) -> int:
     """Play a game in the terminal: a person in ``seat``, bots called ``bots`` elsewhere.
 
-    Player ``p``'s bot is seeded with ``seed * 100 + p``, as in the demo.
+    Player ``p``'s bot is seeded with ``seed * 100 + p``, as in the demo. With ``record``,
+    the game is saved there as a JSON record (:mod:`contract_rummy.records`), as far as it
+    went when the person leaves before its end. ``names``, one per player, call the
+    others on the screen (the person is "you") and are kept in the record.
     """
     state = new_game(variant, seed=seed, players=players)
     seats = [None if p == seat else make_bot(bots, seed * 100 + p) for p in range(players)]
-    session = Session(state, seats, seat, read=read, out=out)
+    recorder = None
+    if record is not None:
+        metadata = {"program": "contract-rummy play", "bots": bots, "seat": seat}
+        recorder = records.Recorder(state, seed=seed, names=names, metadata=metadata)
+    session = Session(state, seats, seat, read=read, out=out, recorder=recorder, names=names)
     others = players - 1
     session.say(
         f"contract_rummy {contract_rummy.__version__}: {variant.name}, seed {seed}. "
         f"You are player {seat}, against {others} {bots} bot{'s' * (others != 1)}.",
         'Answer with a number or an action; "help" explains, "quit" leaves.',
     )
-    return session.run()
+    try:
+        return session.run()
+    finally:
+        if record is not None and recorder is not None:
+            save_record(recorder, record)
+            session.say(f"Recorded in {record}")
 
 
 def register(commands: Commands[argparse.ArgumentParser]) -> None:
@@ -426,9 +458,7 @@ def register(commands: Commands[argparse.ArgumentParser]) -> None:
     parser.add_argument(
         "--seed", type=int, default=None, help="the game's seed (default: a new one, shown)"
     )
-    parser.add_argument(
-        "--variant", default="pagat", choices=sorted(VARIANTS), help="the rules (default pagat)"
-    )
+    add_variant_options(parser)
     parser.add_argument(
         "--players",
         type=int,
@@ -441,14 +471,38 @@ def register(commands: Commands[argparse.ArgumentParser]) -> None:
     parser.add_argument(
         "--seat", type=int, default=0, help="your seat, from 0 (default 0: you are player 0)"
     )
+    parser.add_argument(
+        "--record",
+        type=Path,
+        default=None,
+        metavar="FILE",
+        help="save the game as a JSON record, as far as it went if you leave before its end",
+    )
+    parser.add_argument(
+        "--names",
+        default=None,
+        metavar="NAMES",
+        help="the players' names, one per player (you included), separated by commas",
+    )
 
 
 def _run(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
     seed = secrets.randbelow(1_000_000) if args.seed is None else args.seed
     if seed < 0:
         parser.error(f"--seed must not be negative, got {seed}")
-    variant = VARIANTS[args.variant]
+    variant = variant_for(parser, args)
     players = players_for(parser, variant, args.players)
     if not 0 <= args.seat < players:
         parser.error(f"--seat must be a player from 0 to {players - 1}, got {args.seat}")
-    return play(variant, seed=seed, players=players, bots=args.bots, seat=args.seat)
+    names = names_for(parser, args.names, players)
+    if args.record is not None:  # refuse a file that cannot be written before playing
+        check_writable(parser, "--record", args.record)
+    return play(
+        variant,
+        seed=seed,
+        players=players,
+        bots=args.bots,
+        seat=args.seat,
+        record=args.record,
+        names=names,
+    )

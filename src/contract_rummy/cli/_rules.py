@@ -13,8 +13,12 @@ from itertools import groupby
 from typing import Final
 
 from contract_rummy.cards import JOKER, Card, Rank, Suit
-from contract_rummy.cli._common import Commands, add_command
-from contract_rummy.presets import VARIANTS
+from contract_rummy.cli._common import (
+    Commands,
+    add_command,
+    add_variant_options,
+    variant_for,
+)
 from contract_rummy.variants import AceRule, JokerSwap, TieBreak, Variant
 
 __all__ = ["register", "rules_text"]
@@ -305,11 +309,9 @@ def rules_text(variant: Variant) -> str:
 def register(commands: Commands[argparse.ArgumentParser]) -> None:
     """Add ``rules`` to the program's commands."""
     parser = add_command(commands, "rules", _run, help="print a rule set, setting by setting")
-    parser.add_argument(
-        "--variant", default="pagat", choices=sorted(VARIANTS), help="the rules (default pagat)"
-    )
+    add_variant_options(parser)
 
 
 def _run(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
-    print(rules_text(VARIANTS[args.variant]))
+    print(rules_text(variant_for(parser, args)))
     return 0

@@ -34,14 +34,17 @@ SHOWN: Final = 20
 WIDTH: Final = render.WIDTH
 
 
-def name(player: int, person: int) -> str:
-    """How the screen calls ``player``: "you", or "player 2"."""
-    return render.player_name(player, person)
+def name(player: int, person: int, names: Sequence[str] | None = None) -> str:
+    """How the screen calls ``player``: "you", or their name in ``names``, or "player 2"."""
+    return render.player_name(player, person, names)
 
 
-def position_lines(seen: PlayerView) -> list[str]:
-    """The whole position the person sees: round, scores, table, pile, others, hand."""
-    return ["", *render.view_lines(seen)]
+def position_lines(seen: PlayerView, names: Sequence[str] | None = None) -> list[str]:
+    """The whole position the person sees: round, scores, table, pile, others, hand.
+
+    The others are called by ``names`` when given, else by their number.
+    """
+    return ["", *render.view_lines(seen, names=names)]
 
 
 def offer_lines(seen: PlayerView) -> list[str]:

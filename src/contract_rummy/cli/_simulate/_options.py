@@ -12,8 +12,12 @@ from pathlib import Path
 import attrs
 
 from contract_rummy.bots import BOTS
-from contract_rummy.cli._common import default_players
-from contract_rummy.presets import VARIANTS
+from contract_rummy.cli._common import (
+    add_variant_options,
+    check_writable,
+    default_players,
+    variant_for,
+)
 from contract_rummy.variants import Variant
 
 __all__ = ["Options", "add_arguments", "check_plot", "read_options"]
@@ -50,9 +54,7 @@ class Options:
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """Give ``parser`` the command's options."""
-    parser.add_argument(
-        "--variant", default="pagat", choices=sorted(VARIANTS), help="the rules (default pagat)"
-    )
+    add_variant_options(parser)
     parser.add_argument(
         "--bots",
         default=None,
@@ -112,7 +114,7 @@ def read_options(parser: argparse.ArgumentParser, args: argparse.Namespace) -> O
         parser.error(f"--seed must not be negative, got {args.seed}")
     if args.workers is not None and args.workers < 1:
         parser.error(f"--workers must be at least 1, got {args.workers}")
-    variant = VARIANTS[args.variant]
+    variant = variant_for(parser, args)
     return Options(
         variant=variant,
         bots=_bots(parser, args.bots, variant),
@@ -150,10 +152,4 @@ def check_plot(parser: argparse.ArgumentParser, path: Path) -> None:
         parser.error(f"--plot: {path} has no suffix to name its format; try {listed}")
     if suffix not in formats:
         parser.error(f"--plot: cannot draw .{suffix} files; try {listed}")
-    existed = path.exists()
-    try:
-        path.open("ab").close()
-    except OSError as error:
-        parser.error(f"--plot: {error}")
-    if not existed:
-        path.unlink()
+    check_writable(parser, "--plot", path)
