@@ -401,8 +401,13 @@ def read_variant(data: Any, path: str) -> Variant:
         if variant is None:
             raise RecordError(f"{path}: {shown(data)} is not a preset's name: {sorted(VARIANTS)}")
         return variant
-    if not isinstance(data, Mapping) or data.get("type") != "Variant":
+    if not isinstance(data, Mapping):
         raise RecordError(f"{path}: expected a variant's name or its knobs (a Variant object)")
+    if data.get("type") != "Variant":
+        raise RecordError(
+            f'{path}: a variant\'s knobs are a JSON object with "type": "Variant" '
+            f"(as write_variant writes it), got type {shown(data.get('type'))}"
+        )
     return _read_variant_fields(data, path)
 
 
