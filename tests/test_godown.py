@@ -6,7 +6,7 @@ import attrs
 
 import contract_rummy as cr
 from contract_rummy.godown import godown_problem, iter_go_downs
-from contract_rummy.godown._candidates import _multisets
+from contract_rummy.godown._candidates import multisets
 from scenario import cards
 
 GROUPS_AT_ONCE = attrs.evolve(
@@ -123,11 +123,11 @@ def test_r7_a_rank_lists_every_group_its_cards_can_make() -> None:
     counts[6] = counts[19] = 1  # 7C 7D
     counts[52] = 2
     pool = [6, 19, 52]
-    assert sorted(_multisets(pool, counts, 3, 4)) == [
+    assert sorted(multisets(pool, counts, 3, 4)) == [
         (6, 19, 52),
         (6, 19, 52, 52),
         (6, 52, 52),
         (19, 52, 52),
     ]
-    assert _multisets(pool, counts, 5, 6) == []
-    assert _multisets([], counts, 1, 2) == []
+    assert multisets(pool, counts, 5, 6) == []
+    assert multisets([], counts, 1, 2) == []

@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 import contract_rummy as cr
 from contract_rummy.godown import _bounds, _candidates, _plan, go_downs
-from contract_rummy.godown._bounds import _at_once_slots, _wilds_needed
+from contract_rummy.godown._bounds import at_once_slots, wilds_needed
 from contract_rummy.godown._plan import plan
 from contract_rummy.godown._tables import LANE_BYTES, tables
 
@@ -92,7 +92,7 @@ def wild_bound(variant: cr.Variant, round_number: int, hand: Sequence[cr.Card]) 
     t = tables(variant)
     counted = sum(t.lanes[card.index] for card in hand).to_bytes(LANE_BYTES, "little")
     wilds = counted[0] + sum(counted[rank] for rank in t.wild_ranks)
-    return _wilds_needed(t, plan(variant, round_number, t), counted, wilds)
+    return wilds_needed(t, plan(variant, round_number, t), counted, wilds)
 
 
 def at_once_bound(variant: cr.Variant, round_number: int, hand: Sequence[cr.Card]) -> int:
@@ -102,7 +102,7 @@ def at_once_bound(variant: cr.Variant, round_number: int, hand: Sequence[cr.Card
     for card in hand:
         counts[card.index] += 1
     p = plan(variant, round_number, t)
-    return _at_once_slots(t, counts, p.run_size, p.runs)
+    return at_once_slots(t, counts, p.run_size, p.runs)
 
 
 @settings(max_examples=200, deadline=None)

@@ -16,7 +16,8 @@ Group(Rank.SEVEN, '7C 7D JK')
 
 # The deprecated module contract_rummy.simulate is loaded before the function of that name
 # is imported below, which then takes the name: imported later, the module would.
-from contract_rummy import simulate as _deprecated_module
+from contract_rummy import simulate as deprecated_simulate_module
+from contract_rummy import testing
 from contract_rummy.actions import (
     Action,
     Buy,
@@ -136,7 +137,6 @@ from contract_rummy.state import (
     Totals,
     Turn,
 )
-from contract_rummy.testing import register_if_hypothesis_imported as _hypothesis_plugin
 from contract_rummy.variants import (
     PAGAT,
     PAGAT_PENALTIES,
@@ -151,12 +151,11 @@ from contract_rummy.variants import (
 )
 from contract_rummy.views import PlayerView, determinize, view
 
-del _deprecated_module
+del deprecated_simulate_module
 
 # With Hypothesis imported first, its entry point found no contract_rummy to register the
 # strategies for ``st.from_type`` with: they are registered now, the package complete.
-_hypothesis_plugin()
-del _hypothesis_plugin
+testing.register_if_hypothesis_imported()
 
 __version__ = "0.1.0"
 

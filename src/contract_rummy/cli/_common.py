@@ -20,7 +20,7 @@ from contract_rummy.codec import from_dict, read_variant
 from contract_rummy.errors import RecordError
 from contract_rummy.events import Dealt, Event, RoundEnd, RoundEnded
 from contract_rummy.presets import VARIANTS
-from contract_rummy.render import meld_text
+from contract_rummy.render import meld_text, player_name
 from contract_rummy.state import RoundState
 from contract_rummy.variants import Variant
 
@@ -77,7 +77,7 @@ def called(player: int, names: Sequence[str] | None = None) -> str:
     >>> called(2), called(2, ["Ann", "Bo", "Cy", "Di"])
     ('player 2', 'Cy')
     """
-    return f"player {player}" if names is None else names[player]
+    return player_name(player, None, names)
 
 
 def sentence(text: str) -> str:

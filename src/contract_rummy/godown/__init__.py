@@ -29,7 +29,7 @@ from contract_rummy.actions import GoDown
 from contract_rummy.cards import CARDS, Card, Rank, Suit
 from contract_rummy.godown._check import godown_problem
 from contract_rummy.godown._plan import GROUP, Found, MeldSpec
-from contract_rummy.godown._search import _NOTHING, Result, search
+from contract_rummy.godown._search import NOTHING, Result, search
 from contract_rummy.godown._wilds import (
     SLOT,
     Layout,
@@ -79,7 +79,7 @@ class GoDowns(Sequence[GoDown]):
         self._variant = variant
         #: The skeletons found so far, and the search that finds the others.
         self._found: list[Found] = []
-        self._rest: Iterator[Found] | None = None if result is _NOTHING else result.found
+        self._rest: Iterator[Found] | None = None if result is NOTHING else result.found
         self._built: dict[MeldSpec, Group | Run] = {}
         self._single = result.single
         self._offsets: list[int] | None = None
@@ -266,7 +266,7 @@ def go_downs(
     only ``kept_card``, the card taken from the discard pile this turn (R17).
     """
     result = search(variant, round_number, hand, kept_card)
-    if result is _NOTHING:
+    if result is NOTHING:
         return _none(variant)  # most hands, quickly
     return GoDowns(variant, result)
 
@@ -274,7 +274,7 @@ def go_downs(
 @functools.lru_cache(maxsize=64)
 def _none(variant: Variant) -> GoDowns:
     """No go-downs: one object serves every hand of ``variant`` that has none."""
-    return GoDowns(variant, _NOTHING)
+    return GoDowns(variant, NOTHING)
 
 
 def iter_go_downs(

@@ -6,10 +6,10 @@ the hand's wild cards could be enough. Each bound only needs to be low, never to
 may let a hand through that cannot go down (the search then finds nothing), but never
 turns away one that can.
 
-- :func:`_wilds_needed`, for every hand: the wild cards the contract takes at least, each
+- :func:`wilds_needed`, for every hand: the wild cards the contract takes at least, each
   group what its rank lacks and each run what the best window of its suit lacks, read
   from the plan's tables (see :mod:`._plan`);
-- :func:`_runs_needed` and :func:`_at_once_slots`, for a round of runs played at once
+- :func:`runs_needed` and :func:`at_once_slots`, for a round of runs played at once
   (R24), where every card that is not wild must go into a run of its suit: the runs, and
   the wild cards, the whole hand needs.
 """
@@ -29,7 +29,7 @@ _SUIT_0, _SUIT_1, _SUIT_2, _SUIT_3 = (
 )
 
 
-def _wilds_needed(t: Tables, p: Plan, counted: bytes, wilds: int) -> int:
+def wilds_needed(t: Tables, p: Plan, counted: bytes, wilds: int) -> int:
     """A lower bound on the wild cards that meeting the contract takes from the hand.
 
     Each group needs what its rank lacks, taking the best ranks first. The runs hold at
@@ -65,7 +65,7 @@ def _wilds_needed(t: Tables, p: Plan, counted: bytes, wilds: int) -> int:
     return need
 
 
-def _runs_needed(t: Tables, counts: list[int]) -> int:
+def runs_needed(t: Tables, counts: list[int]) -> int:
     """R24 with runs only: a lower bound on the runs the whole hand needs.
 
     Every card that is not wild must be in a run of its suit, and a run holds one card of
@@ -89,7 +89,7 @@ def _runs_needed(t: Tables, counts: list[int]) -> int:
 _NEVER: Final = 1 << 20
 
 
-def _at_once_slots(t: Tables, counts: list[int], size: int, runs: int) -> int:
+def at_once_slots(t: Tables, counts: list[int], size: int, runs: int) -> int:
     """R24 with runs only: a lower bound on the wild cards the whole hand needs.
 
     Every card that is not wild must be in a run of its suit, so each suit's runs hold

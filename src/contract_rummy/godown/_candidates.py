@@ -13,7 +13,7 @@ each suit's list is kept in the variant's tables once worked out. Ranks and suit
 order and each list is sorted, so the whole list is sorted too.
 
 In a round played at once (R24) the last place takes whatever the other places leave:
-:func:`_remainder` lists the melds of exactly those cards.
+:func:`remainder` lists the melds of exactly those cards.
 """
 
 from __future__ import annotations
@@ -25,7 +25,7 @@ from contract_rummy.godown._plan import GROUP, RUN, Candidate, MeldSpec, Place
 from contract_rummy.godown._tables import MEMO_LIMIT, Tables
 
 
-class _Counts(NamedTuple):
+class Counts(NamedTuple):
     """What the search counts of a hand: each card, each rank, each suit's positions."""
 
     counts: list[int]
@@ -34,7 +34,7 @@ class _Counts(NamedTuple):
     wilds: int
 
 
-def _candidates(t: Tables, hand: _Counts, place: Place, high: int) -> tuple[Candidate, ...]:
+def list_candidates(t: Tables, hand: Counts, place: Place, high: int) -> tuple[Candidate, ...]:
     shortest = place.length
     counts, wilds = hand.counts, hand.wilds
     held = tuple(counts[w] for w in t.wild)
@@ -97,11 +97,11 @@ def _groups(
     pool = sorted(
         {*(x for x in t.rank_cards[rank] if counts[x]), *(w for w in t.wild if counts[w])}
     )
-    for cards in _multisets(pool, counts, shortest, longest):
+    for cards in multisets(pool, counts, shortest, longest):
         yield MeldSpec(GROUP, rank, 0, cards)
 
 
-def _multisets(
+def multisets(
     pool: list[int], counts: list[int], shortest: int, longest: int
 ) -> list[tuple[int, ...]]:
     """Every multiset of ``shortest``..``longest`` cards from ``pool``, in pool order.
@@ -171,7 +171,7 @@ def _run_cards(
     return found
 
 
-def _remainder(
+def remainder(
     t: Tables, present: tuple[int, ...], hand: int, place: Place, left: int
 ) -> Iterator[Candidate]:
     """The melds of ``place``'s kind that use exactly every card left (R24).

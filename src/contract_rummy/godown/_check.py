@@ -9,7 +9,7 @@ from contract_rummy.cards import Card
 from contract_rummy.contracts import Contract
 from contract_rummy.errors import InvalidMeldError, Refusal
 from contract_rummy.godown._plan import MeldSpec
-from contract_rummy.godown._search import _touching
+from contract_rummy.godown._search import touching
 from contract_rummy.melds import Group, Run, under
 from contract_rummy.variants import Variant
 
@@ -62,7 +62,7 @@ def godown_problem(
         for meld in melds:
             if isinstance(meld, Run):
                 found = spec(meld)
-                if _touching(found, chosen):
+                if touching(found, chosen):
                     return Refusal(
                         "R12", f"two runs of {meld.suit.name.lower()} may not be contiguous"
                     )

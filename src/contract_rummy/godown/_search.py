@@ -30,13 +30,13 @@ import attrs
 
 from contract_rummy._hands import keeps_a_discard
 from contract_rummy.cards import Card
-from contract_rummy.godown._bounds import _at_once_slots, _runs_needed, _wilds_needed
-from contract_rummy.godown._candidates import _candidates, _Counts, _remainder
+from contract_rummy.godown._bounds import at_once_slots, runs_needed, wilds_needed
+from contract_rummy.godown._candidates import Counts, list_candidates, remainder
 from contract_rummy.godown._plan import RUN, Candidate, Found, MeldSpec, Place, Plan, plan
 from contract_rummy.godown._tables import CARDS_AT, LANE_BYTES, Tables, tables
 from contract_rummy.variants import Variant
 
-__all__ = ["Choices", "Held", "Result", "search"]
+__all__ = ["NOTHING", "Choices", "Held", "Result", "search", "touching"]
 
 
 class Choices(NamedTuple):
@@ -127,7 +127,7 @@ class Result(NamedTuple):
 
 #: What :func:`search` finds in a hand that cannot meet its contract (an empty iterator
 #: stays empty, so one serves every such hand).
-_NOTHING: Final = Result(iter(()), None, 52)
+NOTHING: Final = Result(iter(()), None, 52)
 
 
 def search(
@@ -144,14 +144,14 @@ def search(
     p = t.plans.get(round_number) or plan(variant, round_number, t)
     total = len(hand)
     if total < p.least:
-        return _NOTHING
+        return NOTHING
     # Most hands cannot meet their contract: one sum over the hand tells the bound what it
     # needs, before anything else is counted.
     lanes = t.lanes
     counted = sum([lanes[card.index] for card in hand]).to_bytes(LANE_BYTES, "little")
     wilds = counted[0] + sum(counted[r] for r in t.wild_ranks) if t.wild_ranks else counted[0]
-    if _wilds_needed(t, p, counted, wilds) > wilds:
-        return _NOTHING
+    if wilds_needed(t, p, counted, wilds) > wilds:
+        return NOTHING
     counts = list(counted[CARDS_AT:])
     # The hand packed (see ._tables), and each suit's positions held.
     unit, suit_of, suit_bits = t.unit, t.suit_of, t.suit_bits
@@ -187,18 +187,17 @@ def search(
         p.at_once
         and not p.groups
         and (
-            _runs_needed(t, counts) > p.runs
-            or _at_once_slots(t, counts, p.run_size, p.runs) > wilds
+            runs_needed(t, counts) > p.runs or at_once_slots(t, counts, p.run_size, p.runs) > wilds
         )
     ):
-        return _NOTHING
+        return NOTHING
     listed: dict[Place, list[Choices | None]] = {}
-    have = _Counts(counts, list(counted[:CARDS_AT]), suit_masks, wilds)
+    have = Counts(counts, list(counted[:CARDS_AT]), suit_masks, wilds)
     for place in dict.fromkeys(p.places):
         high = place.length if p.exact else total - (p.contract.min_cards - place.length) - p.keep
-        found = _candidates(t, have, place, high)
+        found = list_candidates(t, have, place, high)
         if not found:
-            return _NOTHING  # nothing in the hand can fill this place
+            return NOTHING  # nothing in the hand can fill this place
         listed[place] = _choices_row(found, wilds)
     context = _Search(
         t=t,
@@ -247,7 +246,7 @@ def _fill(
         meld, cards, size, used = source[at]
         if (held - cards) & guard != guard or (longer and size > high):
             continue
-        if apart and _touching(meld, chosen):
+        if apart and touching(meld, chosen):
             continue
         if not last:
             next_start = (at if positions is None else positions[at]) if follow else 0
@@ -299,18 +298,18 @@ def _finish_at_once(
     ):
         return
     previous = chosen[-1] if chosen and s.plan.places[len(chosen) - 1] == place else None
-    for candidate in _remainder(t, s.present, hand, place, left):
+    for candidate in remainder(t, s.present, hand, place, left):
         meld = candidate.meld
         if previous is not None and meld < previous:
             continue
-        if place.kind == RUN and s.plan.check_touch and _touching(meld, chosen):
+        if place.kind == RUN and s.plan.check_touch and touching(meld, chosen):
             continue
         found = (*chosen, meld)
         if seen is None or _first_time(found, seen):
             yield found
 
 
-def _touching(run: MeldSpec, chosen: tuple[MeldSpec, ...]) -> bool:
+def touching(run: MeldSpec, chosen: tuple[MeldSpec, ...]) -> bool:
     """R12: whether ``run`` is contiguous with a run of the same suit already chosen."""
     for other in chosen:
         if (

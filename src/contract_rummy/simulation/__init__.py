@@ -61,12 +61,11 @@ the chunks sent to them (``_dispatch``), a run (``_run``) and the statistics
 
 from __future__ import annotations
 
-from typing import Final, TypeAlias
-
-from contract_rummy.simulation import _dispatch, _game, _run
+from contract_rummy.simulation._dispatch import IN_FLIGHT, MAX_CHUNK
 from contract_rummy.simulation._executors import dask_executor
+from contract_rummy.simulation._game import BotSpec
 from contract_rummy.simulation._results import GameResult, RoundResult
-from contract_rummy.simulation._run import Simulation, simulate
+from contract_rummy.simulation._run import DEFAULT_MAX_ACTIONS, Simulation, simulate
 from contract_rummy.simulation._seeds import derive_seed
 from contract_rummy.simulation._statistics import (
     Estimate,
@@ -76,22 +75,6 @@ from contract_rummy.simulation._statistics import (
     Summary,
     summarize,
 )
-
-#: A seat's bot: a name in :data:`~contract_rummy.BOTS`, or a factory called with the
-#: bot's seed.
-BotSpec: TypeAlias = _game.BotSpec
-
-#: The most actions a game may take before :func:`simulate` gives up on it with a
-#: :class:`RuntimeError`: about a hundred times what a game between greedy bots takes. The
-#: turn limit of every named variant (R29) ends each game long before.
-DEFAULT_MAX_ACTIONS: Final = _run.DEFAULT_MAX_ACTIONS
-
-#: The most games in one chunk sent to a worker, unless ``chunk_size`` says otherwise.
-MAX_CHUNK: Final = _dispatch.MAX_CHUNK
-
-#: How many chunks per worker are sent ahead of the results read: enough that a worker
-#: never waits for the reader while one slow chunk holds back the results behind it.
-IN_FLIGHT: Final = _dispatch.IN_FLIGHT
 
 __all__ = [
     "DEFAULT_MAX_ACTIONS",

@@ -24,11 +24,11 @@ from contract_rummy.simulation._results import GameResult
 
 __all__ = ["IN_FLIGHT", "MAX_CHUNK", "chunks", "dispatched", "in_process", "play_chunk"]
 
-#: The most games in a chunk, unless ``chunk_size`` says otherwise (documented, as is
-#: IN_FLIGHT, in the package's ``__init__``, which makes both public).
+#: The most games in one chunk sent to a worker, unless ``chunk_size`` says otherwise.
 MAX_CHUNK: Final = 32
 
-#: How many chunks per worker are sent ahead of the results read.
+#: How many chunks per worker are sent ahead of the results read: enough that a worker
+#: never waits for the reader while one slow chunk holds back the results behind it.
 IN_FLIGHT: Final = 4
 
 
