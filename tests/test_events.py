@@ -11,6 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import contract_rummy as cr
+from contract_rummy.state import penalties_of
 from scenario import cards, deal, play
 
 #: Far more actions than any game takes: reaching it means a game did not end.
@@ -152,7 +153,8 @@ def test_an_exact_cut_is_reported_with_the_deal() -> None:
     exact = []
     for seed in range(400):
         state = cr.new_game(cutting, seed=seed)
-        state = attrs.evolve(state, phase=cr.Phase.ROUND_OVER, to_act=None, penalties=(0,) * 4)
+        penalties = penalties_of(cutting, state.hands)
+        state = attrs.evolve(state, phase=cr.Phase.ROUND_OVER, to_act=None, penalties=penalties)
         after, events = cr.step(state, cr.NextRound())
         (dealt,) = events
         assert isinstance(dealt, cr.Dealt)

@@ -295,15 +295,21 @@ def from_dict(
     """
     if not isinstance(data, Mapping):
         raise RecordError(f"expected a dict (a JSON object), got {type(data).__name__}")
+    body = _without_version(data, "")
+    if variant is not None and not isinstance(variant, Variant):
+        raise TypeError(f"variant must be a Variant, got {variant!r}")
+    return _read_typed(body, kind, "", PAGAT if variant is None else variant)
+
+
+def _without_version(data: Mapping[str, Any], path: str) -> dict[str, Any]:
+    """``data`` without its ``"version"``, which must be :data:`SCHEMA_VERSION`."""
     version = data.get("version")
     if not is_int(version) or version != SCHEMA_VERSION:
         raise RecordError(
-            f"version: this library reads schema version {SCHEMA_VERSION}, got {shown(version)}"
+            f"{at(path, 'version')}: this library reads schema version {SCHEMA_VERSION}, "
+            f"got {shown(version)}"
         )
-    if variant is not None and not isinstance(variant, Variant):
-        raise TypeError(f"variant must be a Variant, got {variant!r}")
-    body = {key: value for key, value in data.items() if key != "version"}
-    return _read_typed(body, kind, "", PAGAT if variant is None else variant)
+    return {key: value for key, value in data.items() if key != "version"}
 
 
 def _read_typed(data: Mapping[str, Any], kind: object, path: str, variant: Variant) -> Any:
@@ -577,7 +583,14 @@ def _parts(kind: type, values: dict[str, Any]) -> dict[str, Any]:
 
 
 def read_state(data: Mapping[str, Any], path: str) -> RoundState:
-    """A state's dict, as :func:`to_dict` writes it, at ``path`` (for its errors)."""
+    """A state's dict, as :func:`to_dict` writes it, at ``path`` (for its errors).
+
+    Its ``"version"`` may be left out (a state inside a record shares the record's); given,
+    it must be :data:`SCHEMA_VERSION`.
+    """
+    found: object = data  # JSON: perhaps not an object at all, which the fields refuse
+    if isinstance(found, Mapping) and "version" in found:
+        data = _without_version(found, path)
     return _read_fields(RoundState, data, path)
 
 

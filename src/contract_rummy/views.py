@@ -46,7 +46,7 @@ from __future__ import annotations
 
 import functools
 import itertools
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from itertools import chain, repeat
 from typing import Final
 
@@ -303,7 +303,10 @@ def determinize(view: PlayerView, seed: int) -> RoundState:
 
     The unseen cards (the deck less the player's hand, the discard pile and the table) are
     shuffled with :data:`~contract_rummy.SEEDED` from ``seed`` and dealt into the other
-    players' hands, each to its size, and the stock. Every such deal is equally likely.
+    players' hands, each to its size, and the stock. Every such deal is equally likely,
+    but behind a finished round: there each hidden hand must be worth the penalty the view
+    shows (R25), and takes, of every penalty value, the first cards of the shuffle that
+    have it (as many as near as it can to the number the plain deal gives it).
     The state agrees with the view (``view(determinize(v, seed), v.player) == v``), and
     the same seed gives the same state; its shuffler state comes from the seed too, so
     later reshuffles replay alike.
@@ -368,6 +371,7 @@ def _behind(
     first. ``checked`` builds the state through :class:`~contract_rummy.RoundState`'s
     checks.
     """
+    unseen = _worth_order(view, unseen)
     at = 0
     hands: list[tuple[Card, ...]] = []
     for player, size in enumerate(view.hand_sizes):
@@ -396,8 +400,147 @@ def _behind(
     )
 
 
+#: How many steps the search for hidden hands worth a finished round's penalties may take
+#: before it gives up (:func:`_worth_order`): far more than any real round needs.
+_WORTH_STEPS: Final = 200_000
+
+
+class _TooLongError(Exception):
+    """The search for hidden hands worth their penalties took too many steps."""
+
+
+def _worth_order(view: PlayerView, unseen: Sequence[Card]) -> Sequence[Card]:
+    """``unseen`` ordered so that dealt in seat order, each hidden hand is worth its penalty.
+
+    Only a finished round's view says what the hidden hands are worth: its penalties, what
+    the hands left cost (R25). Each hidden hand then takes, of every penalty value, the
+    first cards of ``unseen`` that have it, as many as near as the penalties allow to the
+    number the plain deal of ``unseen`` gives it; the stock keeps the rest in their order.
+    ``unseen`` comes back as it is when its plain deal fits, and when no deal does (the
+    view is then refused by the state's checks).
+    """
+    penalties = view.totals.penalties
+    if penalties is None:
+        return unseen
+    worth = view.facts.variant.penalty
+    sizes = view.hand_sizes
+    others = [p for p in range(len(sizes)) if p != view.player]
+    if len(penalties) != len(sizes) or len(unseen) < sum(sizes[p] for p in others):
+        return unseen  # the checks say what is wrong
+    plain: list[Sequence[Card]] = []
+    at = 0
+    for p in others:
+        plain.append(unseen[at : at + sizes[p]])
+        at += sizes[p]
+    if all(sum(map(worth, hand)) == penalties[p] for p, hand in zip(others, plain, strict=True)):
+        return unseen
+    values = sorted({worth(card) for card in unseen})
+    column = {value: j for j, value in enumerate(values)}
+    counts = [0] * len(values)
+    for card in unseen:
+        counts[column[worth(card)]] += 1
+    wanted = []
+    for hand in plain:
+        row = [0] * len(values)
+        for card in hand:
+            row[column[worth(card)]] += 1
+        wanted.append(row)
+    targets = [(sizes[p], penalties[p]) for p in others]
+    try:
+        plan = _split(values, tuple(counts), targets, wanted)
+    except _TooLongError:
+        plan = None
+    if plan is None:
+        return unseen
+    pools: list[list[Card]] = [[] for _ in values]
+    for card in unseen:
+        pools[column[worth(card)]].append(card)
+    taken = [0] * len(values)
+    ordered: list[Card] = []
+    for row in plan:
+        for j, n in enumerate(row):
+            ordered.extend(pools[j][taken[j] : taken[j] + n])
+            taken[j] += n
+    for card in unseen:  # the stock: the cards no hand took, in their order
+        j = column[worth(card)]
+        if taken[j]:
+            taken[j] -= 1
+        else:
+            ordered.append(card)
+    return ordered
+
+
+def _split(
+    values: list[int],
+    counts: tuple[int, ...],
+    targets: list[tuple[int, int]],
+    wanted: list[list[int]],
+) -> list[list[int]] | None:
+    """How many cards of each penalty value each hidden hand takes, or ``None`` if no way.
+
+    ``values`` are the penalty values, lowest first, and ``counts`` how many unseen cards
+    have each; hand ``i`` must hold ``targets[i]``, its size and its penalty, and takes of
+    each value as near to ``wanted[i]`` as it can. A depth-first search, which remembers
+    the hands and pools that failed; it raises :class:`_TooLongError` past :data:`_WORTH_STEPS`.
+    """
+    failed: set[tuple[int, tuple[int, ...]]] = set()
+    steps = 0
+
+    def bounds(j: int, size: int, pool: tuple[int, ...]) -> tuple[int, int] | None:
+        """The least and the most ``size`` cards of values ``j`` on are worth."""
+        if sum(pool[j:]) < size:
+            return None
+        low = high = 0
+        left = size
+        for k in range(j, len(values)):
+            n = min(left, pool[k])
+            low += n * values[k]
+            left -= n
+        left = size
+        for k in range(len(values) - 1, j - 1, -1):
+            n = min(left, pool[k])
+            high += n * values[k]
+            left -= n
+        return low, high
+
+    def rows(i: int, j: int, size: int, points: int, pool: tuple[int, ...]) -> Iterator[list[int]]:
+        nonlocal steps
+        steps += 1
+        if steps > _WORTH_STEPS:
+            raise _TooLongError
+        if j == len(values):
+            if size == 0 and points == 0:
+                yield []
+            return
+        reach = bounds(j, size, pool)
+        if reach is None or not reach[0] <= points <= reach[1]:
+            return
+        near = wanted[i][j]
+        for n in sorted(range(min(pool[j], size) + 1), key=lambda n: (abs(n - near), n)):
+            for rest in rows(i, j + 1, size - n, points - n * values[j], pool):
+                yield [n, *rest]
+
+    def fill(i: int, pool: tuple[int, ...]) -> list[list[int]] | None:
+        if i == len(targets):
+            return []
+        if (i, pool) in failed:
+            return None
+        size, points = targets[i]
+        for row in rows(i, 0, size, points, pool):
+            tail = fill(i + 1, tuple(c - n for c, n in zip(pool, row, strict=True)))
+            if tail is not None:
+                return [row, *tail]
+        failed.add((i, pool))
+        return None
+
+    return fill(0, counts)
+
+
 def canonical_state(view: PlayerView) -> RoundState:
     """One fixed state behind a valid ``view``: its unseen cards dealt in canonical order.
+
+    Behind a finished round, each hidden hand is worth the penalty the view shows (R25),
+    taking of every penalty value the first unseen cards in canonical order that have it.
 
     Whatever can be decided from the view alone (such as the legal actions of its player)
     is the same in this state as in every other state behind the view.

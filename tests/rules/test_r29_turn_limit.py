@@ -8,6 +8,8 @@ Also tested: nowhere else.
 
 from __future__ import annotations
 
+import random
+
 import attrs
 import pytest
 
@@ -32,6 +34,36 @@ def _ends(seed: int) -> list[cr.RoundEnded]:
         state, events = cr.step(state, bots[player].choose(state))
         ended.extend(event for event in events if isinstance(event, cr.RoundEnded))
     pytest.fail(f"seed {seed}: the game did not end in {MAX_ACTIONS} actions")
+
+
+def _random_rounds(variant: cr.Variant, seed: int) -> list[tuple[int, cr.RoundEnd]]:
+    """The turns each round of a seeded game of uniform random choices lasted, and its end."""
+    rng = random.Random(seed)
+    state = cr.new_game(variant, seed=seed)
+    rounds: list[tuple[int, cr.RoundEnd]] = []
+    for _ in range(MAX_ACTIONS):
+        if state.phase is cr.Phase.GAME_OVER:
+            return rounds
+        legal = cr.legal_actions(state)
+        turns = state.turns
+        state, events = cr.step(state, legal[rng.randrange(len(legal))])
+        rounds.extend((turns, ev.reason) for ev in events if isinstance(ev, cr.RoundEnded))
+    pytest.fail(f"seed {seed}: the game did not end in {MAX_ACTIONS} actions")
+
+
+@pytest.mark.parametrize("name", ["liverpool", "no-buy"])
+def test_r29_uniform_random_rounds_without_buying_meet_the_turn_cap(name: str) -> None:
+    # docs/rules.rst: about one round in five of liverpool and no-buy reaches the cap.
+    rounds = _random_rounds(cr.VARIANTS[name], seed=0)
+    assert (500, cr.RoundEnd.TURN_LIMIT) in rounds
+
+
+def test_r29_uniform_random_rounds_of_pagat_stay_far_from_the_turn_cap() -> None:
+    # docs/rules.rst: the median round lasts 60 to 70 turns, the longest about 100.
+    for seed in range(3):
+        rounds = _random_rounds(cr.PAGAT, seed)
+        assert len(rounds) == cr.PAGAT.rounds
+        assert max(turns for turns, _ in rounds) < 150
 
 
 @pytest.mark.parametrize("seed", LOOPING_SEEDS)

@@ -18,6 +18,7 @@ import attrs
 import pytest
 
 import contract_rummy as cr
+from contract_rummy.state import penalties_of
 from scenario import deal
 
 CUTTING = attrs.evolve(cr.PAGAT, name="liverpool-cut", cut_bonus=50)
@@ -33,12 +34,12 @@ def _needed(state: cr.RoundState) -> int:
 
 
 def _round_over(state: cr.RoundState, scores: tuple[int, ...] | None = None) -> cr.RoundState:
-    """``state`` made a finished round (nobody scored), ready for ``NextRound()``."""
+    """``state`` made a finished round, ready for ``NextRound()``: its hands scored (R25)."""
     return attrs.evolve(
         state,
         phase=cr.Phase.ROUND_OVER,
         to_act=None,
-        penalties=(0,) * state.players,
+        penalties=penalties_of(state.variant, state.hands),
         scores=state.scores if scores is None else scores,
     )
 

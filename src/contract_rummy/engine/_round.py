@@ -11,8 +11,15 @@ from contract_rummy.actions import Action, NextRound
 from contract_rummy.engine._common import Outcome, PhaseRules, Position, wrong_phase
 from contract_rummy.engine._setup import deal
 from contract_rummy.events import Dealt, Event, GameEnded, RoundEnd, RoundEnded
-from contract_rummy.state import NEW_TURN, NO_WINDOW, Phase, RoundState, Totals
-from contract_rummy.variants import TieBreak, Variant
+from contract_rummy.state import (
+    NEW_TURN,
+    NO_WINDOW,
+    Phase,
+    RoundState,
+    Totals,
+    penalties_of,
+    winners_of,
+)
 
 __all__ = ["GAME_OVER", "ROUND_OVER", "end_round", "winners_of"]
 
@@ -29,8 +36,7 @@ def end_round(
     """
     facts = state.facts
     variant = facts.variant
-    penalty = variant.penalty
-    penalties = tuple(sum(map(penalty, hand)) for hand in state.hands)
+    penalties = penalties_of(variant, state.hands)
     scores = tuple(map(operator.add, state.totals.scores, penalties))
     last = facts.round_number == variant.rounds
     winners = winners_of(variant, scores, penalties) if last else None
@@ -49,26 +55,6 @@ def end_round(
         moves=moves,
     )
     return after, (*events, *ended)
-
-
-def winners_of(
-    variant: Variant, scores: tuple[int, ...], penalties: tuple[int, ...]
-) -> tuple[int, ...]:
-    """R28: the lowest total wins; ties share, or go to the lower last round first (R34).
-
-    ``scores`` are the final totals and ``penalties`` the last round's.
-
-    >>> import contract_rummy as cr
-    >>> from contract_rummy.engine import winners_of
-    >>> winners_of(cr.PAGAT, (30, 10, 10), (5, 0, 2))
-    (1, 2)
-    """
-    best = min(scores)
-    tied = [p for p, total in enumerate(scores) if total == best]
-    if variant.tie_break is TieBreak.LAST_ROUND and len(tied) > 1:
-        lowest = min(penalties[p] for p in tied)
-        tied = [p for p in tied if penalties[p] == lowest]
-    return tuple(tied)
 
 
 def _round_over_legal(position: Position, hand: Hand) -> Sequence[Action]:

@@ -16,7 +16,8 @@ also reads by its own name: ``state.table`` is ``state.board.table``.
 
 Built directly, a state is checked: every field's type, and that the fields agree with one
 another and with the rules (the whole deck present exactly once, valid melds on the table,
-a phase consistent with who acts). A state that breaks them is refused with a
+a phase consistent with who acts, a finished round's penalties and winners as its hands and
+totals give them). A state that breaks them is refused with a
 :class:`~contract_rummy.InvalidStateError` (or a :class:`TypeError` for a field of the wrong
 type) saying what is wrong, so :func:`attrs.evolve` is a safe way to pose a puzzle, naming
 the fields of the parts directly if you like:
@@ -34,7 +35,9 @@ Traceback (most recent call last):
 contract_rummy.errors.InvalidStateError: R2: every card of the pagat deck for 4 players ...
 
 Who may buy the top discard, and in what order (R19-R21), is decided in one place,
-:func:`buyers`, which the engine asks and against which a state built by hand is checked.
+:func:`buyers`, which the engine asks and against which a state built by hand is checked;
+so are what a round's end scores, :func:`penalties_of` (R25), and who wins the game,
+:func:`winners_of` (R28, R34).
 """
 
 from contract_rummy.state._build import FLAT, KEEP, assemble, builder, replaceable
@@ -53,6 +56,7 @@ from contract_rummy.state._parts import (
 )
 from contract_rummy.state._phase import Phase
 from contract_rummy.state._round import PublicParts, RoundState, build_state
+from contract_rummy.state._scoring import penalties_of, winners_of
 
 __all__ = [
     "FLAT",
@@ -78,6 +82,8 @@ __all__ = [
     "check_types",
     "deck_difference",
     "describe_type",
+    "penalties_of",
     "priority",
     "replaceable",
+    "winners_of",
 ]

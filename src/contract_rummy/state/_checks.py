@@ -23,10 +23,11 @@ from contract_rummy._checks import is_int
 from contract_rummy.cards import Card, format_cards
 from contract_rummy.errors import InvalidMeldError, InvalidStateError, Refusal
 from contract_rummy.melds import under
-from contract_rummy.state._buying import buy_refusal, priority
+from contract_rummy.state._buying import buy_refusal, buyers, priority
 from contract_rummy.state._parts import NEW_TURN, NO_WINDOW
 from contract_rummy.state._phase import Phase
-from contract_rummy.variants import Variant
+from contract_rummy.state._scoring import penalties_of, winners_of
+from contract_rummy.variants import TieBreak, Variant
 
 if TYPE_CHECKING:
     from contract_rummy.state._round import RoundState
@@ -329,6 +330,7 @@ def _phase_problems(state: RoundState, players: int) -> Iterator[Refusal | str]:
     if over:
         if to_act is not None:
             yield f"to_act must be None when the round is over, got {to_act}"
+        yield from _score_problems(state, players)
         return
     window = state.window
     if phase is Phase.BUY:
@@ -350,6 +352,44 @@ def _phase_problems(state: RoundState, players: int) -> Iterator[Refusal | str]:
         yield f"the kept card {kept} is neither in the active player's hand nor melded (R17)"
     if state.turn.went_down and not state.down[active]:
         yield "turn.went_down is set but the active player is not down"
+
+
+def _score_problems(state: RoundState, players: int) -> Iterator[Refusal | str]:
+    """What is wrong with the penalties and the winners of a finished round (R25, R28).
+
+    The penalties are what the hands left are worth (:func:`penalties_of`, as the engine
+    scores them), and the winners of a finished game are those :func:`winners_of` names
+    from the totals and the last round's penalties.
+    """
+    penalties = state.penalties
+    if penalties is None or len(penalties) != players:
+        return  # said above
+    variant = state.variant
+    for player, (worth, got) in enumerate(
+        zip(penalties_of(variant, state.hands), penalties, strict=True)
+    ):
+        if worth != got:
+            yield Refusal(
+                "R25",
+                f"penalties[{player}] must be what hands[{player}] is worth under "
+                f"{variant.name}, {worth}, got {got}",
+            )
+            return
+    winners = state.winners
+    if winners is None or len(state.scores) != players:
+        return
+    expected = winners_of(variant, state.scores, penalties)
+    if winners != expected:
+        ties = (
+            ", ties broken by the last round's penalties (R34)"
+            if variant.tie_break is TieBreak.LAST_ROUND
+            else ", all of them if tied"
+        )
+        yield Refusal(
+            "R28",
+            f"winners must be the players with the lowest total{ties}: {expected} with "
+            f"totals {state.scores}, got {winners}",
+        )
 
 
 def _window_problems(state: RoundState, players: int) -> Iterator[Refusal | str]:
@@ -383,12 +423,33 @@ def _window_problems(state: RoundState, players: int) -> Iterator[Refusal | str]
                 f"buyers are asked from the active player's left, the discarder "
                 f"last: {to_act} then {queue} is out of order",
             )
+        yield from _skipped_problems(state, last)
     if state.variant.shanghai_call and last is not None:
         yield Refusal(
             "R31", "with the Shanghai call there is one buy a turn: no last buyer is asked"
         )
     if window.requester is not None:
         yield Refusal("R31", "a request for the discard is answered in phase DRAW, not BUY")
+
+
+def _skipped_problems(state: RoundState, last: int | None) -> Iterator[Refusal]:
+    """Who may buy after ``to_act`` but is missing from the buy queue (R19-R21).
+
+    Everyone :func:`buyers` lists after ``to_act`` is still to be asked: only those before
+    it may have been asked already, and passed.
+    """
+    to_act, queue = state.to_act, state.window.queue
+    order = buyers(state, last)
+    if to_act not in order:
+        return  # said above
+    for player in order[order.index(to_act) + 1 :]:
+        if player not in queue:
+            yield Refusal(
+                "R19, R21",
+                f"the buy queue {queue} skips player {player}, who may buy after player "
+                f"{to_act} and so must be asked",
+            )
+            return
 
 
 def _request_problems(state: RoundState, players: int) -> Iterator[Refusal | str]:
