@@ -68,11 +68,12 @@ from contract_rummy.actions import (
 )
 from contract_rummy.cards import Card, Rank, Suit
 from contract_rummy.contracts import Contract
+from contract_rummy.engine import STEPS
 from contract_rummy.errors import RecordError
 from contract_rummy.melds import End, Group, Meld, Run
 from contract_rummy.presets import VARIANTS
 from contract_rummy.shuffler import SEEDED, SYSTEM, Shuffler
-from contract_rummy.state import BuyWindow, RoundState, TableMeld, Turn
+from contract_rummy.state import BuyWindow, ChancePoint, RoundState, TableMeld, Turn
 from contract_rummy.variants import (
     PAGAT,
     AceRule,
@@ -110,7 +111,7 @@ _ACTIONS: Final[dict[str, type[Action]]] = {
         NextRound,
     )
 }
-_SHUFFLERS: Final[dict[str, Shuffler]] = {"seeded": SEEDED, "system": SYSTEM}
+_SHUFFLERS: Final[dict[str, Shuffler]] = {"seeded": SEEDED, "system": SYSTEM, "steps": STEPS}
 _RANKS: Final = {rank.symbol: rank for rank in Rank} | {"T": Rank.TEN}
 _SUITS: Final = {suit.letter: suit for suit in Suit}
 
@@ -128,8 +129,10 @@ def to_dict(value: RoundState | Variant | Action | Group | Run | Any) -> dict[st
 
     Raises:
         TypeError: if ``value`` is none of those.
-        ValueError: if a state's shuffler is neither :data:`~contract_rummy.SEEDED` nor
-            :data:`~contract_rummy.SYSTEM` (a shuffler of your own has no JSON form).
+        ValueError: if a state's shuffler is none of :data:`~contract_rummy.SEEDED`,
+            :data:`~contract_rummy.SYSTEM` and :data:`~contract_rummy.engine.STEPS` (a
+            shuffler of your own has no JSON form), or the state is at a chance point
+            (phase CHANCE).
 
     >>> import contract_rummy as cr
     >>> cr.to_dict(cr.meld("7C 7D JK"))
@@ -170,6 +173,8 @@ def _attrs_fields(value: Any, name: str | None = None) -> dict[str, Any]:
     written: dict[str, Any] = {}
     for field in attrs.fields(type(value)):
         got = getattr(value, field.name)
+        if field.metadata.get("omit_default") and got == field.default:
+            continue  # a field added later: the dict stays as it was without it
         if field.metadata.get("flat"):
             written.update(_attrs_fields(got, name))
         else:
@@ -197,12 +202,17 @@ def _write(value: object, name: str) -> Any:
         return _attrs_fields(value, name)
     if isinstance(value, tuple):
         return [_write(item, name) for item in value]
+    if isinstance(value, ChancePoint):
+        raise ValueError(
+            f"{name}: a state at a chance point (phase CHANCE) has no JSON form yet: "
+            "write the state before the action waiting for chance, or a game record"
+        )
     if isinstance(value, Shuffler):
         for key, known in _SHUFFLERS.items():
             if value == known:
                 return key
         raise ValueError(
-            f"{name}: only the SEEDED and SYSTEM shufflers can be written, got {value!r}"
+            f"{name}: only the SEEDED, SYSTEM and STEPS shufflers can be written, got {value!r}"
         )
     raise TypeError(f"{name}: cannot write {value!r}")  # pragma: no cover - every field is above
 
@@ -462,7 +472,7 @@ def _penalties(value: Any, path: str) -> Penalties:
 def _shuffler(value: Any, path: str) -> Shuffler:
     found = _SHUFFLERS.get(value) if isinstance(value, str) else None
     if found is None:
-        raise RecordError(f"{path}: expected 'seeded' or 'system', got {shown(value)}")
+        raise RecordError(f"{path}: expected 'seeded', 'system' or 'steps', got {shown(value)}")
     return found
 
 
@@ -547,6 +557,10 @@ def _read_fields(kind: type[T], data: Mapping[str, Any], path: str) -> T:
     if data.get("type") != kind.__name__:
         shown = data.get("type")
         raise RecordError(f"{at(path, 'type')}: expected a {kind.__name__}, got {shown!r}")
+    if data.get("pending") is not None:
+        raise RecordError(
+            f"{at(path, 'pending')}: a state at a chance point (phase CHANCE) cannot be read"
+        )
     # The variant first: the table's melds are checked under its rules (wild ranks).
     variant = found.get("variant", read_variant)
     values = {
