@@ -7,6 +7,9 @@ game the seed deals.
 
 from __future__ import annotations
 
+import functools
+import json
+import re
 from collections import Counter
 from collections.abc import Iterator
 
@@ -44,9 +47,10 @@ def _order(state: cr.RoundState) -> tuple[cr.Card, ...]:
 
 
 def _deal_by_hand(
-    state: cr.RoundState, dealt: cr.RoundState, *, by_card: bool
+    recorder: records.Recorder, dealt: cr.RoundState, *, by_card: bool
 ) -> tuple[cr.RoundState, tuple[cr.Event, ...]]:
-    """Resolve the deal's chance points of ``state`` with the cards ``dealt`` has."""
+    """Resolve the deal's chance points with the cards ``dealt`` has, recording them."""
+    state = recorder.state
     events: tuple[cr.Event, ...] = ()
     order = _order(dealt)
     for _ in range(len(order) + 3):
@@ -54,14 +58,14 @@ def _deal_by_hand(
         if point is None:
             return state, events
         if point.kind is cr.ChanceKind.DEALER:
-            state, events = cr.step(state, cr.FirstDealer(dealt.dealer))
+            state, events = recorder.step(cr.FirstDealer(dealt.dealer))
         elif point.kind is cr.ChanceKind.CUT:
             assert dealt.cut is not None
-            state, events = cr.step(state, cr.CutDeck(dealt.cut))
+            state, events = recorder.step(cr.CutDeck(dealt.cut))
         elif by_card:
-            state, events = cr.step(state, cr.DealCard(order[len(point.placed)]))
+            state, events = recorder.step(cr.DealCard(order[len(point.placed)]))
         else:
-            state, events = cr.step(state, cr.DealOrder(order[len(point.placed) :]))
+            state, events = recorder.step(cr.DealOrder(order[len(point.placed) :]))
     pytest.fail("the deal did not end")
 
 
@@ -74,16 +78,19 @@ def _same_game(by_hand: cr.RoundState, seeded: cr.RoundState) -> None:
 
 def _replay_by_hand(
     variant: cr.Variant, seed: int, players: int, *, by_card: bool
-) -> tuple[int, int]:
-    """Play the seeded game again, its chance dealt by hand; how many deals and reshuffles."""
-    state = cr.new_game(variant, players=players, auto_chance=False)
+) -> tuple[int, int, records.Recorder]:
+    """Play the seeded game again, its chance dealt by hand and recorded.
+
+    Returns how many deals and reshuffles it had, and its recorder.
+    """
+    recorder = records.Recorder(cr.new_game(variant, players=players, auto_chance=False))
     deals = reshuffles = 0
     for number, (before, action, after, events) in enumerate(_seeded_game(variant, seed, players)):
         if number == 0:
-            state, _ = _deal_by_hand(state, before, by_card=by_card)
+            state, _ = _deal_by_hand(recorder, before, by_card=by_card)
             deals += 1
             _same_game(state, before)
-        state, got = cr.step(state, action)
+        state, got = recorder.step(action)
         if state.phase is cr.Phase.CHANCE:
             point = cr.chance_point(state)
             assert point is not None
@@ -95,14 +102,14 @@ def _replay_by_hand(
                 assert state.discard == before.discard
                 if by_card:
                     for card in stock[:-1]:
-                        state, got = cr.step(state, cr.DealCard(card))
+                        state, got = recorder.step(cr.DealCard(card))
                         assert got == ()
-                    state, got = cr.step(state, cr.DealCard(stock[-1]))
+                    state, got = recorder.step(cr.DealCard(stock[-1]))
                 else:
-                    state, got = cr.step(state, cr.DealOrder(stock))
+                    state, got = recorder.step(cr.DealOrder(stock))
             else:
                 deals += 1
-                state, got = _deal_by_hand(state, after, by_card=by_card)
+                state, got = _deal_by_hand(recorder, after, by_card=by_card)
                 assert got == events
                 _same_game(state, after)
                 continue
@@ -111,22 +118,22 @@ def _replay_by_hand(
             assert state.phase is not cr.Phase.CHANCE
         assert got == events
         _same_game(state, after)
-    return deals, reshuffles
+    return deals, reshuffles, recorder
 
 
 def test_r5_a_game_dealt_by_hand_order_by_order_is_the_seeded_game() -> None:
-    deals, reshuffles = _replay_by_hand(cr.PAGAT, 0, 4, by_card=False)
+    deals, reshuffles, _ = _replay_by_hand(cr.PAGAT, 0, 4, by_card=False)
     assert deals == 7
     assert reshuffles > 0
 
 
 def test_r5_a_game_dealt_by_hand_card_by_card_is_the_seeded_game() -> None:
-    deals, reshuffles = _replay_by_hand(cr.LIVERPOOL_CUT, 2, 4, by_card=True)
+    deals, reshuffles, _ = _replay_by_hand(cr.LIVERPOOL_CUT, 2, 4, by_card=True)
     assert (deals, reshuffles) == (7, 1)
 
 
 def test_r32_the_cut_is_a_chance_point_after_the_deal_order() -> None:
-    deals, _ = _replay_by_hand(cr.LIVERPOOL_CUT, 46, 4, by_card=False)
+    deals, _, _ = _replay_by_hand(cr.LIVERPOOL_CUT, 46, 4, by_card=False)
     assert deals == cr.LIVERPOOL_CUT.rounds
     state = cr.apply(cr.new_game(cr.LIVERPOOL_CUT, auto_chance=False), cr.FirstDealer(0))
     state = cr.apply(state, cr.DealOrder(state.stock))
@@ -232,3 +239,102 @@ def test_r27_a_seeded_game_pays_no_chance_point() -> None:
     for _, _, after, _ in _seeded_game(cr.PAGAT, 5, 4):
         assert after.phase is not cr.Phase.CHANCE
         assert after.chance.pending is None
+
+
+# -- records ---------------------------------------------------------------------------------
+
+
+@functools.cache
+def _hand_dealt() -> tuple[str, cr.RoundState]:
+    """The record of a game dealt by hand card by card (a reshuffle and cuts included)."""
+    _, _, recorder = _replay_by_hand(cr.LIVERPOOL_CUT, 2, 4, by_card=True)
+    return records.dumps(recorder.record()), recorder.state
+
+
+def test_r5_a_game_dealt_by_hand_card_by_card_replays_from_its_record() -> None:
+    text, final = _hand_dealt()
+    data = json.loads(text)
+    assert (data["seed"], data["start"], data["chance"]) == (None, None, "steps")
+    first = _seeded_first(2)
+    assert data["actions"][:2] == [f"FirstDealer {first.dealer}", f"DealCard {_order(first)[0]}"]
+    assert sum(entry.startswith("DealCard") for entry in data["actions"]) > 7 * 100
+    game = records.loads(text)
+    assert game.chance_steps
+    assert list(records.replay(game))[-1] == final
+    assert final.phase is cr.Phase.GAME_OVER
+    assert records.loads(records.dumps(game)) == game
+
+
+def _seeded_first(seed: int) -> cr.RoundState:
+    return cr.new_game(cr.LIVERPOOL_CUT, seed=seed)
+
+
+def _entries(kind: str) -> list[int]:
+    text, _ = _hand_dealt()
+    return [i for i, entry in enumerate(json.loads(text)["actions"]) if entry.startswith(kind)]
+
+
+@settings(max_examples=15, deadline=None)
+@given(st.data())
+def test_r5_a_changed_chance_entry_is_refused_or_deals_another_valid_game(
+    data: st.DataObject,
+) -> None:
+    text, final = _hand_dealt()
+    document = json.loads(text)
+    index = data.draw(st.sampled_from(_entries("DealCard")), label="entry")
+    card = data.draw(st.sampled_from(sorted(set(_order(_seeded_first(2))), key=str)), label="card")
+    document["actions"][index] = f"DealCard {card}"
+    try:
+        game = records.loads(json.dumps(document))
+    except cr.RecordError as error:
+        refusal = str(error)
+    else:
+        assert list(records.replay(game))[-1] != final or document == json.loads(text)
+        return
+    # Refused where the game stops holding up, citing the rule, or at its result.
+    assert re.match(r"actions\[\d+\]: .*R\d+|result: ", refusal), refusal
+
+
+def test_r5_a_chance_entry_that_deals_a_card_not_left_is_refused_with_its_rule() -> None:
+    text, _ = _hand_dealt()
+    document = json.loads(text)
+    # The last card of the first deal: the only card left to place.
+    last = next(
+        i for i in _entries("DealCard") if not document["actions"][i + 1].startswith("Deal")
+    )
+    left = document["actions"][last].split()[1]
+    other = "JK" if left != "JK" else "2C"
+    document["actions"][last] = f"DealCard {other}"
+    with pytest.raises(
+        cr.RecordError, match=rf"^actions\[{last}\]: DealCard {other} is refused: R5: "
+    ):
+        records.loads(json.dumps(document))
+
+
+def test_r27_a_reshuffle_entry_that_deals_a_card_not_discarded_is_refused() -> None:
+    text, _ = _hand_dealt()
+    document = json.loads(text)
+    game = records.loads(text)
+    states = list(records.replay(game))
+    at = next(
+        i
+        for i, state in enumerate(states[1:])
+        if state.phase is cr.Phase.CHANCE
+        and state.pending is not None
+        and state.pending.kind is cr.ChanceKind.RESHUFFLE
+    )
+    point = states[at + 1].pending
+    assert point is not None
+    absent = next(card for card in _order(_seeded_first(2)) if card not in point.remaining)
+    document["actions"][at + 1] = f"DealCard {absent}"
+    with pytest.raises(cr.RecordError, match=rf"^actions\[{at + 1}\]: .* is refused: R27: "):
+        records.loads(json.dumps(document))
+
+
+def test_r32_a_cut_entry_out_of_range_is_refused() -> None:
+    text, _ = _hand_dealt()
+    document = json.loads(text)
+    at = _entries("CutDeck")[0]
+    document["actions"][at] = "CutDeck 0"
+    with pytest.raises(cr.RecordError, match=rf"^actions\[{at}\]: CutDeck 0 is refused: R32: "):
+        records.loads(json.dumps(document))
