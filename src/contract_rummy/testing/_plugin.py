@@ -48,6 +48,8 @@ def register_strategies() -> None:
         Card,
         Chance,
         Contract,
+        DealCard,
+        DealOrder,
         Discard,
         End,
         GameRecord,
@@ -92,6 +94,10 @@ def register_strategies() -> None:
         return st.none() | st.sampled_from(End)
 
     st.register_type_strategy(Discard, st.deferred(lambda: st.builds(Discard, card())))
+    st.register_type_strategy(DealCard, st.deferred(lambda: st.builds(DealCard, card())))
+    st.register_type_strategy(
+        DealOrder, st.deferred(lambda: st.builds(DealOrder, st.lists(card(), max_size=108)))
+    )
     st.register_type_strategy(
         LayOff, st.deferred(lambda: st.builds(LayOff, card(), target(), end()))
     )
