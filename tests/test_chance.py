@@ -338,3 +338,26 @@ def test_r32_a_cut_entry_out_of_range_is_refused() -> None:
     document["actions"][at] = "CutDeck 0"
     with pytest.raises(cr.RecordError, match=rf"^actions\[{at}\]: CutDeck 0 is refused: R32: "):
         records.loads(json.dumps(document))
+
+
+def test_r27_a_round_set_up_by_hand_records_its_reshuffles_as_entries() -> None:
+    deck = list(cr.PAGAT.deck(4))
+    hands = [deck[i * 10 : i * 10 + 10] for i in range(4)]
+    first = cr.start_round(hands=hands, stock=[], discard=deck[40:], auto_chance=False)
+    recorder = records.Recorder(first)
+    state = recorder.apply(cr.DrawStock())
+    while state.phase is cr.Phase.BUY:
+        state = recorder.apply(cr.Pass())
+    point = cr.chance_point(state)
+    assert point is not None
+    assert point.kind is cr.ChanceKind.RESHUFFLE
+    state = recorder.apply(cr.DealOrder(point.remaining))
+    text = records.dumps(recorder.record())
+    data = json.loads(text)
+    assert data["chance"] == "steps"
+    assert data["start"]["shuffler"] == "steps"
+    assert data["deals"] == data["reshuffles"] == []
+    assert data["actions"][-1].startswith("DealOrder ")
+    assert list(records.replay(records.loads(text)))[-1] == state
+    with pytest.raises(cr.RecordError, match="logs chance among its actions"):
+        records.loads(text.replace('"reshuffles": []', '"reshuffles": [["2C"]]'))

@@ -28,6 +28,12 @@ action by action.
 :class:`~contract_rummy.PlayerView`: a player's legal actions depend only on what they see,
 and the engine reads them from the view itself (a :class:`Position`), as it reads a
 state's. :func:`chooser` says who chooses now.
+
+Chance is resolved inside :func:`apply` by the state's shuffler, unless the game was made
+with ``auto_chance=False``: it then stops at each chance point (phase CHANCE, R4, R5, R27,
+R32), :func:`chance_point` says what is to be dealt and :func:`chance_outcomes` what
+chance may deal, and chance's outcomes are played as actions; such a game keeps the
+shuffler :data:`STEPS`.
 """
 
 from __future__ import annotations
