@@ -18,7 +18,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import contract_rummy as cr
-from contract_rummy import records
+from contract_rummy import notation, records
 
 #: Enough actions for any game these tests play; a game reaching it fails the test.
 _CAP = 20_000
@@ -361,3 +361,16 @@ def test_r27_a_round_set_up_by_hand_records_its_reshuffles_as_entries() -> None:
     assert list(records.replay(records.loads(text)))[-1] == state
     with pytest.raises(cr.RecordError, match="logs chance among its actions"):
         records.loads(text.replace('"reshuffles": []', '"reshuffles": [["2C"]]'))
+
+
+@settings(max_examples=30, deadline=None)
+@given(
+    st.one_of(
+        *(st.from_type(kind) for kind in (cr.FirstDealer, cr.CutDeck, cr.DealCard, cr.DealOrder))
+    )
+)
+def test_r5_chance_outcomes_read_back_from_json_and_notation(outcome: cr.ChanceAction) -> None:
+    assert cr.from_dict(json.loads(json.dumps(cr.to_dict(outcome)))) == outcome
+    text = cr.format_action(outcome)
+    if not isinstance(outcome, cr.DealOrder) or outcome.cards:
+        assert notation.parse_outcome(text) == outcome

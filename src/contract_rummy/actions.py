@@ -225,9 +225,11 @@ Action: TypeAlias = (
 # == chance outcomes ==========================================================================
 
 
-def _player(_: object, attribute: attrs.Attribute[int], value: object) -> None:
+def _count(_: object, attribute: attrs.Attribute[int], value: object) -> None:
     if not is_int(value):
         raise TypeError(f"{attribute.name} must be an int, got {value!r}")
+    if value < 0:
+        raise ValueError(f"{attribute.name} must not be negative, got {value}")
 
 
 def _order(value: Iterable[Card | str] | str) -> tuple[Card, ...]:
@@ -244,7 +246,7 @@ class FirstDealer:
     ``new_game(auto_chance=False)``), as :func:`contract_rummy.chance_point` says.
     """
 
-    player: int = attrs.field(validator=_player)
+    player: int = attrs.field(validator=_count)
 
 
 @attrs.frozen
@@ -254,7 +256,7 @@ class CutDeck:
     Played at a cut's chance point: from 1 to the deck's size less one.
     """
 
-    lifted: int = attrs.field(validator=_player)
+    lifted: int = attrs.field(validator=_count)
 
 
 @attrs.frozen

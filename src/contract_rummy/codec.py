@@ -57,8 +57,13 @@ from contract_rummy._json import (
 from contract_rummy.actions import (
     Action,
     Buy,
+    ChanceAction,
+    CutDeck,
+    DealCard,
+    DealOrder,
     Discard,
     DrawStock,
+    FirstDealer,
     GoDown,
     LayOff,
     NextRound,
@@ -111,6 +116,10 @@ _ACTIONS: Final[dict[str, type[Action]]] = {
         NextRound,
     )
 }
+#: Chance's outcomes, played at a chance point (``new_game(auto_chance=False)``).
+_OUTCOMES: Final[dict[str, type[ChanceAction]]] = {
+    kind.__name__: kind for kind in (FirstDealer, CutDeck, DealCard, DealOrder)
+}
 _SHUFFLERS: Final[dict[str, Shuffler]] = {"seeded": SEEDED, "system": SYSTEM, "steps": STEPS}
 _RANKS: Final = {rank.symbol: rank for rank in Rank} | {"T": Rank.TEN}
 _SUITS: Final = {suit.letter: suit for suit in Suit}
@@ -123,6 +132,8 @@ T = TypeVar("T")
 
 def to_dict(value: RoundState | Variant | Action | Group | Run | Any) -> dict[str, Any]:
     """The JSON-safe dict of a state, player view, variant, action or meld.
+
+    Chance's outcomes (:class:`~contract_rummy.DealCard`, ...) are actions here too.
 
     The dict holds only strings, ints, bools, ``None``, lists and dicts, so
     ``json.dumps`` writes it as it is; :func:`from_dict` reads it back to an equal value.
@@ -144,7 +155,7 @@ def to_dict(value: RoundState | Variant | Action | Group | Run | Any) -> dict[st
 def _type_name(value: object) -> str:
     if isinstance(value, RoundState | PlayerView | Variant | Group | Run):
         return type(value).__name__
-    if type(value) in _ACTIONS.values():
+    if type(value) in _ACTIONS.values() or type(value) in _OUTCOMES.values():
         return type(value).__name__
     raise TypeError(
         f"to_dict takes a RoundState, PlayerView, Variant, action or meld, got {value!r}"
@@ -333,6 +344,7 @@ def _read_typed(data: Mapping[str, Any], kind: object, path: str, variant: Varia
         "Group": meld,
         "Run": meld,
         **dict.fromkeys(_ACTIONS, action),
+        **dict.fromkeys(_OUTCOMES, _read_outcome),
     }
     if not isinstance(name, str) or name not in readers:
         raise RecordError(
@@ -401,6 +413,20 @@ def _read_action(data: Mapping[str, Any], path: str, variant: Variant) -> Action
         name: fields.get(name, readers[name], None if name.endswith("end") else attrs.NOTHING)
         for name in names
     }
+    return build(path, lambda: kind(**values))
+
+
+def _read_outcome(data: Mapping[str, Any], path: str) -> ChanceAction:
+    kind = _OUTCOMES[data["type"]]
+    names = tuple(field.name for field in attrs.fields(kind))
+    fields = Fields(data, path, names, typed=True)
+    readers: dict[str, Callable[[Any, str], Any]] = {
+        "player": read_int,
+        "lifted": read_int,
+        "card": read_card,
+        "cards": list_of(read_card),
+    }
+    values = {name: fields.get(name, readers[name]) for name in names}
     return build(path, lambda: kind(**values))
 
 
