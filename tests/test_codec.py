@@ -290,8 +290,11 @@ def test_the_version_must_be_the_integer_1(version: object) -> None:
         (lambda d: d["stock"].__setitem__(3, ""), r"^stock\[3\]: '' is not a card"),
         (lambda d: d.update(variant="pagatt"), r"^variant: 'pagatt' is not a preset's name"),
         (lambda d: d.update(variant=7), r"^variant: expected a variant's name or its knobs"),
-        (lambda d: d.update(shuffler="custom"), r"^shuffler: expected 'seeded' or 'system'"),
-        (lambda d: d.update(shuffler=None), r"^shuffler: expected 'seeded' or 'system'"),
+        (
+            lambda d: d.update(shuffler="custom"),
+            r"^shuffler: expected 'seeded', 'system' or 'steps'",
+        ),
+        (lambda d: d.update(shuffler=None), r"^shuffler: expected 'seeded', 'system' or 'steps'"),
         (lambda d: d.update(rng=-1), r"rng must be a shuffler state"),
         (lambda d: d.update(rng=2**64), r"rng must be a shuffler state"),
         (lambda d: d.update(dealer=4), r"dealer must be a player, 0-3, got 4"),
@@ -382,9 +385,11 @@ class _Reversed:
 
 def test_to_dict_refuses_what_it_cannot_write() -> None:
     state = cr.new_game(seed=1, shuffler=_Reversed())
-    with pytest.raises(ValueError, match=r"^shuffler: only the SEEDED and SYSTEM shufflers"):
+    with pytest.raises(
+        ValueError, match=r"^shuffler: only the SEEDED, SYSTEM and STEPS shufflers"
+    ):
         cr.to_dict(state)
-    with pytest.raises(ValueError, match=r"only the SEEDED and SYSTEM shufflers"):
+    with pytest.raises(ValueError, match=r"only the SEEDED, SYSTEM and STEPS shufflers"):
         records.Recorder(state)
     for value in (42, "7C", None, cr.Card.parse("7C"), cr.NEW_TURN, cr.PAGAT.ladder, state.table):
         with pytest.raises(TypeError, match=r"^to_dict takes a RoundState, PlayerView"):

@@ -638,6 +638,8 @@ def sample_states() -> list[cr.RoundState]:
         ):
             laying_off = state
     found[state.phase] = state
+    # Chance deals by steps only when asked to: its phase is a new game's, dealt by hand.
+    found[cr.Phase.CHANCE] = cr.apply(cr.new_game(auto_chance=False), cr.FirstDealer(1))
     assert laying_off is not None
     assert set(found) == set(cr.Phase)
     return [*found.values(), laying_off]

@@ -19,7 +19,7 @@ from scenario import cards, deal, play
 FLAT_NAMES = (
     "variant", "round_number", "dealer", "cut", "phase", "active", "to_act", "hands", "stock",
     "discard", "discarded_by", "table", "down", "buys", "reshuffles", "turns", "scores",
-    "penalties", "winners", "turn", "window", "rng", "shuffler", "moves",
+    "penalties", "winners", "turn", "window", "rng", "shuffler", "pending", "moves",
 )  # fmt: skip
 
 

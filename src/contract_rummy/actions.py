@@ -20,15 +20,20 @@ from typing import Final, TypeAlias
 import attrs
 
 from contract_rummy._checks import is_int
-from contract_rummy.cards import CARDS, Card
+from contract_rummy.cards import CARDS, Card, parse_cards
 from contract_rummy.melds import End, Group, Run
 
 __all__ = [
     "DISCARDS",
     "Action",
     "Buy",
+    "ChanceAction",
+    "CutDeck",
+    "DealCard",
+    "DealOrder",
     "Discard",
     "DrawStock",
+    "FirstDealer",
     "GoDown",
     "LayOff",
     "NextRound",
@@ -215,3 +220,73 @@ DISCARDS: Final[tuple[Discard, ...]] = tuple(Discard(card) for card in CARDS)
 Action: TypeAlias = (
     DrawStock | TakeDiscard | Buy | Pass | GoDown | LayOff | SwapJoker | Discard | NextRound
 )
+
+
+# == chance outcomes ==========================================================================
+
+
+def _count(_: object, attribute: attrs.Attribute[int], value: object) -> None:
+    if not is_int(value):
+        raise TypeError(f"{attribute.name} must be an int, got {value!r}")
+    if value < 0:
+        raise ValueError(f"{attribute.name} must not be negative, got {value}")
+
+
+def _order(value: Iterable[Card | str] | str) -> tuple[Card, ...]:
+    if isinstance(value, str):
+        return parse_cards(value)
+    return tuple(_card(card) for card in value)
+
+
+@attrs.frozen
+class FirstDealer:
+    """Chance's outcome: ``player`` deals the first round (R4).
+
+    Played at a chance point that draws the first dealer (a game made with
+    ``new_game(auto_chance=False)``), as :func:`contract_rummy.chance_point` says.
+    """
+
+    player: int = attrs.field(validator=_count)
+
+
+@attrs.frozen
+class CutDeck:
+    """Chance's outcome: the cut lifted ``lifted`` cards off the shuffled deck (R32).
+
+    Played at a cut's chance point: from 1 to the deck's size less one.
+    """
+
+    lifted: int = attrs.field(validator=_count)
+
+
+@attrs.frozen
+class DealCard:
+    """Chance's outcome: ``card`` is the next card of the shuffled order (R5, R27).
+
+    At a deal's chance point, the order is the deck's from the top: the cards dealt one at a
+    time from the dealer's left, then the card turned up, then the stock top first. At a
+    reshuffle's, it is the new stock's, top first.
+
+    >>> DealCard("7s")
+    DealCard(card=Card.parse('7S'))
+    """
+
+    card: Card = attrs.field(converter=_card)
+
+
+@attrs.frozen
+class DealOrder:
+    """Chance's outcome: ``cards`` are all the cards still to place, in order (R5, R27).
+
+    The rest of the order of a deal or a reshuffle at once (see :class:`DealCard`);
+    notation is read as the cards.
+
+    >>> DealOrder("7S 8S").cards
+    (Card.parse('7S'), Card.parse('8S'))
+    """
+
+    cards: tuple[Card, ...] = attrs.field(converter=_order)
+
+
+#: Any outcome of chance, played at a chance point (:func:`contract_rummy.chance_point`).
+ChanceAction: TypeAlias = FirstDealer | CutDeck | DealCard | DealOrder

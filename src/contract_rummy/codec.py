@@ -57,8 +57,13 @@ from contract_rummy._json import (
 from contract_rummy.actions import (
     Action,
     Buy,
+    ChanceAction,
+    CutDeck,
+    DealCard,
+    DealOrder,
     Discard,
     DrawStock,
+    FirstDealer,
     GoDown,
     LayOff,
     NextRound,
@@ -68,11 +73,12 @@ from contract_rummy.actions import (
 )
 from contract_rummy.cards import Card, Rank, Suit
 from contract_rummy.contracts import Contract
+from contract_rummy.engine import STEPS
 from contract_rummy.errors import RecordError
 from contract_rummy.melds import End, Group, Meld, Run
 from contract_rummy.presets import VARIANTS
 from contract_rummy.shuffler import SEEDED, SYSTEM, Shuffler
-from contract_rummy.state import BuyWindow, RoundState, TableMeld, Turn
+from contract_rummy.state import BuyWindow, ChancePoint, RoundState, TableMeld, Turn
 from contract_rummy.variants import (
     PAGAT,
     AceRule,
@@ -110,7 +116,11 @@ _ACTIONS: Final[dict[str, type[Action]]] = {
         NextRound,
     )
 }
-_SHUFFLERS: Final[dict[str, Shuffler]] = {"seeded": SEEDED, "system": SYSTEM}
+#: Chance's outcomes, played at a chance point (``new_game(auto_chance=False)``).
+_OUTCOMES: Final[dict[str, type[ChanceAction]]] = {
+    kind.__name__: kind for kind in (FirstDealer, CutDeck, DealCard, DealOrder)
+}
+_SHUFFLERS: Final[dict[str, Shuffler]] = {"seeded": SEEDED, "system": SYSTEM, "steps": STEPS}
 _RANKS: Final = {rank.symbol: rank for rank in Rank} | {"T": Rank.TEN}
 _SUITS: Final = {suit.letter: suit for suit in Suit}
 
@@ -123,13 +133,17 @@ T = TypeVar("T")
 def to_dict(value: RoundState | Variant | Action | Group | Run | Any) -> dict[str, Any]:
     """The JSON-safe dict of a state, player view, variant, action or meld.
 
+    Chance's outcomes (:class:`~contract_rummy.DealCard`, ...) are actions here too.
+
     The dict holds only strings, ints, bools, ``None``, lists and dicts, so
     ``json.dumps`` writes it as it is; :func:`from_dict` reads it back to an equal value.
 
     Raises:
         TypeError: if ``value`` is none of those.
-        ValueError: if a state's shuffler is neither :data:`~contract_rummy.SEEDED` nor
-            :data:`~contract_rummy.SYSTEM` (a shuffler of your own has no JSON form).
+        ValueError: if a state's shuffler is none of :data:`~contract_rummy.SEEDED`,
+            :data:`~contract_rummy.SYSTEM` and :data:`~contract_rummy.engine.STEPS` (a
+            shuffler of your own has no JSON form), or the state is at a chance point
+            (phase CHANCE).
 
     >>> import contract_rummy as cr
     >>> cr.to_dict(cr.meld("7C 7D JK"))
@@ -141,7 +155,7 @@ def to_dict(value: RoundState | Variant | Action | Group | Run | Any) -> dict[st
 def _type_name(value: object) -> str:
     if isinstance(value, RoundState | PlayerView | Variant | Group | Run):
         return type(value).__name__
-    if type(value) in _ACTIONS.values():
+    if type(value) in _ACTIONS.values() or type(value) in _OUTCOMES.values():
         return type(value).__name__
     raise TypeError(
         f"to_dict takes a RoundState, PlayerView, Variant, action or meld, got {value!r}"
@@ -170,6 +184,8 @@ def _attrs_fields(value: Any, name: str | None = None) -> dict[str, Any]:
     written: dict[str, Any] = {}
     for field in attrs.fields(type(value)):
         got = getattr(value, field.name)
+        if field.metadata.get("omit_default") and got == field.default:
+            continue  # a field added later: the dict stays as it was without it
         if field.metadata.get("flat"):
             written.update(_attrs_fields(got, name))
         else:
@@ -197,12 +213,17 @@ def _write(value: object, name: str) -> Any:
         return _attrs_fields(value, name)
     if isinstance(value, tuple):
         return [_write(item, name) for item in value]
+    if isinstance(value, ChancePoint):
+        raise ValueError(
+            f"{name}: a state at a chance point (phase CHANCE) has no JSON form yet: "
+            "write the state before the action waiting for chance, or a game record"
+        )
     if isinstance(value, Shuffler):
         for key, known in _SHUFFLERS.items():
             if value == known:
                 return key
         raise ValueError(
-            f"{name}: only the SEEDED and SYSTEM shufflers can be written, got {value!r}"
+            f"{name}: only the SEEDED, SYSTEM and STEPS shufflers can be written, got {value!r}"
         )
     raise TypeError(f"{name}: cannot write {value!r}")  # pragma: no cover - every field is above
 
@@ -329,6 +350,7 @@ def _read_typed(data: Mapping[str, Any], kind: object, path: str, variant: Varia
         "Group": meld,
         "Run": meld,
         **dict.fromkeys(_ACTIONS, action),
+        **dict.fromkeys(_OUTCOMES, _read_outcome),
     }
     if not isinstance(name, str) or name not in readers:
         raise RecordError(
@@ -400,6 +422,20 @@ def _read_action(data: Mapping[str, Any], path: str, variant: Variant) -> Action
     return build(path, lambda: kind(**values))
 
 
+def _read_outcome(data: Mapping[str, Any], path: str) -> ChanceAction:
+    kind = _OUTCOMES[data["type"]]
+    names = tuple(field.name for field in attrs.fields(kind))
+    fields = Fields(data, path, names, typed=True)
+    readers: dict[str, Callable[[Any, str], Any]] = {
+        "player": read_int,
+        "lifted": read_int,
+        "card": read_card,
+        "cards": list_of(read_card),
+    }
+    values = {name: fields.get(name, readers[name]) for name in names}
+    return build(path, lambda: kind(**values))
+
+
 def read_variant(data: Any, path: str) -> Variant:
     """A variant written by :func:`write_variant`, at ``path`` (for its errors)."""
     if isinstance(data, str):
@@ -468,7 +504,7 @@ def _penalties(value: Any, path: str) -> Penalties:
 def _shuffler(value: Any, path: str) -> Shuffler:
     found = _SHUFFLERS.get(value) if isinstance(value, str) else None
     if found is None:
-        raise RecordError(f"{path}: expected 'seeded' or 'system', got {shown(value)}")
+        raise RecordError(f"{path}: expected 'seeded', 'system' or 'steps', got {shown(value)}")
     return found
 
 
@@ -553,6 +589,10 @@ def _read_fields(kind: type[T], data: Mapping[str, Any], path: str) -> T:
     if data.get("type") != kind.__name__:
         shown = data.get("type")
         raise RecordError(f"{at(path, 'type')}: expected a {kind.__name__}, got {shown!r}")
+    if data.get("pending") is not None:
+        raise RecordError(
+            f"{at(path, 'pending')}: a state at a chance point (phase CHANCE) cannot be read"
+        )
     # The variant first: the table's melds are checked under its rules (wild ranks).
     variant = found.get("variant", read_variant)
     values = {

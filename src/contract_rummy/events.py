@@ -179,6 +179,9 @@ class GameEnded:
 class Dealt:
     """The next round was shuffled and dealt (R4, R5), by ``NextRound()``.
 
+    In a game dealt step by step (``new_game(auto_chance=False)``), the chance outcome
+    that completes a deal reports it, the first round's included.
+
     Attributes:
         round_number: The round dealt.
         dealer: Who dealt it.

@@ -63,8 +63,13 @@ from typing import Final
 from contract_rummy.actions import (
     Action,
     Buy,
+    ChanceAction,
+    CutDeck,
+    DealCard,
+    DealOrder,
     Discard,
     DrawStock,
+    FirstDealer,
     GoDown,
     LayOff,
     NextRound,
@@ -86,7 +91,14 @@ from contract_rummy.state import RoundState
 from contract_rummy.variants import PAGAT, Variant
 from contract_rummy.views import PlayerView
 
-__all__ = ["format_action", "format_meld", "parse_action", "parse_meld"]
+__all__ = [
+    "format_action",
+    "format_meld",
+    "is_outcome",
+    "parse_action",
+    "parse_meld",
+    "parse_outcome",
+]
 
 _SIMPLE: Final[dict[str, Action]] = {
     "drawstock": DrawStock(),
@@ -147,7 +159,9 @@ def format_meld(meld_: Group | Run, variant: Variant = PAGAT) -> str:
     return f"run {meld_.suit.letter} from {Rank(meld_.low).symbol}: {text}"
 
 
-def format_action(action: Action, state: RoundState | PlayerView | None = None) -> str:
+def format_action(
+    action: Action | ChanceAction, state: RoundState | PlayerView | None = None
+) -> str:
     """The notation of ``action``.
 
     Given the state the action is played in (or the view of the player who plays it), a
@@ -177,6 +191,14 @@ def format_action(action: Action, state: RoundState | PlayerView | None = None) 
             wild = None if state is None else _freed(state, action)
             freed = "" if wild is None else f", {wild}"
             return f"SwapJoker {card} in {target}{freed} -> {joker_target}{_end(end)}"
+        case FirstDealer(player=player):
+            return f"FirstDealer {player}"
+        case CutDeck(lifted=lifted):
+            return f"CutDeck {lifted}"
+        case DealCard(card=card):
+            return f"DealCard {card}"
+        case DealOrder(cards=cards):
+            return " ".join(("DealOrder", *map(str, cards)))
     raise TypeError(f"expected an action, got {action!r}")
 
 
@@ -320,6 +342,60 @@ def parse_action(text: str, state: RoundState | PlayerView | Variant | None = No
         action = _swap(tokens, None if state is None or isinstance(state, Variant) else state)
     tokens.finish()
     return action
+
+
+#: The names of chance's outcomes, as :func:`parse_outcome` reads them.
+_OUTCOMES: Final = {
+    "firstdealer": "FirstDealer",
+    "cutdeck": "CutDeck",
+    "dealcard": "DealCard",
+    "dealorder": "DealOrder",
+}
+
+
+def is_outcome(text: str) -> bool:
+    """Whether ``text`` names one of chance's outcomes (to read with :func:`parse_outcome`)."""
+    head = text.split(maxsplit=1)[:1]
+    return bool(head) and head[0].lower() in _OUTCOMES
+
+
+def parse_outcome(text: str) -> ChanceAction:
+    """Read one of chance's outcomes, as records write them (R4, R5, R27, R32).
+
+    ``FirstDealer 2``, ``CutDeck 12``, ``DealCard 7S``, ``DealOrder 7S 8S JK ...`` (see
+    :func:`~contract_rummy.chance_point`); names are read in any case.
+
+    Raises:
+        NotationError: if the text is not one of chance's outcomes, naming the bad token.
+
+    >>> from contract_rummy.notation import parse_outcome
+    >>> parse_outcome("dealcard 10h")
+    DealCard(card=Card.parse('10H'))
+    >>> parse_outcome("CutDeck 12")
+    CutDeck(lifted=12)
+    """
+    if not isinstance(text, str):
+        raise NotationError(f"expected an outcome's notation as a str, got {type(text).__name__}")
+    tokens = _Tokens(text)
+    head = tokens.next("one of chance's outcomes")
+    name = _OUTCOMES.get(head.lower())
+    if name is None:
+        raise NotationError(
+            f"{quoted(head)} is not one of chance's outcomes: expected FirstDealer, CutDeck, "
+            "DealCard or DealOrder",
+            token=head,
+        )
+    outcome: ChanceAction
+    if name == "FirstDealer":
+        outcome = FirstDealer(tokens.index())
+    elif name == "CutDeck":
+        outcome = CutDeck(tokens.index())
+    elif name == "DealCard":
+        outcome = DealCard(tokens.card())
+    else:
+        outcome = DealOrder(tuple(Card.parse(token) for token in tokens.until("|")))
+    tokens.finish()
+    return outcome
 
 
 def _swap(tokens: _Tokens, state: RoundState | PlayerView | None) -> SwapJoker:

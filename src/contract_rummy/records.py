@@ -64,13 +64,13 @@ from contract_rummy._json import (
     read_int,
     read_str,
 )
-from contract_rummy.actions import Action
+from contract_rummy.actions import Action, ChanceAction
 from contract_rummy.cards import Card
 from contract_rummy.codec import SCHEMA_VERSION, read_state, read_variant, to_dict, write_variant
-from contract_rummy.engine import new_game, step
+from contract_rummy.engine import STEPS, new_game, step
 from contract_rummy.errors import IllegalActionError, NotationError, RecordError
 from contract_rummy.events import Dealt, Event, Reshuffled, Step
-from contract_rummy.notation import format_action, parse_action
+from contract_rummy.notation import format_action, is_outcome, parse_action, parse_outcome
 from contract_rummy.playing import Played
 from contract_rummy.shuffler import SEEDED, Shuffler
 from contract_rummy.state import Chance, Phase, RoundState
@@ -172,7 +172,7 @@ class Result:
         return cls(state.moves, state.round_number, state.phase, state.scores, state.winners)
 
 
-def _actions(value: Iterable[Action]) -> tuple[Action, ...]:
+def _actions(value: Iterable[Action | ChanceAction]) -> tuple[Action | ChanceAction, ...]:
     return tuple(value)
 
 
@@ -212,13 +212,16 @@ class GameRecord:
     Make one with a :class:`Recorder`, or read one with :func:`load`; :func:`replay` gives
     its states. A record is built from a seed (``seed``) or a first state (``start``); with
     a shuffler that cannot replay its shuffles (:data:`~contract_rummy.SYSTEM`), ``deals``
-    and ``reshuffles`` hold what it dealt after the first state.
+    and ``reshuffles`` hold what it dealt after the first state. A game dealt step by step
+    (``chance_steps``, as with real cards: ``new_game(auto_chance=False)``) logs chance's
+    outcomes among its actions instead, from the first dealer on, and needs neither.
 
     Attributes:
         variant: The rules.
         players: How many players.
         actions: Every action, in order: action ``i`` is played in the state whose
-            ``moves`` is ``i`` more than the first state's.
+            ``moves`` is ``i`` more than the first state's. With ``chance_steps``, chance's
+            outcomes (:class:`~contract_rummy.DealCard`, ...) are among them.
         seed: The seed :func:`~contract_rummy.new_game` dealt the game from, or ``None``.
         start: The first state, when there is no seed.
         deals: The rounds dealt after the first, when the shuffler cannot replay them.
@@ -226,6 +229,10 @@ class GameRecord:
         names: The players' names, or ``None``.
         metadata: Anything else worth keeping, as JSON values: an event, a date, the bots.
         result: The result the record states, or ``None``; loading checks it.
+        chance_steps: Whether the game was dealt step by step, its chance's outcomes among
+            the actions (R4, R5, R27, R32); it then has no seed, and starts from ``start``
+            (a round set up with ``start_round(auto_chance=False)``) or, without one, from
+            ``new_game(variant, players=players, auto_chance=False)``.
 
     >>> import contract_rummy as cr
     >>> game = cr.GameRecord(variant=cr.PAGAT, players=4, seed=1, actions=[cr.DrawStock()])
@@ -239,7 +246,7 @@ class GameRecord:
 
     variant: Variant
     players: int
-    actions: tuple[Action, ...] = attrs.field(converter=_actions)
+    actions: tuple[Action | ChanceAction, ...] = attrs.field(converter=_actions)
     seed: int | None = None
     start: RoundState | None = None
     deals: tuple[Deal, ...] = attrs.field(default=(), converter=_deals)
@@ -247,12 +254,23 @@ class GameRecord:
     names: tuple[str, ...] | None = attrs.field(default=None, converter=_names)
     metadata: Mapping[str, Any] = attrs.field(factory=dict, converter=_metadata)
     result: Result | None = None
+    chance_steps: bool = False
 
     def __attrs_post_init__(self) -> None:
         if not isinstance(self.variant, Variant):
             raise TypeError(f"variant must be a Variant, got {self.variant!r}")
         self.variant.check_players(self.players)
-        if (self.seed is None) == (self.start is None):
+        if not isinstance(self.chance_steps, bool):
+            raise TypeError(f"chance_steps must be a bool, got {self.chance_steps!r}")
+        if self.chance_steps:
+            if self.seed is not None:
+                raise ValueError("a game dealt step by step (chance_steps) has no seed")
+            if self.start is not None and self.start.shuffler != STEPS:
+                raise ValueError(
+                    "a game dealt step by step (chance_steps) starts from a state made with "
+                    "auto_chance=False"
+                )
+        elif (self.seed is None) == (self.start is None):
             raise ValueError("a record is dealt from a seed or from a first state: give one")
         seed: object = self.seed
         if seed is not None and not (is_int(seed) and self.seed is not None and self.seed >= 0):
@@ -268,7 +286,8 @@ class GameRecord:
         """The state the game starts from."""
         if self.start is not None:
             return self.start
-        assert self.seed is not None
+        if self.seed is None:
+            return new_game(self.variant, players=self.players, auto_chance=False)
         return new_game(self.variant, seed=self.seed, players=self.players)
 
 
@@ -310,7 +329,16 @@ class Recorder:
             raise TypeError(f"expected the game's first state, got {state!r}")
         if seed is not None and new_game(state.variant, seed=seed, players=state.players) != state:
             raise ValueError(f"new_game with seed {seed} does not deal this state")
-        to_dict(state)  # refuses a shuffler that cannot be written
+        # A game dealt step by step starts at its new game's chance point, or at a round
+        # set up by hand; chance's outcomes are then recorded among the actions.
+        self._steps = state.shuffler == STEPS
+        self._new = self._steps and state == new_game(
+            state.variant, players=state.players, auto_chance=False
+        )
+        if self._steps and seed is not None:
+            raise ValueError("a game dealt step by step (auto_chance=False) has no seed")
+        if not self._new:
+            to_dict(state)  # refuses a shuffler, or a chance point, that cannot be written
         self._first = state
         self._state = state
         self._seed = seed
@@ -319,7 +347,7 @@ class Recorder:
         if self._names is not None and len(self._names) != state.players:
             raise ValueError(f"names must name each of the {state.players} players")
         self._metadata = dict(_metadata(metadata or {}))
-        self._actions: list[Action] = []
+        self._actions: list[Action | ChanceAction] = []
         self._deals: list[Deal] = []
         self._reshuffles: list[tuple[Card, ...]] = []
 
@@ -328,7 +356,7 @@ class Recorder:
         """The game's current state."""
         return self._state
 
-    def step(self, action: Action, *, player: int | None = None) -> Step:
+    def step(self, action: Action | ChanceAction, *, player: int | None = None) -> Step:
         """Play ``action`` as :func:`~contract_rummy.step` does, and record it."""
         after, events = step(self._state, action, player=player)
         self._keep(action, after, events)
@@ -358,9 +386,11 @@ class Recorder:
             )
         self._keep(action, after, events)
 
-    def _keep(self, action: Action, after: RoundState, events: tuple[Event, ...]) -> None:
+    def _keep(
+        self, action: Action | ChanceAction, after: RoundState, events: tuple[Event, ...]
+    ) -> None:
         self._actions.append(action)
-        if self._first.shuffler != SEEDED:
+        if self._first.shuffler != SEEDED and not self._steps:
             for event in events:
                 if isinstance(event, Dealt):
                     self._deals.append(Deal.of(after))
@@ -368,7 +398,7 @@ class Recorder:
                     self._reshuffles.append(event.stock)
         self._state = after
 
-    def apply(self, action: Action, *, player: int | None = None) -> RoundState:
+    def apply(self, action: Action | ChanceAction, *, player: int | None = None) -> RoundState:
         """Play ``action`` as :func:`~contract_rummy.apply` does, and record it."""
         return self.step(action, player=player).state
 
@@ -379,12 +409,13 @@ class Recorder:
             players=self._first.players,
             actions=self._actions,
             seed=self._seed,
-            start=None if self._seed is not None else self._first,
+            start=None if self._seed is not None or self._new else self._first,
             deals=self._deals,
             reshuffles=self._reshuffles,
             names=self._names,
             metadata=self._metadata,
             result=Result.of(self._state),
+            chance_steps=self._steps,
         )
 
 
@@ -455,7 +486,7 @@ def replay(record: GameRecord) -> Iterator[RoundState]:
 
 def _replay(
     record: GameRecord, texts: Sequence[str] | None
-) -> Iterator[tuple[RoundState, Action | None]]:
+) -> Iterator[tuple[RoundState, Action | ChanceAction | None]]:
     """The states of ``record``, each with the action that made it.
 
     ``texts`` (as loaded) are parsed against the states they are played in, so that each
@@ -464,7 +495,13 @@ def _replay(
     state = record.first()
     shuffler = state.shuffler
     script: _Script | None = None
-    if shuffler != SEEDED:
+    if shuffler == STEPS:
+        if record.deals or record.reshuffles:
+            raise RecordError(
+                "deals, reshuffles: a game dealt step by step logs chance among its actions "
+                "and records neither"
+            )
+    elif shuffler != SEEDED:
         deck = len(record.variant.deck(record.players))
         script = _Script(deck, list(record.deals), list(record.reshuffles))
         state = attrs.evolve(state, shuffler=script)
@@ -520,9 +557,9 @@ def _shown(state: RoundState, shuffler: Shuffler) -> RoundState:
     return state.replace(chance=Chance(state.chance.rng, shuffler))
 
 
-def _parse(text: str, state: RoundState, index: int) -> Action:
+def _parse(text: str, state: RoundState, index: int) -> Action | ChanceAction:
     try:
-        return parse_action(text, state)
+        return parse_outcome(text) if is_outcome(text) else parse_action(text, state)
     except NotationError as error:
         raise RecordError(f"actions[{index}]: {error}") from error
     except IllegalActionError as error:
@@ -553,6 +590,8 @@ def _document(record: GameRecord) -> dict[str, Any]:
         "metadata": dict(record.metadata),
         "seed": record.seed,
         "start": None if record.start is None else _body(to_dict(record.start)),
+        # Written only for a game dealt step by step: other records read as before.
+        **({"chance": "steps"} if record.chance_steps else {}),
         "deals": [_deal(deal) for deal in record.deals],
         "reshuffles": [[str(card) for card in stock] for stock in record.reshuffles],
         "actions": texts,
@@ -717,6 +756,7 @@ def _read_record(data: Any) -> GameRecord:
             "metadata",
             "seed",
             "start",
+            "chance",
             "deals",
             "reshuffles",
             "actions",
@@ -740,6 +780,7 @@ def _read_record(data: Any) -> GameRecord:
             names=fields.get("names", optional(list_of(read_str)), None),
             metadata=fields.get("metadata", _read_metadata, {}),
             result=fields.get("result", optional(_read_result), None),
+            chance_steps=fields.get("chance", optional(_read_chance), None) == "steps",
         )
     except (TypeError, ValueError) as error:
         if isinstance(error, RecordError):
@@ -747,6 +788,12 @@ def _read_record(data: Any) -> GameRecord:
         raise RecordError(str(error)) from error
     actions = [action for _, action in _replay(record, texts) if action is not None]
     return attrs.evolve(record, actions=actions)
+
+
+def _read_chance(value: Any, path: str) -> str:
+    if value != "steps":
+        raise RecordError(f"{path}: expected 'steps' (a game dealt step by step), got {value!r}")
+    return "steps"
 
 
 def _read_metadata(value: Any, path: str) -> dict[str, Any]:

@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any, Final
 
 from contract_rummy import records
-from contract_rummy.actions import Action, GoDown
+from contract_rummy.actions import Action, ChanceAction, GoDown
 from contract_rummy.cards import format_cards
 from contract_rummy.codec import from_dict, read_variant
 from contract_rummy.errors import RecordError
@@ -168,7 +168,11 @@ class Narrator:
         self.downs: list[tuple[int, GoDown]] = []
 
     def played(
-        self, before: RoundState, action: Action, after: RoundState, events: Iterable[Event]
+        self,
+        before: RoundState,
+        action: Action | ChanceAction,
+        after: RoundState,
+        events: Iterable[Event],
     ) -> None:
         """Note one action; print the round's report when it ended the round.
 

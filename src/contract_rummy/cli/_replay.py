@@ -25,7 +25,13 @@ def replay(path: Path, *, quiet: bool = False) -> int:
     with path.open(encoding="utf-8") as file:
         game = records.load(file)
     states = list(records.replay(game))
-    dealt = f"seed {game.seed}" if game.seed is not None else "dealt cards recorded"
+    dealt = (
+        f"seed {game.seed}"
+        if game.seed is not None
+        else "dealt step by step"
+        if game.chance_steps
+        else "dealt cards recorded"
+    )
     names = ", ".join(game.names) if game.names else f"{game.players} players"
     if not quiet:
         print(f"Record of a {game.variant.name} game: {names}; {dealt}")

@@ -27,7 +27,8 @@ if TYPE_CHECKING:
 
 #: How many distinct cards there are: a card's numbers are counted by its index (0-52).
 CARD_COUNT: Final = 53
-_PHASES: Final = tuple(Phase)
+#: The phases a player observes: never CHANCE, where no player acts (chance dealt by steps).
+_PHASES: Final = tuple(phase for phase in Phase if phase is not Phase.CHANCE)
 
 #: The least and the greatest value of each number of a field, in order.
 Bounds: TypeAlias = tuple[list[float], list[float]]

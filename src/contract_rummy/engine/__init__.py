@@ -28,6 +28,12 @@ action by action.
 :class:`~contract_rummy.PlayerView`: a player's legal actions depend only on what they see,
 and the engine reads them from the view itself (a :class:`Position`), as it reads a
 state's. :func:`chooser` says who chooses now.
+
+Chance is resolved inside :func:`apply` by the state's shuffler, unless the game was made
+with ``auto_chance=False``: it then stops at each chance point (phase CHANCE, R4, R5, R27,
+R32), :func:`chance_point` says what is to be dealt and :func:`chance_outcomes` what
+chance may deal, and chance's outcomes are played as actions; such a game keeps the
+shuffler :data:`STEPS`.
 """
 
 from __future__ import annotations
@@ -41,8 +47,13 @@ from contract_rummy._hands import Hand
 from contract_rummy.actions import (
     Action,
     Buy,
+    ChanceAction,
+    CutDeck,
+    DealCard,
+    DealOrder,
     Discard,
     DrawStock,
+    FirstDealer,
     GoDown,
     LayOff,
     NextRound,
@@ -52,22 +63,37 @@ from contract_rummy.actions import (
 )
 from contract_rummy.cards import Card
 from contract_rummy.engine._buy import BUY
+from contract_rummy.engine._chance import (
+    STEPS,
+    NeedChance,
+    StepShuffler,
+    chance_outcomes,
+    chance_point,
+    check_outcome,
+    legal_outcomes,
+    resolve,
+    stop,
+)
 from contract_rummy.engine._common import Outcome, PhaseRules, Position, refuse
 from contract_rummy.engine._draw import DRAW
 from contract_rummy.engine._play import PLAY, lay_offs_and_swaps
 from contract_rummy.engine._round import GAME_OVER, ROUND_OVER, end_round, winners_of
-from contract_rummy.engine._setup import new_game, start_round
+from contract_rummy.engine._setup import first_deal, new_game, start_round
 from contract_rummy.errors import IllegalActionError
 from contract_rummy.events import Step
 from contract_rummy.state import Phase, RoundState
 
 __all__ = [
+    "STEPS",
     "LegalActions",
     "Outcome",
     "PlayerPosition",
     "Position",
+    "StepShuffler",
     "advance",
     "apply",
+    "chance_outcomes",
+    "chance_point",
     "chooser",
     "end_round",
     "is_legal",
@@ -79,6 +105,16 @@ __all__ = [
     "winners_of",
 ]
 
+
+def _resolve(state: RoundState, action: Action) -> Outcome:
+    """Phase CHANCE: play chance's outcome, then the action waiting for it (R4, R5, R27, R32)."""
+    return resolve(state, action, _play_waiting, first_deal)
+
+
+def _play_waiting(state: RoundState, action: Action) -> Outcome:
+    return _PLAY[state.phase](state, action)
+
+
 #: The rules of each phase.
 _RULES: Final[Mapping[Phase, PhaseRules]] = {
     Phase.DRAW: DRAW,
@@ -86,13 +122,21 @@ _RULES: Final[Mapping[Phase, PhaseRules]] = {
     Phase.PLAY: PLAY,
     Phase.ROUND_OVER: ROUND_OVER,
     Phase.GAME_OVER: GAME_OVER,
+    Phase.CHANCE: PhaseRules(
+        legal=legal_outcomes,
+        check=check_outcome,
+        play=_resolve,
+    ),
 }
 #: Each phase's ``play``, looked up once: the engine plays every action through one of these.
 _PLAY: Final[Mapping[Phase, Callable[[RoundState, Action], Outcome]]] = {
     phase: rules.play for phase, rules in _RULES.items()
 }
 _ACTIONS: Final = frozenset(
-    (DrawStock, TakeDiscard, Buy, Pass, GoDown, LayOff, SwapJoker, Discard, NextRound)
+    (
+        *(DrawStock, TakeDiscard, Buy, Pass, GoDown, LayOff, SwapJoker, Discard, NextRound),
+        *(FirstDealer, CutDeck, DealCard, DealOrder),  # chance's outcomes
+    )
 )
 
 
@@ -282,7 +326,7 @@ def legal_actions(state: RoundState | PlayerPosition) -> LegalActions:
     return LegalActions(state)
 
 
-def step(state: RoundState, action: Action, *, player: int | None = None) -> Step:
+def step(state: RoundState, action: Action | ChanceAction, *, player: int | None = None) -> Step:
     """The state after ``action``, and what happened (:mod:`~contract_rummy.events`).
 
     ``state`` itself is never changed; ``player`` is checked as :func:`apply` checks it.
@@ -306,7 +350,7 @@ def step(state: RoundState, action: Action, *, player: int | None = None) -> Ste
     return _new_step(Step, _play(state, action, player))
 
 
-def advance(state: RoundState, action: Action) -> Outcome:
+def advance(state: RoundState, action: Action | ChanceAction) -> Outcome:
     """:func:`step` as a plain pair ``(after, events)``, played for the player to act.
 
     The same next state and events as ``step(state, action)``, without the
@@ -323,7 +367,9 @@ def advance(state: RoundState, action: Action) -> Outcome:
     return _play(state, action)
 
 
-def apply(state: RoundState, action: Action, *, player: int | None = None) -> RoundState:
+def apply(
+    state: RoundState, action: Action | ChanceAction, *, player: int | None = None
+) -> RoundState:
     """The state after ``action``; ``state`` itself is never changed.
 
     The same as ``step(state, action).state``. The new state's ``moves`` is one more than
@@ -357,7 +403,7 @@ def apply(state: RoundState, action: Action, *, player: int | None = None) -> Ro
     return _play(state, action, player)[0]
 
 
-def _play(state: RoundState, action: Action, player: int | None = None) -> Outcome:
+def _play(state: RoundState, action: Action | ChanceAction, player: int | None = None) -> Outcome:
     if type(state) is not RoundState:
         _check_state(state)
     if type(action) not in _ACTIONS:
@@ -368,7 +414,12 @@ def _play(state: RoundState, action: Action, player: int | None = None) -> Outco
     if player is not None:
         _check_player(state, player)
     # The phase's code numbers the state it makes: ``moves`` one more (see ``Outcome``).
-    return _PLAY[state.phase](state, action)
+    try:
+        return _PLAY[state.phase](state, action)  # type: ignore[arg-type] # chance's too
+    except NeedChance as need:
+        # Only a game dealt step by step gets here: the action waits for chance.
+        # (Chance's own outcomes stop inside phase CHANCE: the action is a player's.)
+        return stop(state, cast(Action, action), (), need, state.moves + 1), ()
 
 
 def _check_player(position: Position, player: object) -> None:
@@ -381,6 +432,8 @@ def _check_player(position: Position, player: object) -> None:
     phase = position.phase
     if phase is Phase.GAME_OVER:
         refuse("R28", f"the game is over: no player may act, player {player} included")
+    if phase is Phase.CHANCE:
+        refuse("R5", f"chance deals now: no player acts, player {player} included")
     facts = position.facts
     if phase is Phase.ROUND_OVER:
         if player != facts.dealer:

@@ -8,13 +8,17 @@ from collections.abc import Iterable, Sequence
 from contract_rummy._checks import is_int
 from contract_rummy._hands import BY_INDEX, Hand
 from contract_rummy.cards import Card, as_cards
-from contract_rummy.engine._common import begin_turn
+from contract_rummy.engine._chance import STEPS
+from contract_rummy.engine._common import Outcome, begin_turn
+from contract_rummy.events import Dealt
 from contract_rummy.shuffler import SEEDED, Shuffler, seed_state
 from contract_rummy.state import (
     NEW_TURN,
     NO_WINDOW,
     Board,
     Chance,
+    ChanceKind,
+    ChancePoint,
     Phase,
     RoundFacts,
     RoundState,
@@ -24,7 +28,7 @@ from contract_rummy.state import (
 )
 from contract_rummy.variants import PAGAT, Variant, check_variant
 
-__all__ = ["deal", "fresh_round", "new_game", "start_round"]
+__all__ = ["deal", "first_deal", "fresh_round", "new_game", "start_round"]
 
 
 def new_game(
@@ -33,6 +37,7 @@ def new_game(
     seed: int | None = None,
     players: int | None = None,
     shuffler: Shuffler = SEEDED,
+    auto_chance: bool = True,
 ) -> RoundState:
     """Deal round 1 of a new game from the seeded shuffler (R4, R5).
 
@@ -45,6 +50,13 @@ def new_game(
         players: How many players; by default 4 if the variant allows it, else its minimum.
         shuffler: Where shuffles come from; :data:`~contract_rummy.SYSTEM` for servers that
             must not be predictable.
+        auto_chance: ``False`` to deal chance step by step, as with real cards: the game
+            stops at each chance point (phase CHANCE: the first dealer, each deal, each
+            cut, each reshuffle), and chance's outcomes are played as actions
+            (:func:`~contract_rummy.chance_point`). No seed nor shuffler is then given.
+
+    Raises:
+        ValueError: if ``auto_chance`` is ``False`` and a seed or a shuffler is given.
 
     >>> import contract_rummy as cr
     >>> state = cr.new_game(seed=1)
@@ -52,15 +64,59 @@ def new_game(
     (1, 4, 66, 1)
     >>> cr.new_game(seed=1) == state
     True
+    >>> cr.new_game(auto_chance=False).phase
+    Phase.CHANCE
     """
     check_variant(variant)
     _check_shuffler(shuffler)
     if players is None:
         players = 4 if variant.min_players <= 4 <= variant.max_players else variant.min_players
     variant.check_players(players)
+    if not auto_chance:
+        if seed is not None or shuffler != SEEDED:
+            raise ValueError(
+                "a game dealt step by step (auto_chance=False) takes no seed nor shuffler"
+            )
+        return _before_first_deal(variant, players)
     rng = seed_state(secrets.randbits(64) if seed is None else seed)
-    dealer, rng = shuffler.below(players, rng)
-    return deal(variant, players, 1, dealer, (0,) * players, Chance(rng, shuffler), 0)[0]
+    return _first(variant, players, Chance(rng, shuffler), 0)[0]
+
+
+def _first(
+    variant: Variant, players: int, chance: Chance, moves: int
+) -> tuple[RoundState, int | None]:
+    """Draw the first dealer (R4), then deal round 1 (R5), as :func:`deal` does."""
+    dealer, rng = chance.shuffler.below(players, chance.rng)
+    return deal(variant, players, 1, dealer, (0,) * players, Chance(rng, chance.shuffler), moves)
+
+
+def first_deal(state: RoundState, chance: Chance, moves: int) -> Outcome:
+    """Deal the first round of ``state``'s game with ``chance``, and say so (:class:`Dealt`)."""
+    after, exact = _first(state.variant, state.players, chance, moves)
+    return after, (Dealt(1, after.dealer, after.discard[-1], exact, after.cut),)
+
+
+def _before_first_deal(variant: Variant, players: int) -> RoundState:
+    """A new game waiting for chance to draw its first dealer: the deck in the stock."""
+    return build_state(
+        facts=RoundFacts(variant, 1, 0, None),
+        phase=Phase.CHANCE,
+        active=1 % players,
+        to_act=None,
+        hands=((),) * players,
+        stock=tuple(sorted(variant.deck(players), key=BY_INDEX)),
+        discard=(),
+        discarded_by=(),
+        board=Board(table=(), down=(False,) * players, buys=(0,) * players, reshuffles=0),
+        totals=Totals((0,) * players),
+        turn=NEW_TURN,
+        window=NO_WINDOW,
+        turns=1,
+        chance=Chance(
+            0, STEPS, ChancePoint(ChanceKind.DEALER, (), (), players, None, (), Phase.DRAW, None)
+        ),
+        moves=0,
+    )
 
 
 def start_round(
@@ -74,6 +130,7 @@ def start_round(
     scores: Sequence[int] | None = None,
     seed: int = 0,
     shuffler: Shuffler = SEEDED,
+    auto_chance: bool = True,
 ) -> RoundState:
     """Start a round dealt as you choose: for tests, puzzles and teaching.
 
@@ -82,7 +139,9 @@ def start_round(
     starts in phase DRAW with the player on the dealer's left active (R6); with the
     Shanghai call (``Variant.shanghai_call``, R31) and a card on the discard pile, the
     other players are first asked whether they want it (phase BUY). ``seed`` seeds the
-    shuffles a stock exhaustion needs (R27). The round records no cut (R32).
+    shuffles a stock exhaustion needs (R27). The round records no cut (R32). With
+    ``auto_chance=False`` the reshuffles and later deals stop at chance points instead
+    (see :func:`new_game`), and ``seed`` and ``shuffler`` are not used.
 
     Raises:
         ValueError: if the cards are not exactly the deck, naming what is missing or extra.
@@ -131,7 +190,7 @@ def start_round(
         stock_cards,
         discard_cards,
         totals,
-        Chance(seed_state(seed), shuffler),
+        Chance(seed_state(seed), shuffler) if auto_chance else Chance(0, STEPS),
         0,
     )
 

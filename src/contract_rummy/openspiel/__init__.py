@@ -72,10 +72,11 @@ encoding).
 
 Chance
 ------
-With ``shuffle=chance`` (the default) the engine runs with a shuffler that has no
-randomness of its own: when an action needs a random draw, the state becomes a chance
-node, chance chooses the draw, and the action is played with it. The draws, in the order
-the engine asks for them:
+With ``shuffle=chance`` (the default) the engine deals chance step by step
+(``new_game(auto_chance=False)``): when an action needs a random draw, the engine stops at
+a chance point (:func:`~contract_rummy.chance_point`), which is a chance node here;
+chance chooses each outcome (:func:`~contract_rummy.chance_outcomes`), and the action is
+played with what it drew. The draws, in the order the engine asks for them:
 
 - the first dealer (R4): ``players`` outcomes, each of probability ``1/players``;
 - each deal (R5): the shuffled deck, chosen one card at a time from the top, each
@@ -204,8 +205,7 @@ __all__ = [
     "max_game_length",
 ]
 
-# The states pickled by earlier versions name these two classes as this module's.
+# The states pickled by earlier versions name this class as this module's.
 _Core = _chance.Core
-_ChanceShuffler = _chance.ChanceShuffler
 
 pyspiel.register_game(game_type(stochastic=True, constant_sum=False), ContractRummyGame)

@@ -1,116 +1,38 @@
-"""The chance bridge: the engine's random draws as OpenSpiel's chance nodes.
+"""The chance bridge: the engine's chance points as OpenSpiel's chance nodes.
 
-The engine asks its shuffler for every random draw (the first dealer, each deal, the
-Liverpool cut, each reshuffle). A game dealt by chance gives the engine a shuffler that
-draws nothing: asked for a draw, it stops the engine with :class:`NeedShuffle` or
-:class:`NeedNumber` before anything changes. The action is then kept waiting in a
-:class:`Core` while chance draws, outcome by outcome, and is played again from the start
-with what chance drew (:class:`Replay`) once the engine has all it asked for.
+A game dealt by chance is the engine's game dealt step by step
+(``new_game(auto_chance=False)``): where an action needs a random draw (the first dealer,
+each deal, the Liverpool cut, each reshuffle), the engine stops at a chance point
+(:func:`~contract_rummy.chance_point`), and each of chance's outcomes
+(:func:`~contract_rummy.chance_outcomes`) is a chance node's outcome here: a card's index
+for an order dealt card by card, the number itself for a first dealer, the cards lifted
+less 1 for a cut.
 
 The rest of the package knows the bridge by its boundary: a :class:`Core` (what an
 OpenSpiel state holds), :func:`first`, :func:`play`, :func:`draw` and :func:`redeal`
-(which make the next one), :func:`outcomes`, and the texts of what chance draws
-(:func:`waiting`, :func:`outcome_text`, :func:`drawn_texts`).
+(which make the next one), :func:`before`, :func:`waiting_action`, :func:`outcomes`, and
+the texts of what chance draws (:func:`waiting`, :func:`outcome_text`,
+:func:`drawn_texts`).
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Any, Final, TypeAlias, TypeVar
+from typing import Any, Final
 
 import attrs
 
-from contract_rummy.actions import Action, NextRound
-from contract_rummy.cards import JOKER, NATURALS, Card, format_cards
-from contract_rummy.engine import apply, new_game
+from contract_rummy.actions import Action, ChanceAction, CutDeck, DealCard, FirstDealer
+from contract_rummy.cards import JOKER, NATURALS, format_cards
+from contract_rummy.engine import STEPS, apply, chance_outcomes, new_game
 from contract_rummy.notation import format_action
-from contract_rummy.state import Chance, RoundState
+from contract_rummy.state import Chance, ChanceKind, ChancePoint, Phase, RoundState
 from contract_rummy.variants import Variant
-
-T = TypeVar("T")
 
 #: Every distinct card by its index: a chance outcome of a shuffle is a card's index.
 CARDS: Final = (*NATURALS, JOKER)
 #: How many outcomes a shuffle's chance node has at most: 53.
 CARD_COUNT: Final = len(CARDS)
-_NEXT_ROUND: Final = NextRound()
-
-
-class NeedShuffle(Exception):  # noqa: N818 - a signal, not an error
-    """The engine asks for a shuffle of ``items`` that chance has not drawn yet."""
-
-    def __init__(self, items: Sequence[Card]) -> None:
-        super().__init__(len(items))
-        counts = [0] * CARD_COUNT
-        for card in items:
-            counts[card.index] += 1
-        self.counts = tuple(counts)
-
-
-class NeedNumber(Exception):  # noqa: N818 - a signal, not an error
-    """The engine asks for a number in ``range(bound)`` that chance has not drawn yet."""
-
-    def __init__(self, bound: int) -> None:
-        super().__init__(bound)
-        self.bound = bound
-
-
-@attrs.frozen
-class ChanceShuffler:
-    """The shuffler of a game dealt by chance: it draws nothing, it asks chance.
-
-    The engine's states keep it, so that an action needing a random draw stops with
-    :class:`NeedShuffle` or :class:`NeedNumber` before changing anything.
-    """
-
-    def shuffle(self, items: Sequence[T], state: int) -> tuple[list[T], int]:
-        """Stop the engine: chance must choose the order of ``items``."""
-        raise NeedShuffle(items)  # type: ignore[arg-type]
-
-    def below(self, bound: int, state: int) -> tuple[int, int]:
-        """Stop the engine: chance must choose a number below ``bound``."""
-        raise NeedNumber(bound)
-
-
-#: The one chance shuffler, kept by the engine's states of games dealt by chance.
-CHANCE: Final = ChanceShuffler()
-
-#: What chance drew for one request of the engine: a shuffle's order, or a number.
-Draw: TypeAlias = tuple[Card, ...] | int
-
-
-class Replay:
-    """A shuffler that gives the engine what chance drew, in order, then asks for more."""
-
-    def __init__(self, draws: Sequence[Draw]) -> None:
-        self._draws = draws
-        self._next = 0
-
-    def _take(self) -> Draw | None:
-        if self._next == len(self._draws):
-            return None
-        draw = self._draws[self._next]
-        self._next += 1
-        return draw
-
-    def shuffle(self, items: Sequence[T], state: int) -> tuple[list[T], int]:
-        """The order chance drew for ``items``; stop the engine if it has drawn none yet."""
-        draw = self._take()
-        if draw is None:
-            raise NeedShuffle(items)  # type: ignore[arg-type]
-        assert isinstance(draw, tuple), "the engine asked for draws in another order"
-        assert len(draw) == len(items), "the engine shuffled other cards than chance drew"
-        order: list[Any] = list(draw)
-        return order, state
-
-    def below(self, bound: int, state: int) -> tuple[int, int]:
-        """The number chance drew below ``bound``; stop the engine if it has drawn none yet."""
-        draw = self._take()
-        if draw is None:
-            raise NeedNumber(bound)
-        assert isinstance(draw, int), "the engine asked for draws in another order"
-        assert 0 <= draw < bound, "the engine asked for another range than chance drew"
-        return draw, state
+_CHANCE: Final = Phase.CHANCE
 
 
 @attrs.frozen
@@ -118,23 +40,22 @@ class Core:
     """Everything an OpenSpiel state holds: immutable, so copies share it.
 
     Attributes:
-        engine: The engine's state; ``None`` until the first deal, with ``shuffle=chance``.
-        pending: The action waiting for chance (``None`` with no engine state: the new
-            game waits for its first deal).
-        draws: What chance drew so far for the pending action, one item per request.
-        drawn: The cards chance placed so far in the open shuffle.
-        left: The open request: for a shuffle, the copies of each card (by index) still
-            to place; for a number, the bound; ``None`` when no chance node is open.
+        engine: The engine's state; at a chance node, its chance point (phase CHANCE).
+        moves: At a chance node, the number of actions played before the action waiting
+            for chance: OpenSpiel's states do not count chance's outcomes as actions,
+            which the engine does.
     """
 
-    engine: RoundState | None
-    pending: Action | None = None
-    draws: tuple[Draw, ...] = ()
-    drawn: tuple[Card, ...] = ()
-    left: tuple[int, ...] | int | None = None
+    engine: RoundState
+    moves: int = 0
 
     def __deepcopy__(self, memo: dict[int, Any]) -> Core:
         return self
+
+    @property
+    def point(self) -> ChancePoint | None:
+        """The chance point of a chance node, else ``None``."""
+        return self.engine.chance.pending
 
 
 # -- moving on ------------------------------------------------------------------------------
@@ -143,35 +64,42 @@ class Core:
 def first(variant: Variant, players: int, *, seed: int | None) -> Core:
     """A new game: waiting for chance to draw its first dealer, or seeded with ``seed``."""
     if seed is None:
-        return Core(None, left=players)
+        return Core(new_game(variant, players=players, auto_chance=False))
     return Core(new_game(variant, seed=seed, players=players))
 
 
 def play(variant: Variant, players: int, engine: RoundState, action: Action) -> Core:
     """Play ``action``, legal in ``engine``: the next state, or chance's turn to draw."""
-    return _run(variant, players, engine, action, ())
+    after = apply(engine, action)
+    return Core(after, engine.moves) if after.phase is _CHANCE else Core(after)
 
 
 def draw(variant: Variant, players: int, core: Core, outcome: int) -> Core:
-    """Chance draws ``outcome`` for ``core``'s open request.
+    """Chance draws ``outcome`` for ``core``'s chance node.
 
     Raises:
         ValueError: if ``outcome`` is not one of :func:`outcomes`.
     """
-    left = core.left
-    if left is None:
+    point = core.point
+    if point is None:
         raise ValueError("not a chance node: no chance outcome")
-    if isinstance(left, int):
-        if not 0 <= outcome < left:
-            raise ValueError(f"chance outcome {outcome} is not in range({left})")
-        return _run(variant, players, core.engine, core.pending, (*core.draws, outcome))
-    if not 0 <= outcome < CARD_COUNT or not left[outcome]:
+    action = _outcome(point, outcome)
+    after = apply(core.engine, action)
+    if after.phase is _CHANCE:
+        return Core(after, core.moves)
+    # The first deal is the new game's state; a waiting action's state is one more.
+    return Core(after.replace(moves=core.moves if point.action is None else core.moves + 1))
+
+
+def _outcome(point: ChancePoint, outcome: int) -> ChanceAction:
+    """The engine's action for chance's ``outcome`` at ``point``, or :class:`ValueError`."""
+    if point.kind in (ChanceKind.DEALER, ChanceKind.CUT):
+        if not 0 <= outcome < point.bound:
+            raise ValueError(f"chance outcome {outcome} is not in range({point.bound})")
+        return FirstDealer(outcome) if point.kind is ChanceKind.DEALER else CutDeck(outcome + 1)
+    if not 0 <= outcome < CARD_COUNT or CARDS[outcome] not in point.remaining:
         raise ValueError(f"chance outcome {outcome} is not a card left to place")
-    drawn = (*core.drawn, CARDS[outcome])
-    rest = (*left[:outcome], left[outcome] - 1, *left[outcome + 1 :])
-    if any(rest):
-        return attrs.evolve(core, drawn=drawn, left=rest)
-    return _run(variant, players, core.engine, core.pending, (*core.draws, drawn))
+    return DealCard(CARDS[outcome])
 
 
 def redeal(
@@ -179,12 +107,37 @@ def redeal(
 ) -> Core:
     """``engine`` (a state made anew, its hidden cards dealt again), with ``pending`` kept.
 
-    In a game dealt by chance, the state gets the chance shuffler, and chance draws again
-    for the action that was waiting for it, if any.
+    In a game dealt by chance, the state deals step by step, and chance draws again for
+    the action that was waiting for it, if any.
     """
     if chance:
-        engine = engine.replace(chance=Chance(engine.rng, CHANCE))
-    return Core(engine) if pending is None else _run(variant, players, engine, pending, ())
+        engine = engine.replace(chance=Chance(0, STEPS))
+    return Core(engine) if pending is None else play(variant, players, engine, pending)
+
+
+def before(core: Core) -> RoundState | None:
+    """The engine's state before the action waiting for chance, or ``core``'s own.
+
+    ``None`` before the first deal.
+    """
+    engine = core.engine
+    point = engine.chance.pending
+    if point is None:
+        return engine
+    if point.action is None:
+        return None
+    return engine.replace(
+        phase=point.phase,
+        to_act=point.to_act,
+        chance=Chance(engine.rng, engine.shuffler),
+        moves=core.moves,
+    )
+
+
+def waiting_action(core: Core) -> Action | None:
+    """The action waiting for chance (``None`` for the first deal, or no chance node)."""
+    point = core.point
+    return None if point is None else point.action
 
 
 def outcomes(core: Core) -> list[tuple[int, float]]:
@@ -193,43 +146,19 @@ def outcomes(core: Core) -> list[tuple[int, float]]:
     Raises:
         ValueError: if no chance node is open.
     """
-    left = core.left
-    if left is None:
+    point = core.point
+    if point is None:
         raise ValueError("not a chance node: no chance outcome")
-    if isinstance(left, int):
-        return [(number, 1.0 / left) for number in range(left)]
-    total = sum(left)
-    return [(index, copies / total) for index, copies in enumerate(left) if copies]
-
-
-def _run(
-    variant: Variant,
-    players: int,
-    engine: RoundState | None,
-    action: Action | None,
-    draws: tuple[Draw, ...],
-) -> Core:
-    """Play ``action`` (the new game's deal when ``None``) with what chance drew for it.
-
-    The engine is given the draws in the order it asks for them; when it asks for one more,
-    the result is the chance node that draws it.
-    """
-    replay = Replay(draws)
-    try:
-        if engine is None or action is None:
-            after = new_game(variant, seed=0, players=players, shuffler=replay)
-        elif draws:
-            after = apply(engine.replace(chance=Chance(engine.rng, replay)), action)
+    found: list[tuple[int, float]] = []
+    for action, probability in chance_outcomes(core.engine):
+        if isinstance(action, DealCard):
+            found.append((action.card.index, probability))
+        elif isinstance(action, CutDeck):
+            found.append((action.lifted - 1, probability))
         else:
-            after = apply(engine, action)
-    except NeedShuffle as need:
-        return Core(engine, action, draws, (), need.counts)
-    except NeedNumber as need:
-        return Core(engine, action, draws, (), need.bound)
-    # The engine's states keep the chance shuffler, never the replay of one action.
-    if after.shuffler is replay:
-        after = after.replace(chance=Chance(after.rng, CHANCE))
-    return Core(after)
+            assert isinstance(action, FirstDealer)
+            found.append((action.player, probability))
+    return found
 
 
 # -- what chance draws, as text -------------------------------------------------------------
@@ -237,28 +166,33 @@ def _run(
 
 def waiting(core: Core) -> str:
     """What a chance node draws for: the action waiting, or the first deal."""
-    if core.pending is None:
+    action = waiting_action(core)
+    if action is None:
         return "the first deal"
-    return format_action(core.pending, core.engine)
+    shown = before(core)
+    assert shown is not None
+    return format_action(action, shown)
 
 
 def outcome_text(core: Core, outcome: int) -> str:
-    """The name of a chance outcome of ``core``'s open request."""
-    left = core.left
-    if isinstance(left, int):
-        if not 0 <= outcome < left:
-            return f"outcome {outcome} (not possible here)"
-        if core.engine is None and not core.draws:  # a new game draws its dealer first
-            return f"first dealer: player {outcome}"
-        return f"cut: {outcome + 1} cards lifted"
-    assert left is not None
-    if not 0 <= outcome < CARD_COUNT or not left[outcome]:
+    """The name of a chance outcome of ``core``'s chance node."""
+    point = core.point
+    assert point is not None
+    try:
+        _outcome(point, outcome)
+    except ValueError:
         return f"outcome {outcome} (not possible here)"
-    dealing = core.pending is None or core.engine is None or core.pending == _NEXT_ROUND
-    return f"{'deal' if dealing else 'reshuffle'} {CARDS[outcome]}"
+    if point.kind is ChanceKind.DEALER:
+        return f"first dealer: player {outcome}"
+    if point.kind is ChanceKind.CUT:
+        return f"cut: {outcome + 1} cards lifted"
+    return f"{point.kind.value} {CARDS[outcome]}"
 
 
 def drawn_texts(core: Core) -> list[str]:
     """What chance drew so far for the waiting action, a text a request."""
-    drawn = [*core.draws, core.drawn] if core.drawn else core.draws
+    point = core.point
+    if point is None:
+        return []
+    drawn = [*point.drawn, point.placed] if point.placed else point.drawn
     return [format_cards(item) if isinstance(item, tuple) else str(item) for item in drawn]

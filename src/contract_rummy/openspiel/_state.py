@@ -51,11 +51,11 @@ class ContractRummyState(pyspiel.State):  # type: ignore[misc] # OpenSpiel has n
 
         ``None`` before the first deal.
         """
-        return self._core.engine
+        return chance.before(self._core)
 
     def player_view(self, player: int) -> PlayerView | None:
         """What ``player`` sees of :attr:`round_state`, or ``None`` before the first deal."""
-        engine = self._core.engine
+        engine = chance.before(self._core)
         return None if engine is None else view(engine, player)
 
     def _game(self) -> ContractRummyGame:
@@ -65,10 +65,9 @@ class ContractRummyState(pyspiel.State):  # type: ignore[misc] # OpenSpiel has n
     def current_player(self) -> int:
         """The player to act; OpenSpiel's chance or terminal player id when there is none."""
         core = self._core
-        if core.left is not None:
+        if core.point is not None:
             return int(pyspiel.PlayerId.CHANCE)
         engine = core.engine
-        assert engine is not None
         if self._game()._over(engine):
             return int(pyspiel.PlayerId.TERMINAL)
         player = chooser(engine)
@@ -78,13 +77,13 @@ class ContractRummyState(pyspiel.State):  # type: ignore[misc] # OpenSpiel has n
     def is_terminal(self) -> bool:
         """Whether the game is over: every round played is scored."""
         core = self._core
-        return core.left is None and core.engine is not None and self._game()._over(core.engine)
+        return core.point is None and self._game()._over(core.engine)
 
     def returns(self) -> list[float]:
         """Each player's return: 0 until the end, then as the ``returns`` parameter says."""
         engine = self._core.engine
         game = self._game()
-        if self._core.left is not None or engine is None or not game._over(engine):
+        if self._core.point is not None or not game._over(engine):
             return [0.0] * game.players
         return game._returns(engine)
 
@@ -95,7 +94,6 @@ class ContractRummyState(pyspiel.State):  # type: ignore[misc] # OpenSpiel has n
 
     def _legal_actions(self, player: int) -> list[int]:
         engine = self._core.engine
-        assert engine is not None
         return self._game().encoding.legal_ids(engine)
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
@@ -105,9 +103,8 @@ class ContractRummyState(pyspiel.State):  # type: ignore[misc] # OpenSpiel has n
     def _apply_action(self, action: int) -> None:
         core = self._core
         game = self._game()
-        if core.left is None:
+        if core.point is None:
             engine = core.engine
-            assert engine is not None
             played = game._action(engine, action)
             self._core = chance.play(game.variant, game.players, engine, played)
         else:
@@ -115,9 +112,9 @@ class ContractRummyState(pyspiel.State):  # type: ignore[misc] # OpenSpiel has n
 
     def _action_to_string(self, player: int, action: int) -> str:
         core = self._core
-        if player == pyspiel.PlayerId.CHANCE and core.left is not None:
+        if player == pyspiel.PlayerId.CHANCE and core.point is not None:
             return chance.outcome_text(core, action)
-        engine = core.engine
+        engine = chance.before(core)
         if engine is None:
             return f"action {action}"
         try:
@@ -146,7 +143,7 @@ class ContractRummyState(pyspiel.State):  # type: ignore[misc] # OpenSpiel has n
         """
         game = self._game()
         core = self._core
-        engine = core.engine
+        engine = chance.before(core)
         other = game.new_initial_state()
         if engine is None:
             return other
@@ -154,7 +151,7 @@ class ContractRummyState(pyspiel.State):  # type: ignore[misc] # OpenSpiel has n
         behind = determinize(view(engine, player_id), seed)
         chanced = game.shuffle == "chance"
         other._core = chance.redeal(
-            game.variant, game.players, behind, core.pending, chance=chanced
+            game.variant, game.players, behind, chance.waiting_action(core), chance=chanced
         )
         return other
 
@@ -167,7 +164,7 @@ class ContractRummyState(pyspiel.State):  # type: ignore[misc] # OpenSpiel has n
 
     def _observe(self, player: int, out: npt.NDArray[np.float32]) -> None:
         """Write ``player``'s observation tensor into ``out``."""
-        engine = self._core.engine
+        engine = chance.before(self._core)
         if engine is None:
             out.fill(0.0)
         else:
@@ -187,7 +184,7 @@ class ContractRummyState(pyspiel.State):  # type: ignore[misc] # OpenSpiel has n
     def _observe_private(self, player: int, out: npt.NDArray[np.float32]) -> None:
         """Write ``player``'s private observation into ``out``: the copies of each card."""
         out.fill(0.0)
-        engine = self._core.engine
+        engine = chance.before(self._core)
         if engine is not None:
             for card in engine.hands[player]:
                 out[card.index] += 1.0

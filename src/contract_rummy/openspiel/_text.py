@@ -19,7 +19,7 @@ def known(core: Core, player: int, *, public: bool, private: bool, moves: bool) 
 
     ``moves`` adds the number of actions played to the public part.
     """
-    engine = core.engine
+    engine = chance.before(core)
     if engine is None:
         lines = [f"player {player}"] if private else []
     else:
@@ -27,19 +27,19 @@ def known(core: Core, player: int, *, public: bool, private: bool, moves: bool) 
         lines = render.view_lines(
             seen, public=public, private=private, details=True, moves=moves, you=False
         )
-    if public and core.left is not None:
+    if public and core.point is not None:
         lines.append(f"waiting for chance: {chance.waiting(core)}")
     return "\n".join(lines)
 
 
 def whole(core: Core) -> str:
     """The whole state, every hidden card included, and what chance is drawing."""
-    engine = core.engine
+    engine = chance.before(core)
     lines = ["not dealt yet"] if engine is None else [str(engine)]
     if engine is not None:
         lines.append(f"stock: {format_cards(engine.stock)}")
         lines.append(f"discard: {format_cards(engine.discard)}")
-    if core.left is not None:
+    if core.point is not None:
         lines.append(f"chance: {chance.waiting(core)}")
         lines.extend(f"drawn: {drawn}" for drawn in chance.drawn_texts(core))
     return "\n".join(lines)

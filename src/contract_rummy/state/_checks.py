@@ -311,6 +311,14 @@ def _some(cards: list[Card]) -> str:
 
 def _phase_problems(state: RoundState, players: int) -> Iterator[Refusal | str]:
     phase, to_act, active = state.phase, state.to_act, state.active
+    pending = state.chance.pending
+    if phase is Phase.CHANCE or pending is not None:
+        # A chance point keeps the cards as they were before the action that waits for it.
+        if phase is not Phase.CHANCE or pending is None:
+            yield f"chance.pending must be set exactly in phase CHANCE (phase {phase.name})"
+        elif to_act is not None:
+            yield f"to_act must be None while chance deals, got {to_act}"
+        return
     over = phase in (Phase.ROUND_OVER, Phase.GAME_OVER)
     if over != (state.penalties is not None):
         yield f"penalties must be set exactly when the round is over (phase {phase.name})"

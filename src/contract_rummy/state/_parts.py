@@ -30,22 +30,28 @@ True
 
 from __future__ import annotations
 
+import enum
 from typing import Final
 
 import attrs
 
+from contract_rummy.actions import Action
 from contract_rummy.cards import Card
 from contract_rummy.melds import Group, Run
 from contract_rummy.shuffler import SEEDED, Shuffler
 from contract_rummy.state._build import KEEP, replaceable
+from contract_rummy.state._phase import Phase
 from contract_rummy.variants import Variant
 
 __all__ = [
     "NEW_TURN",
     "NO_WINDOW",
+    "OMIT_DEFAULT",
     "Board",
     "BuyWindow",
     "Chance",
+    "ChanceKind",
+    "ChancePoint",
     "RoundFacts",
     "TableMeld",
     "Totals",
@@ -218,14 +224,74 @@ class Totals:
     winners: tuple[int, ...] | None = None
 
 
+#: The metadata of a field written by :func:`contract_rummy.to_dict` only when it is not its
+#: default, so that the dicts of values made before the field was added stay the same.
+OMIT_DEFAULT: Final = {"omit_default": True}
+
+
+class ChanceKind(enum.Enum):
+    """What chance deals at a chance point (:class:`ChancePoint`)."""
+
+    #: The first dealer, a player (R4): outcome :class:`~contract_rummy.FirstDealer`.
+    DEALER = "dealer"
+    #: The order of the shuffled deck (R5): outcomes :class:`~contract_rummy.DealCard`, or
+    #: :class:`~contract_rummy.DealOrder` for the rest at once.
+    DEAL = "deal"
+    #: How many cards the cut lifts (R32): outcome :class:`~contract_rummy.CutDeck`.
+    CUT = "cut"
+    #: The order of the new stock, the discards under the top card shuffled (R27).
+    RESHUFFLE = "reshuffle"
+
+    def __repr__(self) -> str:
+        return f"ChanceKind.{self.name}"
+
+
+@attrs.frozen(weakref_slot=False)
+class ChancePoint:
+    """What chance is to deal now, in a state of phase CHANCE (R4, R5, R27, R32).
+
+    A game whose chance is resolved step by step (``new_game(auto_chance=False)``) stops
+    where a shuffle or a cut is due. The cards of the state stay where they were before
+    the action that needs chance: the order being dealt is kept here until it is whole,
+    then the action is played with it.
+
+    Attributes:
+        kind: What is dealt (:class:`ChanceKind`).
+        remaining: The cards still to place in the order, in canonical order (a deal or a
+            reshuffle); empty for a number.
+        placed: The cards placed so far, in order.
+        bound: For a number, how many outcomes there are: the players (a first dealer), or
+            the cuts, from 1 card to ``bound`` cards; 0 for an order.
+        action: The action waiting for chance: ``NextRound()`` for a deal, the draw or the
+            buy that needs a reshuffle; ``None`` for the first deal of a new game.
+        drawn: What chance drew before for the same action (a deal's order before its
+            cut, an earlier reshuffle in the same action).
+        phase: The phase the action waits in.
+        to_act: Who chose the action.
+    """
+
+    kind: ChanceKind
+    remaining: tuple[Card, ...]
+    placed: tuple[Card, ...]
+    bound: int
+    action: Action | None
+    drawn: tuple[tuple[Card, ...] | int, ...]
+    phase: Phase
+    to_act: int | None
+
+
 @attrs.frozen(weakref_slot=False)
 class Chance:
     """Where the shuffles come from: the shuffler, and its state; hidden from the players.
 
     Attributes:
         rng: The shuffler's state: a plain integer.
-        shuffler: Where shuffles come from (:data:`contract_rummy.SEEDED` by default).
+        shuffler: Where shuffles come from (:data:`contract_rummy.SEEDED` by default;
+            :data:`contract_rummy.engine.STEPS` when chance is dealt step by step).
+        pending: In phase CHANCE, what chance is to deal (:class:`ChancePoint`); else
+            ``None``.
     """
 
     rng: int
     shuffler: Shuffler = SEEDED
+    pending: ChancePoint | None = attrs.field(default=None, metadata=OMIT_DEFAULT)

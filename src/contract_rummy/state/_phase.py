@@ -29,6 +29,10 @@ class Phase(enum.Enum):
     ROUND_OVER = "round over"
     #: The game is over and ``winners`` is set; no action is legal (R28).
     GAME_OVER = "game over"
+    #: Chance deals now (R4, R5, R27, R32): only in a game whose chance is resolved step by
+    #: step (``new_game(auto_chance=False)``); ``to_act`` is ``None``, ``chance.pending``
+    #: says what is to be dealt, and the legal actions are chance's outcomes.
+    CHANCE = "chance"
 
     def __repr__(self) -> str:
         return f"Phase.{self.name}"

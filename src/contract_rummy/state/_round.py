@@ -23,6 +23,7 @@ from contract_rummy.state._parts import (
     Board,
     BuyWindow,
     Chance,
+    ChancePoint,
     RoundFacts,
     TableMeld,
     Totals,
@@ -183,7 +184,7 @@ class RoundState(_StateFields):
         turns: How many turns this round has begun, the current one included (R29).
         chance: Where shuffles come from (:class:`Chance`): the ``shuffler``
             (:data:`contract_rummy.SEEDED` by default) and its state ``rng``, a plain
-            integer.
+            integer; in phase CHANCE, ``pending`` says what chance is to deal.
         moves: How many actions have been applied since the game began (0 in a state made
             by :func:`~contract_rummy.new_game` or :func:`~contract_rummy.start_round`):
             the position's number, shown in player views and records, so that a server
@@ -224,6 +225,7 @@ class RoundState(_StateFields):
         winners: tuple[int, ...] | None = KEEP,
         rng: int = KEEP,
         shuffler: Shuffler = KEEP,
+        pending: ChancePoint | None = KEEP,
     ) -> None:
         given = {name: value for name, value in locals().items() if value is not KEEP}
         del given["self"]
@@ -268,6 +270,11 @@ class RoundState(_StateFields):
     def shuffler(self) -> Shuffler:
         """Where shuffles come from: ``chance.shuffler``."""
         return self.chance.shuffler
+
+    @property
+    def pending(self) -> ChancePoint | None:
+        """In phase CHANCE, what chance is to deal: ``chance.pending``; else ``None``."""
+        return self.chance.pending
 
     @property
     def kept_card(self) -> Card | None:

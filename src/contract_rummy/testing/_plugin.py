@@ -48,8 +48,12 @@ def register_strategies() -> None:
         Card,
         Chance,
         Contract,
+        CutDeck,
+        DealCard,
+        DealOrder,
         Discard,
         End,
+        FirstDealer,
         GameRecord,
         GreedyBot,
         Group,
@@ -92,6 +96,12 @@ def register_strategies() -> None:
         return st.none() | st.sampled_from(End)
 
     st.register_type_strategy(Discard, st.deferred(lambda: st.builds(Discard, card())))
+    st.register_type_strategy(DealCard, st.deferred(lambda: st.builds(DealCard, card())))
+    st.register_type_strategy(FirstDealer, st.builds(FirstDealer, st.integers(0, 7)))
+    st.register_type_strategy(CutDeck, st.builds(CutDeck, st.integers(0, 200)))
+    st.register_type_strategy(
+        DealOrder, st.deferred(lambda: st.builds(DealOrder, st.lists(card(), max_size=108)))
+    )
     st.register_type_strategy(
         LayOff, st.deferred(lambda: st.builds(LayOff, card(), target(), end()))
     )

@@ -1,0 +1,289 @@
+"""Chance as steps: the deal, the cut and the reshuffle as points a caller resolves.
+
+By default the state's shuffler resolves every random draw inside :func:`apply` (the first
+dealer, R4; the deal, R5; the cut, R32; a reshuffle, R27). A game made with
+``auto_chance=False`` holds :data:`STEPS` instead: where a draw is due, the engine stops in
+phase CHANCE, the cards still where they were before the action that needs chance, and
+``chance.pending`` (a :class:`~contract_rummy.state.ChancePoint`) says what is to be dealt.
+Chance's outcomes are then played as actions (:class:`~contract_rummy.DealCard`,
+:class:`~contract_rummy.DealOrder`, :class:`~contract_rummy.CutDeck`,
+:class:`~contract_rummy.FirstDealer`); once chance has drawn all the action needs, the
+action is played with what it drew.
+
+Inside the engine, :class:`StepShuffler` gives the action what chance drew, in the order
+the engine asks for it, and signals a draw still to come with :class:`NeedChance`, which
+:func:`stop` turns into the chance point; the signal never leaves the engine.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable, Sequence
+from typing import Final, TypeVar
+
+import attrs
+
+from contract_rummy._hands import BY_INDEX, Hand
+from contract_rummy.actions import (
+    Action,
+    ChanceAction,
+    CutDeck,
+    DealCard,
+    DealOrder,
+    FirstDealer,
+    NextRound,
+)
+from contract_rummy.cards import Card, format_cards
+from contract_rummy.engine._common import Outcome, Position, refuse
+from contract_rummy.events import Event
+from contract_rummy.state import Chance, ChanceKind, ChancePoint, Phase, RoundState
+
+__all__ = [
+    "STEPS",
+    "NeedChance",
+    "StepShuffler",
+    "chance_outcomes",
+    "chance_point",
+    "check_outcome",
+    "legal_outcomes",
+    "resolve",
+    "stop",
+]
+
+T = TypeVar("T")
+
+_CHANCE: Final = Phase.CHANCE
+
+
+class NeedChance(Exception):  # noqa: N818 - a signal inside the engine, not an error
+    """The engine asks chance for a draw it has not made yet: an order, or a number."""
+
+    def __init__(self, items: Sequence[Card] | None = None, bound: int = 0) -> None:
+        super().__init__(bound if items is None else len(items))
+        self.items = items
+        self.bound = bound
+
+
+@attrs.frozen
+class StepShuffler:
+    """The shuffler of a game whose chance is dealt step by step (``auto_chance=False``).
+
+    It draws nothing itself: it gives the engine what chance drew for the action being
+    played (``drawn``, in the order the engine asks), the shuffler state counting the
+    draws given; asked for one more, it stops the action. :data:`STEPS`, with nothing
+    drawn, is the shuffler such games keep.
+    """
+
+    drawn: tuple[tuple[Card, ...] | int, ...] = ()
+
+    def shuffle(self, items: Sequence[T], state: int) -> tuple[list[T], int]:
+        """The order chance drew for ``items``, or stop: chance must draw it first."""
+        if state < len(self.drawn):
+            order = self.drawn[state]
+            assert isinstance(order, tuple), "chance drew a number where an order is due"
+            given: list[T] = list(order)  # type: ignore[arg-type] # the cards of items
+            return given, state + 1
+        raise NeedChance(items=items)  # type: ignore[arg-type] # the engine shuffles cards
+
+    def below(self, bound: int, state: int) -> tuple[int, int]:
+        """The number chance drew below ``bound``, or stop: chance must draw it first."""
+        if state < len(self.drawn):
+            number = self.drawn[state]
+            assert isinstance(number, int), "chance drew an order where a number is due"
+            return number, state + 1
+        raise NeedChance(bound=bound)
+
+
+#: The shuffler of a game whose chance is dealt step by step: the engine stops at each draw.
+STEPS: Final = StepShuffler()
+#: The chance part of such a game's states between chance points.
+_STEPPED: Final = Chance(0, STEPS)
+
+
+def chance_point(state: RoundState) -> ChancePoint | None:
+    """What chance is to deal now, or ``None`` when a player (or nobody) acts (R5, R27, R32).
+
+    Only a game made with ``auto_chance=False`` stops for chance: its state is then in
+    phase CHANCE, and :func:`~contract_rummy.chance_outcomes` lists what chance may deal.
+
+    >>> import contract_rummy as cr
+    >>> cr.chance_point(cr.new_game(seed=1)) is None
+    True
+    >>> point = cr.chance_point(cr.new_game(auto_chance=False))
+    >>> point.kind, point.bound
+    (ChanceKind.DEALER, 4)
+    """
+    if not isinstance(state, RoundState):
+        raise TypeError(f"expected a RoundState, got {state!r}")
+    return state.chance.pending
+
+
+def chance_outcomes(state: RoundState) -> tuple[tuple[ChanceAction, float], ...]:
+    """Chance's outcomes at a chance point, each with its probability; ``()`` elsewhere.
+
+    An order is dealt a card at a time: each distinct card still to place, with its copies
+    over the cards still to place (R5, R27). A number is uniform: each first dealer (R4),
+    each cut from 1 card to all but one (R32).
+
+    >>> import contract_rummy as cr
+    >>> state = cr.new_game(players=4, auto_chance=False)
+    >>> cr.chance_outcomes(state)[0]
+    (FirstDealer(player=0), 0.25)
+    >>> state = cr.apply(state, cr.FirstDealer(2))
+    >>> action, probability = cr.chance_outcomes(state)[0]
+    >>> action, round(probability * 106)
+    (DealCard(card=Card.parse('AC')), 2)
+    """
+    point = chance_point(state)
+    if point is None:
+        return ()
+    if point.kind is ChanceKind.DEALER:
+        return tuple((FirstDealer(p), 1.0 / point.bound) for p in range(point.bound))
+    if point.kind is ChanceKind.CUT:
+        return tuple((CutDeck(n), 1.0 / point.bound) for n in range(1, point.bound + 1))
+    total = len(point.remaining)
+    counts = Counter(point.remaining)
+    return tuple((DealCard(card), copies / total) for card, copies in counts.items())
+
+
+def stop(
+    state: RoundState,
+    action: Action | None,
+    drawn: tuple[tuple[Card, ...] | int, ...],
+    need: NeedChance,
+    moves: int,
+) -> RoundState:
+    """The chance point where ``action``, played in ``state``, waits for ``need``.
+
+    ``drawn`` is what chance drew for the action before; ``moves`` numbers the state.
+    """
+    items = need.items
+    if items is not None:
+        dealing = action is None or type(action) is NextRound
+        kind = ChanceKind.DEAL if dealing else ChanceKind.RESHUFFLE
+        remaining = tuple(sorted(items, key=BY_INDEX))
+    else:
+        kind = ChanceKind.DEALER if action is None and not drawn else ChanceKind.CUT
+        remaining = ()
+    point = ChancePoint(kind, remaining, (), need.bound, action, drawn, state.phase, state.to_act)
+    return state.replace(phase=_CHANCE, to_act=None, chance=Chance(0, STEPS, point), moves=moves)
+
+
+def _what(point: ChancePoint) -> str:
+    """What chance deals at ``point``, as a message says it."""
+    if point.kind is ChanceKind.DEALER:
+        return f"chance draws the first dealer (R4): FirstDealer(0 to {point.bound - 1})"
+    if point.kind is ChanceKind.CUT:
+        return f"chance draws the cut (R32): CutDeck(1 to {point.bound})"
+    rule = "R5" if point.kind is ChanceKind.DEAL else "R27"
+    return (
+        f"chance deals the {point.kind.value}'s order ({rule}): DealCard of one of the "
+        f"{len(point.remaining)} cards still to place, or DealOrder of them all"
+    )
+
+
+def _rule(point: ChancePoint) -> str:
+    return {
+        ChanceKind.DEALER: "R4",
+        ChanceKind.DEAL: "R5",
+        ChanceKind.CUT: "R32",
+        ChanceKind.RESHUFFLE: "R27",
+    }[point.kind]
+
+
+def legal_outcomes(position: Position, hand: Hand) -> Sequence[Action]:
+    """Chance's outcomes at a state's chance point, as actions; none for a view."""
+    if not isinstance(position, RoundState):  # a view: no player acts at a chance point
+        return ()
+    outcomes: Sequence[ChanceAction] = tuple(action for action, _ in chance_outcomes(position))
+    return outcomes  # type: ignore[return-value] # chance's actions, listed for chance
+
+
+def check_outcome(position: Position, hand: Hand, action: object) -> None:
+    """Refuse anything but one of chance's outcomes at the chance point, citing the rule."""
+    point = position.chance.pending if isinstance(position, RoundState) else None
+    if point is None:
+        refuse("R5", f"{action!r} is not possible now: chance deals, no player acts")
+    kind = point.kind
+    rule = _rule(point)
+    if type(action) is FirstDealer and kind is ChanceKind.DEALER:
+        if not 0 <= action.player < point.bound:
+            refuse(rule, f"the first dealer is a player, 0-{point.bound - 1}, got {action.player}")
+        return
+    if type(action) is CutDeck and kind is ChanceKind.CUT:
+        if not 1 <= action.lifted <= point.bound:
+            refuse(rule, f"the cut lifts 1 to {point.bound} cards, got {action.lifted}")
+        return
+    ordering = kind in (ChanceKind.DEAL, ChanceKind.RESHUFFLE)
+    if type(action) is DealCard and ordering:
+        if action.card not in point.remaining:
+            refuse(
+                rule,
+                f"{action.card} is not among the cards still to place in the "
+                f"{kind.value}'s order: {format_cards(point.remaining) or 'none'}",
+            )
+        return
+    if type(action) is DealOrder and ordering:
+        given = Counter(action.cards)
+        if given != Counter(point.remaining):
+            extra = sorted((given - Counter(point.remaining)).elements())
+            missing = sorted((Counter(point.remaining) - given).elements())
+            refuse(
+                rule,
+                f"DealOrder must place exactly the {len(point.remaining)} cards still to "
+                f"place in the {kind.value}'s order: missing {format_cards(missing) or 'none'}"
+                f"; not to place {format_cards(extra) or 'none'}",
+            )
+        return
+    refuse(rule, f"{action!r} is not possible now: {_what(point)}")
+
+
+def _without(cards: tuple[Card, ...], card: Card) -> tuple[Card, ...]:
+    at = cards.index(card)
+    return cards[:at] + cards[at + 1 :]
+
+
+def resolve(
+    state: RoundState,
+    action: object,
+    play: Callable[[RoundState, Action], Outcome],
+    first_deal: Callable[[RoundState, Chance, int], Outcome],
+) -> Outcome:
+    """Play chance's outcome ``action`` at the chance point of ``state``.
+
+    When chance has drawn all the waiting action needs, the action is played with it by
+    ``play`` (or, for a new game's first deal, ``first_deal``); the state after it keeps
+    :data:`STEPS`.
+    """
+    check_outcome(state, (), action)
+    point = state.chance.pending
+    assert point is not None
+    moves = state.moves + 1
+    outcome: tuple[Card, ...] | int
+    if type(action) is DealCard:
+        remaining = _without(point.remaining, action.card)
+        placed = (*point.placed, action.card)
+        if remaining:
+            point = attrs.evolve(point, remaining=remaining, placed=placed)
+            return state.replace(chance=Chance(0, STEPS, point), moves=moves), ()
+        outcome = placed
+    elif type(action) is DealOrder:
+        outcome = (*point.placed, *action.cards)
+    elif type(action) is FirstDealer:
+        outcome = action.player
+    else:
+        assert type(action) is CutDeck
+        outcome = action.lifted - 1
+    drawn = (*point.drawn, outcome)
+    given = Chance(0, StepShuffler(drawn))
+    before = state.replace(phase=point.phase, to_act=point.to_act, chance=given, moves=moves - 1)
+    waiting = point.action
+    events: tuple[Event, ...] = ()
+    try:
+        if waiting is None:
+            after, events = first_deal(before, given, moves)
+        else:
+            after, events = play(before, waiting)
+    except NeedChance as need:
+        return stop(before, waiting, drawn, need, moves), ()
+    return after.replace(chance=_STEPPED), events

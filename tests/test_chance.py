@@ -1,0 +1,376 @@
+"""Chance as steps: the deal (R4, R5), the cut (R32) and the reshuffle (R27) dealt by hand.
+
+A game made with ``auto_chance=False`` stops at each chance point (phase CHANCE) and takes
+chance's outcomes as actions. Dealt the orders the seeded shuffler drew, it plays the very
+game the seed deals.
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+import re
+from collections import Counter
+from collections.abc import Iterator
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import contract_rummy as cr
+from contract_rummy import notation, records
+
+#: Enough actions for any game these tests play; a game reaching it fails the test.
+_CAP = 20_000
+
+
+def _seeded_game(
+    variant: cr.Variant, seed: int, players: int
+) -> Iterator[tuple[cr.RoundState, cr.Action, cr.RoundState, tuple[cr.Event, ...]]]:
+    """Each step of a seeded game played by a random bot: before, action, after, events."""
+    bot = cr.RandomBot(seed=seed)
+    state = cr.new_game(variant, seed=seed, players=players)
+    for _ in range(_CAP):
+        if state.phase is cr.Phase.GAME_OVER:
+            return
+        action = bot.choose(state)
+        after, events = cr.step(state, action)
+        yield state, action, after, events
+        state = after
+    pytest.fail("the game did not end within the cap")
+
+
+def _order(state: cr.RoundState) -> tuple[cr.Card, ...]:
+    """The deck order that dealt the round ``state`` begins (R5)."""
+    deal = records.Deal.of(state)
+    return tuple(deal.order(state.variant.cards_dealt(state.round_number)))
+
+
+def _deal_by_hand(
+    recorder: records.Recorder, dealt: cr.RoundState, *, by_card: bool
+) -> tuple[cr.RoundState, tuple[cr.Event, ...]]:
+    """Resolve the deal's chance points with the cards ``dealt`` has, recording them."""
+    state = recorder.state
+    events: tuple[cr.Event, ...] = ()
+    order = _order(dealt)
+    for _ in range(len(order) + 3):
+        point = cr.chance_point(state)
+        if point is None:
+            return state, events
+        if point.kind is cr.ChanceKind.DEALER:
+            state, events = recorder.step(cr.FirstDealer(dealt.dealer))
+        elif point.kind is cr.ChanceKind.CUT:
+            assert dealt.cut is not None
+            state, events = recorder.step(cr.CutDeck(dealt.cut))
+        elif by_card:
+            state, events = recorder.step(cr.DealCard(order[len(point.placed)]))
+        else:
+            state, events = recorder.step(cr.DealOrder(order[len(point.placed) :]))
+    pytest.fail("the deal did not end")
+
+
+def _same_game(by_hand: cr.RoundState, seeded: cr.RoundState) -> None:
+    """The two states are the same position: everything but chance and the count of moves."""
+    assert by_hand.chance.pending is None
+    assert by_hand.shuffler == cr.engine.STEPS
+    assert by_hand.replace(chance=seeded.chance, moves=seeded.moves) == seeded
+
+
+def _replay_by_hand(
+    variant: cr.Variant, seed: int, players: int, *, by_card: bool
+) -> tuple[int, int, records.Recorder]:
+    """Play the seeded game again, its chance dealt by hand and recorded.
+
+    Returns how many deals and reshuffles it had, and its recorder.
+    """
+    recorder = records.Recorder(cr.new_game(variant, players=players, auto_chance=False))
+    deals = reshuffles = 0
+    for number, (before, action, after, events) in enumerate(_seeded_game(variant, seed, players)):
+        if number == 0:
+            state, _ = _deal_by_hand(recorder, before, by_card=by_card)
+            deals += 1
+            _same_game(state, before)
+        state, got = recorder.step(action)
+        if state.phase is cr.Phase.CHANCE:
+            point = cr.chance_point(state)
+            assert point is not None
+            if point.kind is cr.ChanceKind.RESHUFFLE:
+                reshuffles += 1
+                stock = next(e.stock for e in events if isinstance(e, cr.Reshuffled))
+                assert Counter(point.remaining) == Counter(stock)
+                assert state.stock == before.stock
+                assert state.discard == before.discard
+                if by_card:
+                    for card in stock[:-1]:
+                        state, got = recorder.step(cr.DealCard(card))
+                        assert got == ()
+                    state, got = recorder.step(cr.DealCard(stock[-1]))
+                else:
+                    state, got = recorder.step(cr.DealOrder(stock))
+            else:
+                deals += 1
+                state, got = _deal_by_hand(recorder, after, by_card=by_card)
+                assert got == events
+                _same_game(state, after)
+                continue
+            # A second reshuffle in the same action (a buy's penalty, then a draw) stops
+            # again; these games have none.
+            assert state.phase is not cr.Phase.CHANCE
+        assert got == events
+        _same_game(state, after)
+    return deals, reshuffles, recorder
+
+
+def test_r5_a_game_dealt_by_hand_order_by_order_is_the_seeded_game() -> None:
+    deals, reshuffles, _ = _replay_by_hand(cr.PAGAT, 0, 4, by_card=False)
+    assert deals == 7
+    assert reshuffles > 0
+
+
+def test_r5_a_game_dealt_by_hand_card_by_card_is_the_seeded_game() -> None:
+    deals, reshuffles, _ = _replay_by_hand(cr.LIVERPOOL_CUT, 2, 4, by_card=True)
+    assert (deals, reshuffles) == (7, 1)
+
+
+def test_r32_the_cut_is_a_chance_point_after_the_deal_order() -> None:
+    deals, _, _ = _replay_by_hand(cr.LIVERPOOL_CUT, 46, 4, by_card=False)
+    assert deals == cr.LIVERPOOL_CUT.rounds
+    state = cr.apply(cr.new_game(cr.LIVERPOOL_CUT, auto_chance=False), cr.FirstDealer(0))
+    state = cr.apply(state, cr.DealOrder(state.stock))
+    point = cr.chance_point(state)
+    assert point is not None
+    assert point.kind is cr.ChanceKind.CUT
+    size = len(state.stock)
+    assert point.bound == size - 1
+    assert [a for a, _ in cr.chance_outcomes(state)] == [cr.CutDeck(n) for n in range(1, size)]
+    with pytest.raises(cr.IllegalActionError, match=rf"^R32: the cut lifts 1 to {size - 1}"):
+        cr.apply(state, cr.CutDeck(size))
+    with pytest.raises(cr.IllegalActionError, match=r"^R32: DealCard"):
+        cr.apply(state, cr.DealCard(state.stock[0]))
+    exact = cr.LIVERPOOL_CUT.cards_dealt(1) * 4 + 1
+    after, events = cr.step(state, cr.CutDeck(exact))
+    assert after.cut == exact
+    assert after.scores == (0, 0, 0, -cr.LIVERPOOL_CUT.cut_bonus)
+    assert events == (cr.Dealt(1, 0, after.discard[-1], 3, exact),)
+
+
+@settings(max_examples=10, deadline=None)
+@given(st.integers(0, 2**32), st.sampled_from([cr.PAGAT, cr.LIVERPOOL, cr.MAY_I]))
+def test_r5_the_deal_point_offers_each_card_left_with_its_odds(
+    seed: int, variant: cr.Variant
+) -> None:
+    players = variant.min_players
+    state = cr.apply(cr.new_game(variant, players=players, auto_chance=False), cr.FirstDealer(1))
+    order = cr.new_game(variant, seed=seed, players=players).stock  # any order of cards
+    for placed, card in enumerate(order[:5]):
+        outcomes = dict(cr.chance_outcomes(state))
+        left = len(state.stock) - placed
+        assert sum(outcomes.values()) == pytest.approx(1.0)
+        assert outcomes[cr.DealCard(card)] == pytest.approx(
+            (Counter(state.stock)[card] - list(order[:placed]).count(card)) / left
+        )
+        listed: list[object] = list(cr.legal_actions(state))
+        assert listed == list(outcomes)
+        state = cr.apply(state, cr.DealCard(card))
+        # The deck stays whole: every card still in the stock until the order is dealt.
+        assert Counter(state.stock) == Counter(variant.deck(players))
+
+
+def test_r5_a_card_not_left_to_deal_is_refused() -> None:
+    state = cr.apply(cr.new_game(auto_chance=False), cr.FirstDealer(0))
+    jokers = state.stock.count(cr.JOKER)
+    for _ in range(jokers):
+        state = cr.apply(state, cr.DealCard(cr.JOKER))
+    with pytest.raises(cr.IllegalActionError, match=r"^R5: JK is not among the cards still"):
+        cr.apply(state, cr.DealCard(cr.JOKER))
+    with pytest.raises(cr.IllegalActionError, match=r"^R5: DealOrder must place exactly"):
+        cr.apply(state, cr.DealOrder(state.stock))
+    assert not cr.is_legal(state, cr.DealCard(cr.JOKER))
+    with pytest.raises(cr.IllegalActionError, match=r"^R5: .* chance deals the deal's order"):
+        cr.apply(state, cr.DrawStock())
+    with pytest.raises(cr.IllegalActionError, match=r"^R5: chance deals now"):
+        cr.apply(state, cr.DealCard("2C"), player=0)
+    assert cr.chooser(state) is None
+    assert state.to_act is None
+    assert list(cr.legal_actions(cr.view(state, 0))) == []
+
+
+def test_r5_the_first_dealer_is_a_chance_point() -> None:
+    state = cr.new_game(auto_chance=False)
+    assert state.phase is cr.Phase.CHANCE
+    assert state.moves == 0
+    assert cr.chance_outcomes(state) == tuple((cr.FirstDealer(p), 1 / 4) for p in range(4))
+    with pytest.raises(cr.IllegalActionError, match=r"^R4: the first dealer is a player, 0-3"):
+        cr.apply(state, cr.FirstDealer(4))
+    with pytest.raises(ValueError, match="takes no seed nor shuffler"):
+        cr.new_game(seed=1, auto_chance=False)
+    after = cr.apply(state, cr.FirstDealer(2))
+    assert after.moves == 1
+    assert cr.chance_outcomes(state) != cr.chance_outcomes(after)
+
+
+def test_r27_a_reshuffle_waits_for_chance_then_draws_from_the_new_stock() -> None:
+    deck = list(cr.PAGAT.deck(4))
+    hands = [deck[i * 10 : i * 10 + 10] for i in range(4)]
+    discard = deck[40:]
+    state = cr.start_round(hands=hands, stock=[], discard=discard, auto_chance=False)
+    state = cr.apply(state, cr.DrawStock())
+    while state.phase is cr.Phase.BUY:  # nobody buys: the active player draws
+        before = state
+        state = cr.apply(state, cr.Pass())
+    point = cr.chance_point(state)
+    assert point is not None
+    assert point.kind is cr.ChanceKind.RESHUFFLE
+    assert point.action == cr.Pass()
+    assert point.phase is cr.Phase.BUY
+    assert Counter(point.remaining) == Counter(discard[:-1])
+    assert (state.hands, state.stock, state.discard) == (before.hands, (), before.discard)
+    new_stock = sorted(discard[:-1], key=str)
+    after, events = cr.step(state, cr.DealOrder(new_stock))
+    assert after.phase is cr.Phase.PLAY
+    assert new_stock[0] in after.hands[after.active]
+    assert after.stock == tuple(new_stock[1:])
+    assert after.reshuffles == 1
+    assert events[0] == cr.Reshuffled(len(new_stock), 1, tuple(new_stock))
+    assert after.moves == state.moves + 1 == before.moves + 2
+
+
+def test_r27_a_seeded_game_pays_no_chance_point() -> None:
+    for _, _, after, _ in _seeded_game(cr.PAGAT, 5, 4):
+        assert after.phase is not cr.Phase.CHANCE
+        assert after.chance.pending is None
+
+
+# -- records ---------------------------------------------------------------------------------
+
+
+@functools.cache
+def _hand_dealt() -> tuple[str, cr.RoundState]:
+    """The record of a game dealt by hand card by card (a reshuffle and cuts included)."""
+    _, _, recorder = _replay_by_hand(cr.LIVERPOOL_CUT, 2, 4, by_card=True)
+    return records.dumps(recorder.record()), recorder.state
+
+
+def test_r5_a_game_dealt_by_hand_card_by_card_replays_from_its_record() -> None:
+    text, final = _hand_dealt()
+    data = json.loads(text)
+    assert (data["seed"], data["start"], data["chance"]) == (None, None, "steps")
+    first = _seeded_first(2)
+    assert data["actions"][:2] == [f"FirstDealer {first.dealer}", f"DealCard {_order(first)[0]}"]
+    assert sum(entry.startswith("DealCard") for entry in data["actions"]) > 7 * 100
+    game = records.loads(text)
+    assert game.chance_steps
+    assert list(records.replay(game))[-1] == final
+    assert final.phase is cr.Phase.GAME_OVER
+    assert records.loads(records.dumps(game)) == game
+
+
+def _seeded_first(seed: int) -> cr.RoundState:
+    return cr.new_game(cr.LIVERPOOL_CUT, seed=seed)
+
+
+def _entries(kind: str) -> list[int]:
+    text, _ = _hand_dealt()
+    return [i for i, entry in enumerate(json.loads(text)["actions"]) if entry.startswith(kind)]
+
+
+@settings(max_examples=15, deadline=None)
+@given(st.data())
+def test_r5_a_changed_chance_entry_is_refused_or_deals_another_valid_game(
+    data: st.DataObject,
+) -> None:
+    text, final = _hand_dealt()
+    document = json.loads(text)
+    index = data.draw(st.sampled_from(_entries("DealCard")), label="entry")
+    card = data.draw(st.sampled_from(sorted(set(_order(_seeded_first(2))), key=str)), label="card")
+    document["actions"][index] = f"DealCard {card}"
+    try:
+        game = records.loads(json.dumps(document))
+    except cr.RecordError as error:
+        refusal = str(error)
+    else:
+        assert list(records.replay(game))[-1] != final or document == json.loads(text)
+        return
+    # Refused where the game stops holding up, citing the rule, or at its result.
+    assert re.match(r"actions\[\d+\]: .*R\d+|result: ", refusal), refusal
+
+
+def test_r5_a_chance_entry_that_deals_a_card_not_left_is_refused_with_its_rule() -> None:
+    text, _ = _hand_dealt()
+    document = json.loads(text)
+    # The last card of the first deal: the only card left to place.
+    last = next(
+        i for i in _entries("DealCard") if not document["actions"][i + 1].startswith("Deal")
+    )
+    left = document["actions"][last].split()[1]
+    other = "JK" if left != "JK" else "2C"
+    document["actions"][last] = f"DealCard {other}"
+    with pytest.raises(
+        cr.RecordError, match=rf"^actions\[{last}\]: DealCard {other} is refused: R5: "
+    ):
+        records.loads(json.dumps(document))
+
+
+def test_r27_a_reshuffle_entry_that_deals_a_card_not_discarded_is_refused() -> None:
+    text, _ = _hand_dealt()
+    document = json.loads(text)
+    game = records.loads(text)
+    states = list(records.replay(game))
+    at = next(
+        i
+        for i, state in enumerate(states[1:])
+        if state.phase is cr.Phase.CHANCE
+        and state.pending is not None
+        and state.pending.kind is cr.ChanceKind.RESHUFFLE
+    )
+    point = states[at + 1].pending
+    assert point is not None
+    absent = next(card for card in _order(_seeded_first(2)) if card not in point.remaining)
+    document["actions"][at + 1] = f"DealCard {absent}"
+    with pytest.raises(cr.RecordError, match=rf"^actions\[{at + 1}\]: .* is refused: R27: "):
+        records.loads(json.dumps(document))
+
+
+def test_r32_a_cut_entry_out_of_range_is_refused() -> None:
+    text, _ = _hand_dealt()
+    document = json.loads(text)
+    at = _entries("CutDeck")[0]
+    document["actions"][at] = "CutDeck 0"
+    with pytest.raises(cr.RecordError, match=rf"^actions\[{at}\]: CutDeck 0 is refused: R32: "):
+        records.loads(json.dumps(document))
+
+
+def test_r27_a_round_set_up_by_hand_records_its_reshuffles_as_entries() -> None:
+    deck = list(cr.PAGAT.deck(4))
+    hands = [deck[i * 10 : i * 10 + 10] for i in range(4)]
+    first = cr.start_round(hands=hands, stock=[], discard=deck[40:], auto_chance=False)
+    recorder = records.Recorder(first)
+    state = recorder.apply(cr.DrawStock())
+    while state.phase is cr.Phase.BUY:
+        state = recorder.apply(cr.Pass())
+    point = cr.chance_point(state)
+    assert point is not None
+    assert point.kind is cr.ChanceKind.RESHUFFLE
+    state = recorder.apply(cr.DealOrder(point.remaining))
+    text = records.dumps(recorder.record())
+    data = json.loads(text)
+    assert data["chance"] == "steps"
+    assert data["start"]["shuffler"] == "steps"
+    assert data["deals"] == data["reshuffles"] == []
+    assert data["actions"][-1].startswith("DealOrder ")
+    assert list(records.replay(records.loads(text)))[-1] == state
+    with pytest.raises(cr.RecordError, match="logs chance among its actions"):
+        records.loads(text.replace('"reshuffles": []', '"reshuffles": [["2C"]]'))
+
+
+@settings(max_examples=30, deadline=None)
+@given(
+    st.one_of(
+        *(st.from_type(kind) for kind in (cr.FirstDealer, cr.CutDeck, cr.DealCard, cr.DealOrder))
+    )
+)
+def test_r5_chance_outcomes_read_back_from_json_and_notation(outcome: cr.ChanceAction) -> None:
+    assert cr.from_dict(json.loads(json.dumps(cr.to_dict(outcome)))) == outcome
+    text = cr.format_action(outcome)
+    if not isinstance(outcome, cr.DealOrder) or outcome.cards:
+        assert notation.parse_outcome(text) == outcome
