@@ -1,0 +1,182 @@
+"""What each player has seen of a game: :class:`History`, kept by :class:`Histories`.
+
+A :class:`~contract_rummy.PlayerView` is what a player sees now; their history is
+everything they saw happen from the first deal on: every action (all actions of this game
+are public: who chose what), and each step's events as that player may see them
+(:func:`~contract_rummy.censor`: another player's draw is a card gone face down into their
+hand, a buy's penalty cards likewise, a reshuffled stock only its size), round after round,
+with each new hand the player was dealt. It is what a server sends a player who joins late
+or reconnects, and what a bot may read beyond its view.
+
+A state holds no history: the engine plays every action of every simulation, and a history
+grows with the game. :class:`Histories` keeps one game's steps beside its states, each once,
+and gives any player's history when asked:
+
+>>> import contract_rummy as cr
+>>> from contract_rummy.history import Histories
+>>> from contract_rummy.playing import steps
+>>> state = cr.new_game(seed=1)
+>>> kept = Histories(state)
+>>> for played in steps(state, [cr.GreedyBot()] * 4):
+...     kept.add(played)
+...     if played[3].round_number == 2:
+...         break
+>>> mine = kept.history(0)
+>>> mine.player, mine.start == cr.view(state, 0), len(mine.steps) == len(kept)
+(0, True, True)
+>>> mine.steps[0]
+Seen(moves=0, player=2, action=DrawStock(), events=(), hand=None)
+>>> mine.steps[1].events
+(BoughtUnseen(player=3, card=Card.parse('4D'), penalty=1), DrewUnseen(player=2))
+>>> [len(round_steps) for round_steps in mine.rounds()]
+[142, 1]
+>>> mine.steps[-1].hand == kept.state.hands[0]  # the hand the last step dealt player 0
+True
+
+Which cards of each opponent's hand a player knows (those everyone saw them take from the
+discard pile or buy) is public, and the engine keeps it in the state:
+:attr:`PlayerView.known <contract_rummy.state.Board.known>` answers it from the view alone.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import attrs
+
+from contract_rummy._checks import check_int
+from contract_rummy.actions import Action
+from contract_rummy.cards import Card
+from contract_rummy.engine import step as engine_step
+from contract_rummy.events import Dealt, Event, SeenEvent, Step, censored
+from contract_rummy.playing import Played
+from contract_rummy.state import RoundState
+from contract_rummy.views import PlayerView, view
+
+__all__ = ["Histories", "History", "Seen"]
+
+
+@attrs.frozen
+class Seen:
+    """One step of a game as one player saw it.
+
+    Attributes:
+        moves: The number of the position the action was played in (the state's
+            ``moves`` before it).
+        player: Who chose the action (between rounds, the dealer, R4).
+        action: The action: every action is public.
+        events: What it did, as this player may see it (:func:`~contract_rummy.censored`).
+        hand: When the step dealt a round (:class:`~contract_rummy.Dealt`), this player's
+            new hand; else ``None``.
+    """
+
+    moves: int
+    player: int
+    action: Action
+    events: tuple[SeenEvent, ...]
+    hand: tuple[Card, ...] | None = None
+
+
+@attrs.frozen
+class History:
+    """Everything one player has seen of a game: the first view, then every step.
+
+    Attributes:
+        player: Whose history this is.
+        start: The player's view of the game's first state (their first hand included).
+        steps: Every step since, in order (:class:`Seen`).
+    """
+
+    player: int
+    start: PlayerView
+    steps: tuple[Seen, ...]
+
+    def rounds(self) -> tuple[tuple[Seen, ...], ...]:
+        """The steps round by round: a new round begins with the step that dealt it.
+
+        The step that ended a round (its :class:`~contract_rummy.RoundEnded`) closes that
+        round; the dealer's ``NextRound()`` opens the next.
+        """
+        found: list[tuple[Seen, ...]] = []
+        current: list[Seen] = []
+        for seen in self.steps:
+            if seen.hand is not None and current:
+                found.append(tuple(current))
+                current = []
+            current.append(seen)
+        if current:
+            found.append(tuple(current))
+        return tuple(found)
+
+
+class Histories:
+    """Every player's history of one game, kept step by step as it is played.
+
+    Give it each step of the game, :data:`~contract_rummy.playing.Played` as
+    :func:`~contract_rummy.playing.steps` yields it (:meth:`add`), or let it play the
+    action (:meth:`step`); ask any player's :class:`History` at any time (:meth:`history`).
+    Each step is kept once, whole, and censored for a player when their history is asked.
+    The histories are the server's to keep: they hold every card.
+
+    Raises:
+        TypeError: if ``state`` is not a :class:`~contract_rummy.RoundState`.
+    """
+
+    def __init__(self, state: RoundState) -> None:
+        if not isinstance(state, RoundState):
+            raise TypeError(f"expected a RoundState, got {state!r}")
+        self._first = state
+        self._state = state
+        self._steps: list[tuple[int, int, Action, tuple[Event, ...], RoundState | None]] = []
+
+    @property
+    def state(self) -> RoundState:
+        """The state the game has reached."""
+        return self._state
+
+    def __len__(self) -> int:
+        """How many steps have been kept."""
+        return len(self._steps)
+
+    def add(self, played: Played) -> None:
+        """Keep one step: ``before, player, action, after, events``.
+
+        Raises:
+            ValueError: if ``before`` is not the state the game has reached.
+        """
+        before, player, action, after, events = played
+        if before is not self._state and before != self._state:
+            raise ValueError("the step was not played from the state the game has reached")
+        dealt = after if any(type(event) is Dealt for event in events) else None
+        self._steps.append((before.moves, player, action, events, dealt))
+        self._state = after
+
+    def step(self, action: Action, *, player: int | None = None) -> Step:
+        """Play ``action`` (as :func:`~contract_rummy.step` does) and keep the step.
+
+        ``player`` is who sends it: refused unless they choose now, as
+        :func:`~contract_rummy.apply` refuses it.
+        """
+        before = self._state
+        done = engine_step(before, action, player=player)
+        chooser = before.facts.dealer if before.to_act is None else before.to_act
+        self.add((before, chooser, action, done.state, done.events))
+        return done
+
+    def history(self, player: int) -> History:
+        """What ``player`` has seen so far: their :class:`History`.
+
+        Raises:
+            ValueError: if ``player`` is not a player of the game.
+        """
+        check_int("player", player, minimum=0)
+        if player >= self._first.players:
+            raise ValueError(
+                f"player must be a player of the game, 0-{self._first.players - 1}, got {player}"
+            )
+        return History(player, view(self._first, player), tuple(self._seen(player)))
+
+    def _seen(self, player: int) -> Iterator[Seen]:
+        for moves, chooser, action, events, dealt in self._steps:
+            hand = None if dealt is None else dealt.hands[player]
+            yield Seen(moves, chooser, action, censored(events, player), hand)
