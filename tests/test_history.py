@@ -196,3 +196,20 @@ def test_histories_play_a_step_for_the_player_who_chooses_and_refuse_others() ->
         kept.history(4)
     with pytest.raises(TypeError, match="expected a RoundState"):
         Histories(cr.view(state, 0))  # type: ignore[arg-type]
+
+
+def test_since_gives_the_steps_a_player_lacks() -> None:
+    state = cr.new_game(seed=2)
+    kept = Histories(state)
+    for one in steps(state, [cr.GreedyBot()] * 4, max_actions=40):
+        kept.add(one)
+        if len(kept) == 40:
+            break
+    whole = kept.history(3).steps
+    assert kept.since(3, 0) == whole
+    assert kept.since(3, 25) == whole[25:]
+    assert kept.since(3, 40) == ()
+    with pytest.raises(ValueError, match="start must not be negative"):
+        kept.since(3, -1)
+    with pytest.raises(ValueError, match="player must be a player of the game"):
+        kept.since(5, 0)

@@ -169,14 +169,31 @@ class Histories:
         Raises:
             ValueError: if ``player`` is not a player of the game.
         """
+        self._check_player(player)
+        return History(player, view(self._first, player), tuple(self._seen(player)))
+
+    def since(self, player: int, start: int) -> tuple[Seen, ...]:
+        """The steps from number ``start`` on (from 0), as ``player`` saw them.
+
+        What a server sends a player who has the first ``start`` steps already: after each
+        step, the step itself; after a reconnection, everything they missed.
+
+        Raises:
+            ValueError: if ``player`` is not a player of the game, or ``start`` is
+                negative.
+        """
+        self._check_player(player)
+        check_int("start", start, minimum=0)
+        return tuple(self._seen(player, start))
+
+    def _check_player(self, player: int) -> None:
         check_int("player", player, minimum=0)
         if player >= self._first.players:
             raise ValueError(
                 f"player must be a player of the game, 0-{self._first.players - 1}, got {player}"
             )
-        return History(player, view(self._first, player), tuple(self._seen(player)))
 
-    def _seen(self, player: int) -> Iterator[Seen]:
-        for moves, chooser, action, events, dealt in self._steps:
+    def _seen(self, player: int, start: int = 0) -> Iterator[Seen]:
+        for moves, chooser, action, events, dealt in self._steps[start:]:
             hand = None if dealt is None else dealt.hands[player]
             yield Seen(moves, chooser, action, censored(events, player), hand)

@@ -406,8 +406,9 @@ def _discard(state: RoundState, card: Card, left: Hand) -> Outcome:
     discard, discarded_by = pile_with(state, card, player)
     hands = with_item(state.hands, player, left)
     board = state.board
-    if board.known[player]:  # everyone saw a copy of the card leave the hand
-        board = board.replace(known=forget(board.known, player, (card,)))
+    known = board.known
+    if known[player] and find(known[player], card) >= 0:
+        board = board.replace(known=forget(known, player, (card,)))  # everyone saw it leave
     limit = state.facts.variant.max_turns
     turns = state.turns
     if not left or (limit is not None and turns >= limit):
