@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+import json
 import random
-from typing import get_args
+from collections.abc import Callable
+from typing import Any, get_args
 
 import attrs
 import pytest
 
 import contract_rummy as cr
+from contract_rummy import history
 from contract_rummy.events import CENSORS
 from contract_rummy.history import Histories, History, Seen
 from contract_rummy.playing import steps
@@ -213,3 +216,81 @@ def test_since_gives_the_steps_a_player_lacks() -> None:
         kept.since(3, -1)
     with pytest.raises(ValueError, match="player must be a player of the game"):
         kept.since(5, 0)
+
+
+# == a history as JSON ========================================================================
+
+
+def _kept(preset: str, actions: int) -> Histories:
+    variant = cr.VARIANTS[preset]
+    state = cr.new_game(variant, seed=6, players=variant.min_players)
+    kept = Histories(state)
+    for one in steps(state, [cr.GreedyBot()] * state.players, max_actions=None):
+        kept.add(one)
+        if len(kept) == actions:
+            break
+    return kept
+
+
+@pytest.mark.parametrize("preset", PRESETS)
+def test_a_history_round_trips_through_json(preset: str) -> None:
+    kept = _kept(preset, 160)
+    for player in range(kept.state.players):
+        mine = kept.history(player)
+        assert history.loads(history.dumps(mine)) == mine
+    assert history.loads(history.dumps(mine, indent=1).encode()) == mine
+
+
+def _document() -> dict[str, Any]:
+    kept = _kept("pagat", 30)
+    data: dict[str, Any] = json.loads(history.dumps(kept.history(1)))
+    return data
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        (lambda d: d.update(version=2), "version: this library reads histories of version 1"),
+        (lambda d: d.update(type="GameRecord"), 'expected a JSON object with "type": "History"'),
+        (lambda d: d.update(extra=1), "extra: not a field"),
+        (lambda d: d.update(player=2), "start.player: expected the history's player 2"),
+        (lambda d: d["steps"][3].update(moves=0), r"steps\[3\].moves: expected 3 or more"),
+        (lambda d: d["steps"][2].update(player=4), r"steps\[2\].player: expected a player"),
+        (lambda d: d["steps"][2]["action"].update(type="Fly"), r"steps\[2\].action"),
+        (lambda d: d["steps"][2].update(hand=["7X"]), r"steps\[2\].hand\[0\]: '7X'"),
+        (lambda d: d["start"].update(stock_size=3), "start"),
+        (
+            lambda d: d["steps"][1]["events"].append(
+                {"type": "Drew", "version": 1, "player": 3, "card": "7H"}
+            ),
+            r"steps\[1\].events\[\d\]: names cards player 1 may not see",
+        ),
+        (
+            lambda d: d["steps"][1]["events"].append(
+                {"type": "Reshuffled", "version": 1, "cards": 1, "reshuffles": 1, "stock": ["7H"]}
+            ),
+            "may not see",
+        ),
+    ],
+)
+def test_a_tampered_history_is_refused_saying_where(
+    change: Callable[[dict[str, Any]], None], message: str
+) -> None:
+    data = _document()
+    change(data)
+    with pytest.raises(cr.RecordError, match=message):
+        history.loads(json.dumps(data))
+
+
+def test_loads_refuses_what_is_not_a_history_document() -> None:
+    with pytest.raises(cr.RecordError, match="not a JSON document"):
+        history.loads("{")
+    with pytest.raises(TypeError, match="str or bytes"):
+        history.loads(typeless({}))
+    with pytest.raises(TypeError, match="expected a History"):
+        history.dumps(typeless(cr.new_game(seed=1)))
+
+
+def typeless(value: object) -> Any:
+    """``value``, hidden from the type checker: for calls with deliberately wrong types."""
+    return value

@@ -40,20 +40,36 @@ discard pile or buy) is public, and the engine keeps it in the state:
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterator
+from typing import Any, Final
 
 import attrs
 
-from contract_rummy._checks import check_int
+from contract_rummy._checks import check_int, is_int
+from contract_rummy._json import Fields, at, list_of, optional, read_card, read_int
 from contract_rummy.actions import Action
 from contract_rummy.cards import Card
+from contract_rummy.codec import SCHEMA_VERSION, from_dict, to_dict
 from contract_rummy.engine import step as engine_step
-from contract_rummy.events import Dealt, Event, SeenEvent, Step, censored
+from contract_rummy.errors import RecordError
+from contract_rummy.events import (
+    Bought,
+    Dealt,
+    Drew,
+    Event,
+    Reshuffled,
+    SeenEvent,
+    Step,
+    censored,
+)
 from contract_rummy.playing import Played
 from contract_rummy.state import RoundState
 from contract_rummy.views import PlayerView, view
 
-__all__ = ["Histories", "History", "Seen"]
+__all__ = ["Histories", "History", "Seen", "dumps", "loads"]
+
+_TYPE: Final = "History"
 
 
 @attrs.frozen
@@ -197,3 +213,129 @@ class Histories:
         for moves, chooser, action, events, dealt in self._steps[start:]:
             hand = None if dealt is None else dealt.hands[player]
             yield Seen(moves, chooser, action, censored(events, player), hand)
+
+
+# == a history as JSON ========================================================================
+
+
+def dumps(history: History, *, indent: int | None = None) -> str:
+    """``history`` as a JSON document: what a server sends its player, and nobody else.
+
+    The document holds the player's first view and each step as they saw it: the action
+    and the events as :func:`~contract_rummy.to_dict` writes them, and the hand a new
+    round dealt them. :func:`loads` reads it back.
+
+    >>> import contract_rummy as cr
+    >>> kept = Histories(cr.new_game(seed=1))
+    >>> done = kept.step(cr.DrawStock())
+    >>> done = kept.step(cr.Buy())
+    >>> text = dumps(kept.history(0))
+    >>> [event["type"] for event in json.loads(text)["steps"][1]["events"]]
+    ['BoughtUnseen', 'DrewUnseen']
+    >>> loads(text) == kept.history(0)
+    True
+    """
+    if not isinstance(history, History):
+        raise TypeError(f"expected a History, got {history!r}")
+    document = {
+        "type": _TYPE,
+        "version": SCHEMA_VERSION,
+        "player": history.player,
+        "start": to_dict(history.start),
+        "steps": [_step(seen) for seen in history.steps],
+    }
+    return json.dumps(document, indent=indent)
+
+
+def _step(seen: Seen) -> dict[str, Any]:
+    return {
+        "moves": seen.moves,
+        "player": seen.player,
+        "action": to_dict(seen.action),
+        "events": [to_dict(event) for event in seen.events],
+        "hand": None if seen.hand is None else [str(card) for card in seen.hand],
+    }
+
+
+def loads(text: str | bytes) -> History:
+    """Read a player's history written by :func:`dumps`, checking it.
+
+    The first view is checked as a view built by hand is; each action is checked as a
+    value (its melds under the game's rules, R7-R10); each event field by field. The steps
+    must follow one another (``moves`` growing from the first view's), name players of the
+    game, and hold nothing hidden from the history's player: another player's draw only as
+    :class:`~contract_rummy.DrewUnseen`, another buyer's penalty only as
+    :class:`~contract_rummy.BoughtUnseen`, no reshuffled stock's order. The steps are not
+    replayed: what the player was shown is taken as it was sent.
+
+    Raises:
+        RecordError: if the text is not such a history, saying where and what is wrong.
+    """
+    if not isinstance(text, str | bytes | bytearray):
+        raise TypeError(f"loads reads a JSON document as a str or bytes, got {text!r}")
+    try:
+        data = json.loads(text)
+    except (ValueError, RecursionError) as error:
+        raise RecordError(f"not a JSON document: {error}") from None
+    if not isinstance(data, dict) or data.get("type") != _TYPE:
+        raise RecordError(f'expected a JSON object with "type": "{_TYPE}"')
+    version = data.get("version")
+    if not is_int(version) or version != SCHEMA_VERSION:
+        raise RecordError(
+            f"version: this library reads histories of version {SCHEMA_VERSION}, got {version!r}"
+        )
+    body = {key: value for key, value in data.items() if key != "version"}
+    fields = Fields(body, "", ("player", "start", "steps"), typed=True)
+    player = fields.get("player", read_int)
+    start: PlayerView = fields.get(
+        "start", lambda data, where: _read_value(data, where, PlayerView)
+    )
+    if start.player != player:
+        raise RecordError(
+            f"start.player: expected the history's player {player}, got {start.player}"
+        )
+    steps = fields.get("steps", list_of(lambda value, path: _read_step(value, path, start)))
+    moves = start.moves
+    for index, seen in enumerate(steps):
+        if seen.moves < moves:
+            raise RecordError(
+                f"{at(at('', 'steps'), index)}.moves: expected {moves} or more, got {seen.moves}"
+            )
+        moves = seen.moves + 1
+    return History(player, start, tuple(steps))
+
+
+def _read_step(value: Any, path: str, start: PlayerView) -> Seen:
+    fields = Fields(value, path, ("moves", "player", "action", "events", "hand"))
+    moves = fields.get("moves", read_int)
+    chooser = fields.get("player", read_int)
+    if not 0 <= chooser < start.players:
+        raise RecordError(f"{at(path, 'player')}: expected a player, 0-{start.players - 1}")
+    variant = start.variant
+    action = fields.get(
+        "action", lambda data, where: _read_value(data, where, Action, variant=variant)
+    )
+    events = fields.get(
+        "events", list_of(lambda data, where: _read_event(data, where, start.player))
+    )
+    hand = fields.get("hand", optional(list_of(read_card)), None)
+    return Seen(moves, chooser, action, tuple(events), None if hand is None else tuple(hand))
+
+
+def _read_value(data: Any, path: str, kind: Any, **options: Any) -> Any:
+    if not isinstance(data, dict):
+        raise RecordError(f"{path}: expected a JSON object")
+    try:
+        return from_dict(data, kind, **options)
+    except RecordError as error:
+        raise RecordError(f"{path}: {error}") from None
+
+
+def _read_event(data: Any, path: str, player: int) -> SeenEvent:
+    event: SeenEvent = _read_value(data, path, SeenEvent)
+    hidden = (isinstance(event, Drew | Bought) and event.player != player) or (
+        isinstance(event, Reshuffled) and event.stock
+    )
+    if hidden:
+        raise RecordError(f"{path}: names cards player {player} may not see: {event!r}")
+    return event

@@ -23,7 +23,7 @@ from contract_rummy.engine._common import (
     with_item,
     wrong_phase,
 )
-from contract_rummy.engine._known import learn
+from contract_rummy.engine._known import learned
 from contract_rummy.events import TookDiscard
 from contract_rummy.state import NEW_TURN, NO_WINDOW, Phase, RoundState, Turn
 
@@ -87,7 +87,7 @@ def _play(state: RoundState, action: Action) -> Outcome:
         hands=with_item(hands, player, add_one(hand, card)),
         discard=discard,
         discarded_by=discarded_by,
-        board=board.replace(known=learn(board.known, player, card)),  # seen by everyone
+        board=board.replace(known=learned(board.known, player, card)),  # seen by everyone
         turn=NEW_TURN if kept is None else _KEPT[kept.index],
         window=NO_WINDOW,
         moves=state.moves + 1,

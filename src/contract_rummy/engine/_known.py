@@ -16,15 +16,18 @@ from contract_rummy._hands import add_one, find
 from contract_rummy.cards import Card
 from contract_rummy.engine._common import with_item
 
-__all__ = ["Known", "forget", "learn"]
+__all__ = ["Known", "forget", "learned"]
 
 #: Each player's known cards, in canonical order (:attr:`~contract_rummy.state.Board.known`).
 Known: TypeAlias = tuple[tuple[Card, ...], ...]
 
 
-def learn(known: Known, player: int, card: Card) -> Known:
+def learned(known: Known, player: int, card: Card) -> Known:
     """``known`` once everyone saw ``card`` go into ``player``'s hand (R13, R18, R19)."""
-    return with_item(known, player, add_one(known[player], card))
+    mine = known[player]
+    mine = add_one(mine, card) if mine else (card,)  # most often nothing was known
+    # Concatenation builds the tuple directly; ``(*head, mine, *tail)`` goes through a list.
+    return known[:player] + (mine,) + known[player + 1 :]  # noqa: RUF005
 
 
 def forget(known: Known, player: int, cards: Iterable[Card]) -> Known:
