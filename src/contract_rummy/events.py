@@ -17,7 +17,7 @@ Drew(player=2, card=Card.parse('KC'))
 
 Records, player views, logs and user interfaces read events rather than work them out
 again from two states. Some events name cards that only one player may see (a card drawn
-from the stock); a server filters them before showing them to the others.
+from the stock); a server sends each player their own copy, :func:`censored`.
 """
 
 from __future__ import annotations

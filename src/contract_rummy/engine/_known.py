@@ -34,7 +34,7 @@ def forget(known: Known, player: int, cards: Iterable[Card]) -> Known:
     """``known`` once everyone saw ``cards`` leave ``player``'s hand: one copy of each.
 
     A card not known to be in the hand leaves nothing to forget. Callers skip the call when
-    ``known[player]`` is empty, as it nearly always is.
+    ``known[player]`` is empty, as it most often is.
     """
     mine = known[player]
     for card in cards:
