@@ -294,3 +294,42 @@ def test_loads_refuses_what_is_not_a_history_document() -> None:
 def typeless(value: object) -> Any:
     """``value``, hidden from the type checker: for calls with deliberately wrong types."""
     return value
+
+
+# == the views a history gives ================================================================
+
+
+def _views_hold(kept: Histories, states: list[cr.RoundState]) -> None:
+    for player in range(kept.state.players):
+        mine = history.loads(history.dumps(kept.history(player)))
+        assert list(mine.views()) == [cr.view(after, player) for after in states]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("preset", PRESETS)
+def test_a_history_gives_the_views_its_player_had(preset: str) -> None:
+    variant = cr.VARIANTS[preset]
+    state = cr.new_game(variant, seed=7, players=variant.min_players)
+    kept = Histories(state)
+    choices = random.Random(preset)
+    states = []
+    for _ in range(500):
+        if kept.state.phase is cr.Phase.GAME_OVER:
+            break
+        legal = cr.legal_actions(kept.state)
+        kept.step(legal[choices.randrange(len(legal))])
+        states.append(kept.state)
+    _views_hold(kept, states)
+
+
+def test_a_greedy_games_history_gives_its_views_across_a_deal() -> None:
+    state = cr.new_game(cr.VARIANTS["liverpool-cut"], seed=46)
+    kept = Histories(state)
+    states = []
+    for one in steps(state, [cr.GreedyBot()] * 4):
+        kept.add(one)
+        states.append(one[3])
+        if one[3].round_number == 2 and one[3].turns == 3:
+            break
+    assert any(seen.hand is not None for seen in kept.history(0).steps)
+    _views_hold(kept, states)

@@ -41,6 +41,7 @@ discard pile or buy) is public, and the engine keeps it in the state:
 from __future__ import annotations
 
 import json
+from collections import Counter
 from collections.abc import Iterator
 from typing import Any, Final
 
@@ -48,7 +49,7 @@ import attrs
 
 from contract_rummy._checks import check_int, is_int
 from contract_rummy._json import Fields, at, list_of, optional, read_card, read_int
-from contract_rummy.actions import Action
+from contract_rummy.actions import Action, Discard, GoDown, LayOff, SwapJoker
 from contract_rummy.cards import Card
 from contract_rummy.codec import SCHEMA_VERSION, from_dict, to_dict
 from contract_rummy.engine import step as engine_step
@@ -58,14 +59,17 @@ from contract_rummy.events import (
     Dealt,
     Drew,
     Event,
+    GameEnded,
     Reshuffled,
+    RoundEnded,
     SeenEvent,
     Step,
+    TookDiscard,
     censored,
 )
 from contract_rummy.playing import Played
-from contract_rummy.state import RoundState
-from contract_rummy.views import PlayerView, view
+from contract_rummy.state import RoundState, Totals
+from contract_rummy.views import PlayerView, canonical_state, view
 
 __all__ = ["Histories", "History", "Seen", "dumps", "loads"]
 
@@ -106,6 +110,32 @@ class History:
     player: int
     start: PlayerView
     steps: tuple[Seen, ...]
+
+    def views(self) -> Iterator[PlayerView]:
+        """The player's view after each step, worked out from what the history holds.
+
+        Each step is played on a state behind the view before it (its unseen cards placed
+        so that the action is legal), and the view after it is corrected by what the
+        player saw: the cards they drew, the hands shown at a round's end (its scores),
+        the new hand and face-up card of a deal. It equals the view the player had.
+
+        Raises:
+            IllegalActionError: if a step's action could not have been played (a history
+                that did not happen, such as a document changed by hand).
+            InvalidStateError: if what a step shows the player cannot be (a card drawn
+                that they see elsewhere, ...).
+
+        >>> import contract_rummy as cr
+        >>> kept = Histories(cr.new_game(seed=1))
+        >>> for action in (cr.DrawStock(), cr.Buy()):
+        ...     done = kept.step(action)
+        >>> list(kept.history(0).views())[-1] == cr.view(kept.state, 0)
+        True
+        """
+        current = self.start
+        for seen in self.steps:
+            current = _next_view(current, seen)
+            yield current
 
     def rounds(self) -> tuple[tuple[Seen, ...], ...]:
         """The steps round by round: a new round begins with the step that dealt it.
@@ -213,6 +243,90 @@ class Histories:
         for moves, chooser, action, events, dealt in self._steps[start:]:
             hand = None if dealt is None else dealt.hands[player]
             yield Seen(moves, chooser, action, censored(events, player), hand)
+
+
+# == the views a history gives ================================================================
+
+
+def _played_cards(action: Action) -> tuple[Card, ...]:
+    """The cards ``action`` takes out of its player's hand."""
+    if isinstance(action, Discard | LayOff | SwapJoker):
+        return (action.card,)
+    if isinstance(action, GoDown):
+        return tuple(card for meld in action.melds for card in meld.cards)
+    return ()
+
+
+def _drawn(events: tuple[Event, ...] | tuple[SeenEvent, ...], player: int) -> list[Card]:
+    """The cards ``events`` put into ``player``'s hand: taken, bought, drawn."""
+    cards: list[Card] = []
+    for event in events:
+        if isinstance(event, TookDiscard | Drew) and event.player == player:
+            cards.append(event.card)
+        elif isinstance(event, Bought) and event.player == player:
+            cards.extend((event.card, *event.penalty))
+    return cards
+
+
+def _behind(seen_view: PlayerView, chooser: int, needed: tuple[Card, ...]) -> RoundState:
+    """A state behind ``seen_view`` whose ``chooser`` holds ``needed``.
+
+    The cards come from the stock or the hands of the others (never the viewer's, nor the
+    cards known to be in a hand), each swapped for one of the chooser's own cards that is
+    neither needed nor known.
+    """
+    state = canonical_state(seen_view)
+    me = seen_view.player
+    if chooser == me:
+        return state
+    hands = [list(hand) for hand in state.hands]
+    stock = list(state.stock)
+    known = state.known
+    lacking = Counter(needed) - Counter(hands[chooser])
+    spare = Counter(hands[chooser]) - Counter(needed) - Counter(known[chooser])
+    for card in lacking.elements():
+        given = next(iter(spare.elements()))
+        spare[given] -= 1
+        hands[chooser].remove(given)
+        hands[chooser].append(card)
+        if card in stock:
+            stock[stock.index(card)] = given
+            continue
+        for other, hand in enumerate(hands):
+            free = hand.count(card) - known[other].count(card)
+            if other not in (me, chooser) and free > 0:
+                hand.remove(card)
+                hand.append(given)
+                break
+    return state.replace(hands=tuple(tuple(sorted(hand)) for hand in hands), stock=tuple(stock))
+
+
+def _next_view(before: PlayerView, seen: Seen) -> PlayerView:
+    """The view after ``seen``, played from the view ``before``."""
+    me = before.player
+    behind = _behind(before, seen.player, _played_cards(seen.action))
+    after, events = engine_step(behind, seen.action)
+    hand = Counter(after.hands[me])
+    hand.subtract(_drawn(events, me))
+    hand.update(_drawn(seen.events, me))
+    changes: dict[str, Any] = {"hand": tuple(sorted(hand.elements()))}
+    for event in seen.events:
+        if isinstance(event, RoundEnded):
+            changes["totals"] = Totals(event.scores, event.penalties)
+        elif isinstance(event, GameEnded):
+            changes["totals"] = Totals(event.scores, changes["totals"].penalties, event.winners)
+        elif isinstance(event, Dealt):
+            assert seen.hand is not None
+            scores = list(before.scores)
+            if event.exact_cut is not None:
+                scores[event.exact_cut] -= before.variant.cut_bonus
+            changes.update(
+                hand=seen.hand,
+                discard=(event.top_discard,),
+                facts=attrs.evolve(after.facts, cut=event.cut),
+                totals=Totals(tuple(scores)),
+            )
+    return attrs.evolve(view(after, me), **changes)
 
 
 # == a history as JSON ========================================================================
