@@ -8,8 +8,9 @@ small hands of players who only take quiet turns, and the like.
 from __future__ import annotations
 
 import copy
+import random
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from typing import Final
 
 import pytest
@@ -291,3 +292,28 @@ def quiet_turns(state: cr.RoundState, count: int) -> cr.RoundState:
 
 def of_kind(state: cr.RoundState, kind: type) -> list[cr.Action]:
     return [action for action in cr.legal_actions(state) if isinstance(action, kind)]
+
+
+def random_games(
+    presets: list[str], *, actions: int, seed: int = 1
+) -> Iterator[tuple[cr.RoundState, cr.Action, cr.RoundState, tuple[cr.Event, ...]]]:
+    """Every step of a seeded random game of each preset, with players enough for it.
+
+    The game has the number of players halfway from the preset's fewest to its most.
+
+    Each game stops after ``actions`` actions or at its end; actions are chosen by index
+    among the legal ones, as the perft counts choose them.
+    """
+    for preset in presets:
+        variant = cr.VARIANTS[preset]
+        players = (variant.min_players + variant.max_players) // 2
+        state = cr.new_game(variant, seed=seed, players=players)
+        choices = random.Random(seed)
+        for _ in range(actions):
+            if state.phase is cr.Phase.GAME_OVER:
+                break
+            legal = cr.legal_actions(state)
+            action = legal[choices.randrange(len(legal))]
+            after, events = cr.step(state, action)
+            yield state, action, after, events
+            state = after

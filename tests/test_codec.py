@@ -26,6 +26,7 @@ import contract_rummy as cr
 from contract_rummy import records
 from contract_rummy.testing import strategies as crst
 from contract_rummy.views import PlayerView, view
+from scenario import random_games
 
 #: How many examples the properties draw: a share of the profile's (see conftest.py).
 SOME: Final = max(10, settings().max_examples // 4)
@@ -701,3 +702,45 @@ def test_from_dict_takes_a_union_of_kinds() -> None:
     assert cr.from_dict(data, cr.Pass | cr.Buy) == cr.Pass()
     with pytest.raises(cr.RecordError, match=r"^type: expected a Group or a Run, got 'Pass'$"):
         cr.from_dict(data, cr.Group | cr.Run)
+
+
+# == events, and what each player may see of them =============================================
+
+
+def test_events_and_their_censored_forms_round_trip_through_json() -> None:
+    kinds: set[str] = set()
+    for _, _, _, events in random_games(sorted(cr.VARIANTS), actions=150, seed=5):
+        for event in events:
+            for seen in (event, *(cr.censor(event, player) for player in (0, 1, None))):
+                data = cr.to_dict(seen)
+                kinds.add(data["type"])
+                assert cr.from_dict(json.loads(json.dumps(data))) == seen
+    assert {"Drew", "DrewUnseen", "Bought", "BoughtUnseen", "TookDiscard"} <= kinds
+    shuffled = cr.Reshuffled(2, 1, cr.parse_cards("7H 8H"))
+    assert cr.from_dict(cr.to_dict(shuffled), cr.Reshuffled) == shuffled
+    ended = cr.RoundEnded(1, cr.RoundEnd.TURN_LIMIT, None, (5, 0, 0), (5, 0, 0))
+    assert cr.to_dict(ended)["reason"] == "turn limit"
+    assert cr.from_dict(cr.to_dict(ended)) == ended
+
+
+def test_a_bad_event_is_refused_saying_where() -> None:
+    with pytest.raises(cr.RecordError, match="card: '7X' is not a card"):
+        cr.from_dict({"type": "Drew", "version": 1, "player": 0, "card": "7X"})
+    with pytest.raises(cr.RecordError, match="penalty: missing"):
+        cr.from_dict({"type": "BoughtUnseen", "version": 1, "player": 0, "card": "7H"})
+    with pytest.raises(cr.RecordError, match="extra: not a field"):
+        cr.from_dict({"type": "DrewUnseen", "version": 1, "player": 0, "extra": 1})
+
+
+def test_a_state_written_before_known_cards_reads_with_none_known() -> None:
+    state = cr.apply(cr.new_game(seed=1), cr.TakeDiscard())
+    data = cr.to_dict(state)
+    assert data["known"] == [[], [], ["4D"], []]
+    assert cr.from_dict(data) == state
+    del data["known"]
+    assert cr.from_dict(data).known == ((), (), (), ())
+    data = cr.to_dict(cr.view(state, 0))
+    del data["known"]
+    assert cr.from_dict(data, cr.PlayerView) == attrs.evolve(
+        cr.view(state, 0), known=((), (), (), ())
+    )

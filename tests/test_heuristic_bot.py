@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
+from typing import Any
 
 import attrs
 import pytest
@@ -15,7 +16,7 @@ from contract_rummy.bots._plan import keeps_plan, plan
 from contract_rummy.engine import lay_offs_and_swaps
 from contract_rummy.godown import go_downs
 from contract_rummy.testing import strategies as crst
-from scenario import card, deal, draw, play
+from scenario import card, cards, deal, draw, play
 
 _Planned = tuple[cr.Variant, int, tuple[cr.Card, ...]]
 
@@ -360,3 +361,53 @@ def test_a_plan_is_not_kept_with_a_group_and_three_runs_even_for_a_card_held_twi
     again = plan(remove(cards, card("2C")), contract, variant, at_once=False)
     assert again != found
     assert not keeps_plan(found, cards, card("2C"), contract, variant)
+
+
+# == the cards other players are known to hold ================================================
+
+
+def _after_a_buy_of_9h() -> cr.RoundState:
+    """Player 1 bought the 9H (everyone saw it go into their hand); player 0 must discard.
+
+    Player 0 plans groups of 2s and 5s; the 9C and the KD are spare, and neither pairs with
+    anything in hand.
+    """
+    state = deal("2C 2D 2H 5S 5H 9C KD", "3D 4D", "6D 7D", "8D 10D", discard="9H", stock="3C 2S")
+    state = play(state, cr.DrawStock(), cr.Buy())  # player 1 buys the 9H, 3C as penalty
+    while state.phase is not cr.Phase.PLAY:
+        state = play(state, cr.Pass())
+    assert state.known[1] == cards("9H")
+    assert state.active == 0
+    return state
+
+
+def test_r19_the_bot_counts_a_bought_card_against_the_promise_of_its_pairs() -> None:
+    state = _after_a_buy_of_9h()
+    seen = cr.view(state, 0)
+    # Blind to it, the bot sheds the costliest spare card; counting the 9H in player 1's
+    # hand, the 9C promises less (a 9 that cannot come) and goes first.
+    assert cr.HeuristicBot().choose(seen) == cr.Discard(card("KD"))
+    assert cr.HeuristicBot(known_cards=True).choose(seen) == cr.Discard(card("9C"))
+
+
+def test_counting_known_cards_changes_nothing_when_none_are_known() -> None:
+    plain, aware = cr.HeuristicBot(), cr.HeuristicBot(known_cards=True)
+    compared = 0
+    state = cr.new_game(seed=3)
+    for _ in range(300):
+        seen = cr.view(state, cr.chooser(state) or 0)
+        action = plain.choose(seen)
+        chosen = aware.choose(seen)
+        if not any(cards for p, cards in enumerate(seen.known) if p != seen.player):
+            assert chosen == action
+            compared += 1
+
+        state = cr.apply(state, action)
+    assert compared > 100
+    with pytest.raises(TypeError):
+        cr.HeuristicBot(known_cards=typeless("yes"))
+
+
+def typeless(value: object) -> Any:
+    """``value``, hidden from the type checker: for calls with deliberately wrong types."""
+    return value

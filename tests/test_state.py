@@ -18,7 +18,7 @@ from scenario import cards, deal, play
 #: The fields of a state's parts, each read and given by its own name too.
 FLAT_NAMES = (
     "variant", "round_number", "dealer", "cut", "phase", "active", "to_act", "hands", "stock",
-    "discard", "discarded_by", "table", "down", "buys", "reshuffles", "turns", "scores",
+    "discard", "discarded_by", "table", "down", "buys", "reshuffles", "known", "turns", "scores",
     "penalties", "winners", "turn", "window", "rng", "shuffler", "pending", "moves",
 )  # fmt: skip
 

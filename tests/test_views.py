@@ -66,30 +66,47 @@ def _holds_kept(state: cr.RoundState, viewer: int) -> bool:
     return kept is not None and state.active != viewer and kept in state.hands[state.active]
 
 
+def _pinned(state: cr.RoundState, viewer: int) -> list[list[cr.Card]]:
+    """The cards of each other hand that everyone saw go into it, which stay there.
+
+    The cards known to be in each hand (``known``: taken from the pile or bought), and the
+    card the active player took from the pile this turn (R17), which everyone saw taken.
+    Once the round is over, whole hands: what each is worth is public (R25).
+    """
+    if state.penalties is not None:
+        return [[] if p == viewer else list(hand) for p, hand in enumerate(state.hands)]
+    pinned = [[] if p == viewer else list(cards) for p, cards in enumerate(state.known)]
+    if _holds_kept(state, viewer):
+        kept = state.turn.kept_card
+        assert kept is not None
+        if kept not in pinned[state.active]:
+            pinned[state.active].append(kept)
+    return pinned
+
+
 def _hidden_shuffled(
     state: cr.RoundState, viewer: int, order: list[int], rng: int
 ) -> cr.RoundState:
     """``state`` with the cards ``viewer`` cannot see dealt again in ``order``.
 
-    The other hands keep their sizes, the active player keeps the card taken from the pile
-    this turn (everyone saw it taken), and the shuffler's state is ``rng``.
+    The other hands keep their sizes and the cards everyone saw go into them
+    (:func:`_pinned`), and the shuffler's state is ``rng``.
     """
-    kept = state.turn.kept_card if _holds_kept(state, viewer) else None
+    pinned = _pinned(state, viewer)
     pool = [card for p, hand in enumerate(state.hands) if p != viewer for card in hand]
     pool += state.stock
-    if kept is not None:
-        pool.remove(kept)
+    for cards_in in pinned:
+        for card in cards_in:
+            pool.remove(card)
     pool = [pool[i] for i in order]
     hands = []
     for p, hand in enumerate(state.hands):
         if p == viewer:
             hands.append(hand)
             continue
-        size = len(hand) - (kept is not None and p == state.active)
+        size = len(hand) - len(pinned[p])
         taken, pool = pool[:size], pool[size:]
-        if kept is not None and p == state.active:
-            taken.append(kept)
-        hands.append(tuple(sorted(taken)))
+        hands.append(tuple(sorted(taken + pinned[p])))
     return attrs.evolve(state, hands=tuple(hands), stock=tuple(pool), rng=rng)
 
 
@@ -99,7 +116,7 @@ def _twins(draw: st.DrawFn) -> tuple[cr.RoundState, cr.RoundState, int]:
     state = draw(STATES)
     viewer = draw(st.integers(0, state.players - 1))
     hidden = sum(len(hand) for p, hand in enumerate(state.hands) if p != viewer)
-    hidden += len(state.stock) - _holds_kept(state, viewer)
+    hidden += len(state.stock) - sum(map(len, _pinned(state, viewer)))
     order = draw(st.permutations(range(hidden)))
     rng = draw(st.integers(0, 2**64 - 1))
     return state, _hidden_shuffled(state, viewer, list(order), rng), viewer
@@ -380,6 +397,7 @@ _BAD_FIELDS: dict[str, Any] = {
     "turn": None,
     "window": (),
     "reshuffles": None,
+    "known": ((), ("7H",), (), ()),
     "turns": "1",
     "cut": 1.5,
     "moves": None,

@@ -75,6 +75,19 @@ from contract_rummy.cards import Card, Rank, Suit
 from contract_rummy.contracts import Contract
 from contract_rummy.engine import STEPS
 from contract_rummy.errors import RecordError
+from contract_rummy.events import (
+    Bought,
+    BoughtUnseen,
+    Dealt,
+    Drew,
+    DrewUnseen,
+    GameEnded,
+    Reshuffled,
+    RoundEnded,
+    SeenEvent,
+    TookDiscard,
+    WildFreed,
+)
 from contract_rummy.melds import End, Group, Meld, Run
 from contract_rummy.presets import VARIANTS
 from contract_rummy.shuffler import SEEDED, SYSTEM, Shuffler
@@ -116,6 +129,23 @@ _ACTIONS: Final[dict[str, type[Action]]] = {
         NextRound,
     )
 }
+#: The events (what :func:`~contract_rummy.step` reports) and their censored forms
+#: (:func:`~contract_rummy.censor`), by name: each is written as its fields.
+_EVENTS: Final[dict[str, type[SeenEvent]]] = {
+    kind.__name__: kind
+    for kind in (
+        Drew,
+        TookDiscard,
+        Bought,
+        Reshuffled,
+        WildFreed,
+        RoundEnded,
+        GameEnded,
+        Dealt,
+        DrewUnseen,
+        BoughtUnseen,
+    )
+}
 #: Chance's outcomes, played at a chance point (``new_game(auto_chance=False)``).
 _OUTCOMES: Final[dict[str, type[ChanceAction]]] = {
     kind.__name__: kind for kind in (FirstDealer, CutDeck, DealCard, DealOrder)
@@ -131,7 +161,10 @@ T = TypeVar("T")
 
 
 def to_dict(value: RoundState | Variant | Action | Group | Run | Any) -> dict[str, Any]:
-    """The JSON-safe dict of a state, player view, variant, action or meld.
+    """The JSON-safe dict of a state, player view, variant, action, meld or event.
+
+    Events include what a player may see of one (:func:`~contract_rummy.censor`), such as
+    :class:`~contract_rummy.DrewUnseen`: what a server sends each player of a step.
 
     Chance's outcomes (:class:`~contract_rummy.DealCard`, ...) are actions here too.
 
@@ -155,10 +188,14 @@ def to_dict(value: RoundState | Variant | Action | Group | Run | Any) -> dict[st
 def _type_name(value: object) -> str:
     if isinstance(value, RoundState | PlayerView | Variant | Group | Run):
         return type(value).__name__
-    if type(value) in _ACTIONS.values() or type(value) in _OUTCOMES.values():
+    if (
+        type(value) in _ACTIONS.values()
+        or type(value) in _OUTCOMES.values()
+        or type(value) in _EVENTS.values()
+    ):
         return type(value).__name__
     raise TypeError(
-        f"to_dict takes a RoundState, PlayerView, Variant, action or meld, got {value!r}"
+        f"to_dict takes a RoundState, PlayerView, Variant, action, meld or event, got {value!r}"
     )
 
 
@@ -351,6 +388,7 @@ def _read_typed(data: Mapping[str, Any], kind: object, path: str, variant: Varia
         "Run": meld,
         **dict.fromkeys(_ACTIONS, action),
         **dict.fromkeys(_OUTCOMES, _read_outcome),
+        **{name: _event_reader(kind) for name, kind in _EVENTS.items()},
     }
     if not isinstance(name, str) or name not in readers:
         raise RecordError(
@@ -371,6 +409,21 @@ def _read_typed(data: Mapping[str, Any], kind: object, path: str, variant: Varia
         if name not in allowed:
             raise RecordError(f"{at(path, 'type')}: expected {expected}, got {shown(name)}")
     return readers[name](data, path)
+
+
+def _event_reader(kind: type[T]) -> Callable[[Mapping[str, Any], str], T]:
+    """How an event of the class ``kind`` is read: each of its fields, by its type."""
+
+    def read(data: Mapping[str, Any], path: str) -> T:
+        fields = _resolved(kind)
+        found = Fields(data, path, tuple(field.name for field in fields), typed=True)
+        values = {
+            field.name: found.get(field.name, _reader(field.type, PAGAT), field.default)
+            for field in fields
+        }
+        return build(path, lambda: kind(**values))
+
+    return read
 
 
 def _read_meld(data: Any, path: str, variant: Variant = PAGAT) -> Group | Run:
@@ -599,10 +652,20 @@ def _read_fields(kind: type[T], data: Mapping[str, Any], path: str) -> T:
         # A field with a default may be missing: a record written before the field was.
         field.name: variant
         if field.name == "variant"
-        else found.get(field.name, _reader(field.type, variant), field.default)
+        else found.get(field.name, _reader(field.type, variant), _missing(field))
         for field in fields
     }
     return build(path, lambda: kind(**_parts(kind, values)))
+
+
+#: Stands for a field missing from the data whose default is made by its class (an
+#: ``attrs.Factory``, such as ``Board.known``'s): the value is built without it.
+_MADE: Final[Any] = object()
+
+
+def _missing(field: attrs.Attribute[Any]) -> Any:
+    """What a field missing from the data reads as: its default, or :data:`_MADE`."""
+    return _MADE if isinstance(field.default, attrs.Factory) else field.default  # type: ignore[arg-type]
 
 
 def _parts(kind: type, values: dict[str, Any]) -> dict[str, Any]:
@@ -616,8 +679,10 @@ def _parts(kind: type, values: dict[str, Any]) -> dict[str, Any]:
         if field.metadata.get("flat"):
             part: type = field.type  # type: ignore[assignment] # resolved
             members = {sub.name: values[sub.name] for sub in _resolved(part)}
-            gathered[field.name] = part(**members)
-        else:
+            gathered[field.name] = part(
+                **{name: value for name, value in members.items() if value is not _MADE}
+            )
+        elif values[field.name] is not _MADE:
             gathered[field.name] = values[field.name]
     return gathered
 

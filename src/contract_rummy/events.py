@@ -17,13 +17,15 @@ Drew(player=2, card=Card.parse('KC'))
 
 Records, player views, logs and user interfaces read events rather than work them out
 again from two states. Some events name cards that only one player may see (a card drawn
-from the stock); a server filters them before showing them to the others.
+from the stock); a server sends each player their own copy, :func:`censored`.
 """
 
 from __future__ import annotations
 
 import enum
-from typing import NamedTuple, TypeAlias
+from collections.abc import Callable, Iterable, Mapping
+from types import MappingProxyType
+from typing import Any, Final, NamedTuple, TypeAlias
 
 import attrs
 
@@ -31,17 +33,23 @@ from contract_rummy.cards import Card
 from contract_rummy.state import RoundState
 
 __all__ = [
+    "CENSORS",
     "Bought",
+    "BoughtUnseen",
     "Dealt",
     "Drew",
+    "DrewUnseen",
     "Event",
     "GameEnded",
     "Reshuffled",
     "RoundEnd",
     "RoundEnded",
+    "SeenEvent",
     "Step",
     "TookDiscard",
     "WildFreed",
+    "censor",
+    "censored",
 ]
 
 
@@ -215,3 +223,141 @@ class Step(NamedTuple):
     state: RoundState
     #: What the action did, in the order it happened.
     events: tuple[Event, ...]
+
+
+# == what each player may see of an event =====================================================
+
+
+@attrs.frozen
+class DrewUnseen:
+    """Another player drew the top card of the stock, which you may not see (R13, R20).
+
+    What everyone but the drawer sees of a :class:`Drew` (:func:`censor`): one card went
+    from the stock into ``player``'s hand, face down.
+
+    Attributes:
+        player: Who drew.
+    """
+
+    player: int
+
+    @property
+    def cards(self) -> int:
+        """How many cards went from the stock into ``player``'s hand: one."""
+        return 1
+
+
+@attrs.frozen
+class BoughtUnseen:
+    """Another player bought the top discard and drew the penalty unseen (R19, R21).
+
+    What everyone but the buyer sees of a :class:`Bought` (:func:`censor`): the card bought,
+    seen by everyone, and how many penalty cards went from the stock into the buyer's hand,
+    face down.
+
+    Attributes:
+        player: The buyer.
+        card: The card bought.
+        penalty: How many penalty cards the buyer drew from the stock.
+    """
+
+    player: int
+    card: Card
+    penalty: int
+
+
+#: What a player may see of an event (:func:`censor`): the event itself when it hides
+#: nothing from them, or the marker of its hidden cards (:class:`DrewUnseen`,
+#: :class:`BoughtUnseen`, a :class:`Reshuffled` without its ``stock``).
+SeenEvent: TypeAlias = Event | DrewUnseen | BoughtUnseen
+
+
+def _public(event: Event, player: int | None) -> SeenEvent:
+    """An event that hides nothing: everyone sees it whole."""
+    return event
+
+
+def _drew(event: Drew, player: int | None) -> Drew | DrewUnseen:
+    return event if event.player == player else DrewUnseen(event.player)
+
+
+def _bought(event: Bought, player: int | None) -> Bought | BoughtUnseen:
+    if event.player == player:
+        return event
+    return BoughtUnseen(event.player, event.card, len(event.penalty))
+
+
+def _reshuffled(event: Reshuffled, player: int | None) -> Reshuffled:
+    # The new stock's order is nobody's to see; its size and the count of reshuffles are.
+    return event if not event.stock else Reshuffled(event.cards, event.reshuffles)
+
+
+#: How each kind of event is censored: a function of the event and the player who sees it
+#: (``None`` for someone who holds no hand, such as a spectator) that gives what that
+#: player may see of it. Every member of :data:`Event` has its entry: a new kind of event
+#: is refused by :func:`censor` until it has one.
+CENSORS: Final[Mapping[type, Callable[[Any, int | None], SeenEvent]]] = MappingProxyType(
+    {
+        Drew: _drew,
+        TookDiscard: _public,
+        Bought: _bought,
+        Reshuffled: _reshuffled,
+        WildFreed: _public,
+        RoundEnded: _public,
+        GameEnded: _public,
+        Dealt: _public,
+    }
+)
+
+
+def censor(event: Event, player: int | None) -> SeenEvent:
+    """What ``player`` may see of ``event``: the cards hidden from them replaced by a marker.
+
+    A card drawn from the stock is seen by its drawer only (:class:`DrewUnseen` for the
+    others), the penalty cards of a buy by the buyer only (:class:`BoughtUnseen`), and the
+    order of a reshuffled stock by nobody (a :class:`Reshuffled` without its ``stock``).
+    Every other event, like every action, is public. The markers keep how many cards moved
+    and where: two states that differ only in cards ``player`` cannot see give ``player``
+    equal copies of the events of the same action. ``player`` is ``None`` for someone who
+    holds no hand (a spectator), who sees what everyone sees.
+
+    A :class:`Dealt` is the same for everyone: each player's new hand is not in it (a
+    player's history keeps it, :mod:`contract_rummy.history`).
+
+    Raises:
+        TypeError: if ``event`` is not an event.
+
+    >>> import contract_rummy as cr
+    >>> state = cr.apply(cr.new_game(seed=1), cr.DrawStock())
+    >>> after, events = cr.step(state, cr.Buy())
+    >>> for event in events:
+    ...     print(censor(event, 3))
+    Bought(player=3, card=Card.parse('4D'), penalty=(Card.parse('8S'),))
+    DrewUnseen(player=2)
+    >>> for event in events:
+    ...     print(censor(event, 0))
+    BoughtUnseen(player=3, card=Card.parse('4D'), penalty=1)
+    DrewUnseen(player=2)
+    """
+    censoring = CENSORS.get(type(event))
+    if censoring is None:
+        raise TypeError(f"expected an event, got {event!r}")
+    return censoring(event, player)
+
+
+def censored(events: Iterable[Event], player: int | None) -> tuple[SeenEvent, ...]:
+    """``player``'s copy of a step's events: each as :func:`censor` gives it, in order.
+
+    >>> import contract_rummy as cr
+    >>> after, events = cr.step(cr.new_game(seed=1), cr.DrawStock())
+    >>> events
+    ()
+    >>> after, events = cr.step(after, cr.Pass())
+    >>> after, events = cr.step(after, cr.Pass())
+    >>> after, events = cr.step(after, cr.Pass())
+    >>> censored(events, 2)
+    (Drew(player=2, card=Card.parse('8S')),)
+    >>> censored(events, 0), censored(events, None)
+    ((DrewUnseen(player=2),), (DrewUnseen(player=2),))
+    """
+    return tuple(censor(event, player) for event in events)

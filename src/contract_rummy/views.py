@@ -108,7 +108,7 @@ class _ViewFields(PublicParts):
         if problem is not None:
             raise InvalidStateError(problem)
         try:
-            _behind(self, _unseen(self), 0, SEEDED, checked=True)  # type: ignore[arg-type]
+            _behind(self, _free(self), 0, SEEDED, checked=True)  # type: ignore[arg-type]
         except InvalidStateError as error:
             # The state behind the view has the view's public fields under the same names,
             # and _problem has said all there is to say about the hidden ones.
@@ -194,6 +194,7 @@ class PlayerView(_ViewFields):
         down: tuple[bool, ...] = KEEP,
         buys: tuple[int, ...] = KEEP,
         reshuffles: int = KEEP,
+        known: tuple[tuple[Card, ...], ...] = KEEP,
         scores: tuple[int, ...] = KEEP,
         penalties: tuple[int, ...] | None = KEEP,
         winners: tuple[int, ...] | None = KEEP,
@@ -326,7 +327,7 @@ def determinize(view: PlayerView, seed: int) -> RoundState:
     """
     if not isinstance(view, PlayerView):
         raise TypeError(f"expected a PlayerView, got {view!r}")
-    shuffled, rng = SEEDED.shuffle(_unseen(view), seed_state(seed))
+    shuffled, rng = SEEDED.shuffle(_free(view), seed_state(seed))
     return _behind(view, shuffled, rng, SEEDED, checked=False)
 
 
@@ -356,30 +357,52 @@ def _unseen_counts(view: PlayerView) -> list[int]:
     return counts
 
 
-def _unseen(view: PlayerView) -> list[Card]:
-    """The cards the player cannot see, in canonical order (the view must be valid)."""
-    return list(chain.from_iterable(map(repeat, CARDS, _unseen_counts(view))))
+def _free_counts(view: PlayerView) -> list[int]:
+    """How many copies of each card (by index) the player can place nowhere yet.
+
+    The cards the player cannot see (:func:`_unseen_counts`) less those known to be in the
+    other players' hands (``known``, taken from the discard pile or bought), which stay
+    where everyone saw them go. A count below zero means the view is not valid.
+    """
+    counts = _unseen_counts(view)
+    for other, cards in enumerate(view.board.known):
+        if other != view.player:
+            for card in cards:
+                counts[card.index] -= 1
+    return counts
+
+
+def _free(view: PlayerView) -> list[Card]:
+    """The cards to deal at random behind a valid view, in canonical order.
+
+    The cards the player cannot see, less those known to be in the other hands: with
+    nothing known, exactly the cards the player cannot see.
+    """
+    return list(chain.from_iterable(map(repeat, CARDS, _free_counts(view))))
 
 
 def _behind(
-    view: PlayerView, unseen: Sequence[Card], rng: int, shuffler: Shuffler, *, checked: bool
+    view: PlayerView, free: Sequence[Card], rng: int, shuffler: Shuffler, *, checked: bool
 ) -> RoundState:
-    """The state behind ``view`` whose unseen cards are dealt as ``unseen`` lists them.
+    """The state behind ``view`` whose free cards are dealt as ``free`` lists them.
 
-    ``unseen`` holds the cards :func:`_unseen` gives, in any order. The first ones fill the
-    other players' hands in seat order, each to its size, and the rest is the stock, top
-    first. ``checked`` builds the state through :class:`~contract_rummy.RoundState`'s
-    checks.
+    ``free`` holds the cards :func:`_free` gives, in any order. Each other player's hand
+    holds the cards known to be there (``known``) and is filled from the first of ``free``
+    in seat order, each to its size; the rest is the stock, top first. ``checked`` builds
+    the state through :class:`~contract_rummy.RoundState`'s checks.
     """
-    unseen = _worth_order(view, unseen)
+    free = _worth_order(view, free)
     at = 0
     hands: list[tuple[Card, ...]] = []
+    known = view.board.known
     for player, size in enumerate(view.hand_sizes):
         if player == view.player:
             hands.append(view.hand)
             continue
-        hands.append(tuple(sorted(unseen[at : at + size], key=BY_INDEX)))
-        at += size
+        mine = known[player] if player < len(known) else ()
+        fill = size - len(mine)
+        hands.append(tuple(sorted((*mine, *free[at : at + fill]), key=BY_INDEX)))
+        at += fill
     build = RoundState if checked else build_state
     return build(
         facts=view.facts,
@@ -387,7 +410,7 @@ def _behind(
         active=view.active,
         to_act=view.to_act,
         hands=tuple(hands),
-        stock=tuple(unseen[at:]),
+        stock=tuple(free[at:]),
         discard=view.discard,
         discarded_by=view.discarded_by,
         board=view.board,
@@ -412,20 +435,29 @@ class _TooLongError(Exception):
 def _worth_order(view: PlayerView, unseen: Sequence[Card]) -> Sequence[Card]:
     """``unseen`` ordered so that dealt in seat order, each hidden hand is worth its penalty.
 
-    Only a finished round's view says what the hidden hands are worth: its penalties, what
-    the hands left cost (R25). Each hidden hand then takes, of every penalty value, the
-    first cards of ``unseen`` that have it, as many as near as the penalties allow to the
-    number the plain deal of ``unseen`` gives it; the stock keeps the rest in their order.
-    ``unseen`` comes back as it is when its plain deal fits, and when no deal does (the
-    view is then refused by the state's checks).
+    ``unseen`` are the free cards (:func:`_free`): each hidden hand holds its known cards
+    and is filled from them. Only a finished round's view says what the hidden hands are
+    worth: its penalties, what the hands left cost (R25). Each hidden hand then takes, of
+    every penalty value, the first cards of ``unseen`` that have it, as many as near as the
+    penalties allow to the number the plain deal of ``unseen`` gives it; the stock keeps the
+    rest in their order. ``unseen`` comes back as it is when its plain deal fits, and when
+    no deal does (the view is then refused by the state's checks).
     """
     penalties = view.totals.penalties
     if penalties is None:
         return unseen
     worth = view.facts.variant.penalty
-    sizes = view.hand_sizes
-    others = [p for p in range(len(sizes)) if p != view.player]
-    if len(penalties) != len(sizes) or len(unseen) < sum(sizes[p] for p in others):
+    known = view.board.known
+    others = [p for p in range(len(view.hand_sizes)) if p != view.player]
+    if len(penalties) != len(view.hand_sizes) or len(known) != len(view.hand_sizes):
+        return unseen  # the checks say what is wrong
+    # What each hidden hand takes from ``unseen``, and what that must be worth, beside the
+    # cards known to be in it.
+    sizes = [size - len(cards) for size, cards in zip(view.hand_sizes, known, strict=True)]
+    penalties = tuple(
+        points - sum(map(worth, cards)) for points, cards in zip(penalties, known, strict=True)
+    )
+    if len(unseen) < sum(sizes[p] for p in others) or min(sizes) < 0:
         return unseen  # the checks say what is wrong
     plain: list[Sequence[Card]] = []
     at = 0
@@ -552,7 +584,7 @@ def canonical_state(view: PlayerView) -> RoundState:
     >>> cr.view(behind, 0) == mine, cr.format_cards(behind.hands[1][:4])
     (True, 'AC AC 2C 2C')
     """
-    return _behind(view, _unseen(view), 0, SEEDED, checked=False)
+    return _behind(view, _free(view), 0, SEEDED, checked=False)
 
 
 # == checking a view built by hand ============================================================
@@ -603,7 +635,29 @@ def _problem(view: PlayerView) -> Refusal | str | None:
             f"player {player} cannot see {unseen} cards, but the other hands "
             f"({others} cards) and the stock ({view.stock_size}) hold {others + view.stock_size}",
         )
-    return _kept_problem(view)
+    return _known_problem(view) or _kept_problem(view)
+
+
+def _known_problem(view: PlayerView) -> str | None:
+    """Why the cards known to be in the other hands cannot be there, or ``None``.
+
+    The state behind the view checks that the player's own known cards are in their hand.
+    """
+    known, sizes = view.board.known, view.hand_sizes
+    if len(known) != len(sizes):
+        return f"known must have one entry per player ({len(sizes)})"
+    for other, cards in enumerate(known):
+        if other != view.player and len(cards) > sizes[other]:
+            return (
+                f"known[{other}] holds {len(cards)} cards, but player {other} holds {sizes[other]}"
+            )
+    extra = [card for card, copies in zip(CARDS, _free_counts(view), strict=True) if copies < 0]
+    if extra:
+        return (
+            f"the cards known to be in the other hands ({format_cards(extra)} among them) "
+            f"are not all among the cards player {view.player} cannot see"
+        )
+    return None
 
 
 def _kept_problem(view: PlayerView) -> Refusal | str | None:

@@ -78,6 +78,11 @@ class HeuristicBot:
     max_buys: int = attrs.field(default=3, validator=at_least(0))
     #: How many go-downs to compare when the hand can go down many ways.
     go_down_choices: int = attrs.field(default=8, validator=at_least(1))
+    #: Whether to count against a card the cards other players are known to hold
+    #: (``view.known``: taken from the discard pile or bought), which cannot come to this
+    #: player: choosing a discard before going down, a card whose pairs or neighbours sit
+    #: in other hands promises less. Off by default, which plays as the bot always has.
+    known_cards: bool = attrs.field(default=False, validator=attrs.validators.instance_of(bool))
     #: The last plan made for each player, with its hand and what else it depends on.
     _plans: dict[int, tuple[Sequence[Card], tuple[object, ...], Plan]] = attrs.field(
         factory=dict, init=False, eq=False, repr=False
@@ -180,7 +185,7 @@ class HeuristicBot:
         if going_down:
             return max(going_down, key=lambda action: _points_laid(variant, action))
         current = self._plan(seen, hand, at_once, drawn=True)
-        chosen = _discard(seen, current, at_once)
+        chosen = _discard(seen, current, at_once, known_cards=self.known_cards)
         card = chosen.card
         contract = variant.contract(round_number)
         if keeps_plan(current, hand, card, contract, variant, at_once=at_once):
@@ -234,8 +239,13 @@ def _costliest_discard(seen: PlayerView, hand: Sequence[Card]) -> Discard:
     ]
 
 
-def _discard(seen: PlayerView, current: Plan, at_once: bool) -> Discard:
-    """Before going down: the card that helps the plan least, the costliest among those."""
+def _discard(seen: PlayerView, current: Plan, at_once: bool, *, known_cards: bool) -> Discard:
+    """Before going down: the card that helps the plan least, the costliest among those.
+
+    With ``known_cards``, the copies of a card's pairs and neighbours that other players
+    are known to hold (``seen.known``) count against its promise: they cannot come to this
+    player.
+    """
     variant = seen.variant
     hand = seen.hand
     wild = variant.wild_by_index
@@ -263,6 +273,7 @@ def _discard(seen: PlayerView, current: Plan, at_once: bool) -> Discard:
     groups = contract.groups != ()
     promising = _PROMISING[groups, contract.runs != ()]
     penalties = _penalties(variant)
+    held = _held_by_others(seen) if known_cards else None
     best: tuple[int, int, int] | None = None
     for card in candidates:
         index = card.index
@@ -272,11 +283,28 @@ def _discard(seen: PlayerView, current: Plan, at_once: bool) -> Discard:
             promise = sum(promising[index](counts))
             if groups:
                 promise -= 2  # the card's own copy pairs with nothing
+            if held is not None:
+                promise -= sum(promising[index](held))
         key = (promise, -penalties[index], index)
         if best is None or key < best:
             best = key
     assert best is not None
     return DISCARDS[best[2]]
+
+
+def _held_by_others(seen: PlayerView) -> list[int] | None:
+    """How many copies of each card (by index) the other players are known to hold.
+
+    ``None`` when nobody else is known to hold any card, as is most often the case.
+    """
+    held: list[int] | None = None
+    for player, cards in enumerate(seen.board.known):
+        if player != seen.player and cards:
+            if held is None:
+                held = [0] * 53
+            for card in cards:
+                held[card.index] += 1
+    return held
 
 
 @cache

@@ -31,6 +31,7 @@ from contract_rummy.engine._common import (
     with_item,
     wrong_phase,
 )
+from contract_rummy.engine._known import learned
 from contract_rummy.engine._round import end_round
 from contract_rummy.events import Bought, Drew, Event, RoundEnd
 from contract_rummy.state import NO_WINDOW, Chance, Phase, RoundState, builder, buyers
@@ -165,6 +166,7 @@ def _bought(state: RoundState, buyer: int) -> Outcome:
         board=board.replace(
             buys=with_item(board.buys, buyer, board.buys[buyer] + 1),
             reshuffles=drawn.reshuffles,
+            known=learned(board.known, buyer, card),  # the card, not the penalty: seen by all
         ),
         chance=_chance(drawn.rng, state.chance.shuffler) if reshuffled else state.chance,
     )

@@ -23,6 +23,7 @@ from contract_rummy.engine._common import (
     with_item,
     wrong_phase,
 )
+from contract_rummy.engine._known import learned
 from contract_rummy.events import TookDiscard
 from contract_rummy.state import NEW_TURN, NO_WINDOW, Phase, RoundState, Turn
 
@@ -80,11 +81,13 @@ def _play(state: RoundState, action: Action) -> Outcome:
     kept = None if variant.discard_taken_card or find(hand, card) >= 0 else card
     discard, discarded_by = pile_without_top(state)
     blocked = state.window.requester  # R31: taking the discard blocks a pending request
+    board = state.board
     after = state.replace(
         phase=_PLAY,
         hands=with_item(hands, player, add_one(hand, card)),
         discard=discard,
         discarded_by=discarded_by,
+        board=board.replace(known=learned(board.known, player, card)),  # seen by everyone
         turn=NEW_TURN if kept is None else _KEPT[kept.index],
         window=NO_WINDOW,
         moves=state.moves + 1,

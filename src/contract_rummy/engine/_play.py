@@ -6,7 +6,8 @@ may lay off, the joker swaps then the lay-offs; then the discards.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
+from itertools import chain
 from typing import Final, overload
 
 import attrs
@@ -25,6 +26,7 @@ from contract_rummy.engine._common import (
     with_item,
     wrong_phase,
 )
+from contract_rummy.engine._known import Known, forget
 from contract_rummy.engine._round import end_round
 from contract_rummy.errors import IllegalActionError, InvalidMeldError
 from contract_rummy.events import Event, RoundEnd, WildFreed
@@ -359,6 +361,9 @@ def _play(state: RoundState, action: Action) -> Outcome:
             board=board.replace(
                 table=board.table + tuple(TableMeld(meld, player) for meld in going.melds),
                 down=with_item(board.down, player, True),
+                known=_forget(
+                    board.known, player, chain.from_iterable(m.cards for m in going.melds)
+                ),
             ),
             turn=Turn(state.turn.kept_card, went_down=True),
             moves=state.moves + 1,
@@ -369,7 +374,10 @@ def _play(state: RoundState, action: Action) -> Outcome:
         placed = TableMeld(laying.meld, board.table[action.target].owner)
         after = state.replace(
             hands=with_item(hands, player, left),
-            board=board.replace(table=with_item(board.table, action.target, placed)),
+            board=board.replace(
+                table=with_item(board.table, action.target, placed),
+                known=_forget(board.known, player, (action.card,)),
+            ),
             moves=state.moves + 1,
         )
     elif isinstance(action, SwapJoker):
@@ -377,7 +385,9 @@ def _play(state: RoundState, action: Action) -> Outcome:
         left = swapping.left
         after = state.replace(
             hands=with_item(hands, player, left),
-            board=board.replace(table=swapping.table),
+            board=board.replace(
+                table=swapping.table, known=_forget(board.known, player, (action.card,))
+            ),
             moves=state.moves + 1,
         )
         events = (
@@ -395,11 +405,15 @@ def _discard(state: RoundState, card: Card, left: Hand) -> Outcome:
     player = state.active
     discard, discarded_by = pile_with(state, card, player)
     hands = with_item(state.hands, player, left)
+    board = state.board
+    known = board.known
+    if known[player] and find(known[player], card) >= 0:
+        board = board.replace(known=forget(known, player, (card,)))  # everyone saw it leave
     limit = state.facts.variant.max_turns
     turns = state.turns
     if not left or (limit is not None and turns >= limit):
         # R16, R25: the last card goes out; R29: the round has had every turn it may.
-        after = state.replace(hands=hands, discard=discard, discarded_by=discarded_by)
+        after = state.replace(hands=hands, discard=discard, discarded_by=discarded_by, board=board)
         ended = RoundEnd.TURN_LIMIT if left else RoundEnd.WENT_OUT
         return end_round(after, ended, state.moves + 1)
     following = (player + 1) % len(hands)
@@ -410,11 +424,17 @@ def _discard(state: RoundState, card: Card, left: Hand) -> Outcome:
         hands=hands,
         discard=discard,
         discarded_by=discarded_by,
+        board=board,
         turn=NEW_TURN,
         turns=turns + 1,
         moves=state.moves + 1,
     )
     return begin_turn(after), ()
+
+
+def _forget(known: Known, player: int, cards: Iterable[Card]) -> Known:
+    """``known`` once ``player`` melded, laid off or swapped in ``cards``, seen by all."""
+    return forget(known, player, cards) if known[player] else known
 
 
 #: Phase PLAY (R13-R17, R23, R24).

@@ -179,6 +179,7 @@ def _problems(state: RoundState) -> Iterator[Refusal | str]:
     for p, hand in enumerate(state.hands):
         if any(a.index > b.index for a, b in itertools.pairwise(hand)):
             yield f"hands[{p}] must be in canonical order (sorted)"
+    yield from _known_problems(state, players)
     if not 0 <= state.rng < 2**64:
         yield f"rng must be a shuffler state, 0 to 2**64 - 1, got {state.rng}"
     variant = state.variant
@@ -214,6 +215,26 @@ def _problems(state: RoundState) -> Iterator[Refusal | str]:
     yield from _table_problems(state, players)
     yield from _deck_problems(state, players)
     yield from _phase_problems(state, players)
+
+
+def _known_problems(state: RoundState, players: int) -> Iterator[Refusal | str]:
+    """What is wrong with the cards known to be in each hand (``board.known``)."""
+    known = state.known
+    if len(known) != players:
+        yield f"known must have one entry per player ({players})"
+        return
+    for p, (cards, hand) in enumerate(zip(known, state.hands, strict=True)):
+        if not cards:
+            continue
+        if any(a.index > b.index for a, b in itertools.pairwise(cards)):
+            yield f"known[{p}] must be in canonical order (sorted)"
+            continue
+        missing = Counter(cards) - Counter(hand)
+        if missing:
+            yield (
+                f"known[{p}] holds {_some(sorted(missing.elements()))}, which hands[{p}] "
+                "does not hold: a known card is one everyone saw go into that hand (R18, R19)"
+            )
 
 
 #: The largest integer a state holds: one that JSON carries exactly everywhere (2**53 - 1).

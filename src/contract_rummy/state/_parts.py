@@ -166,6 +166,11 @@ class RoundFacts:
     cut: int | None = None
 
 
+def _nothing_known(board: Board) -> tuple[tuple[Card, ...], ...]:
+    """No card of any hand is known: an empty tuple for each player (``len(board.down)``)."""
+    return ((),) * len(board.down)
+
+
 @replaceable
 @attrs.frozen(weakref_slot=False)
 class Board:
@@ -177,17 +182,29 @@ class Board:
         buys: How many buys each player made this round (R21).
         reshuffles: How many times the discards were shuffled into a new stock this round
             (R27).
+        known: ``known[p]``: the cards of player ``p``'s hand that everyone knows, in
+            canonical order: the cards ``p`` took from the discard pile (R13, R18) or
+            bought (R19) this round, less those ``p`` has since melded, laid off, swapped
+            in (R23) or discarded (a copy of the card, as everyone sees it go). Everyone
+            saw them go into that hand, so they are public; a hand may hold more copies.
+            By default (a round just dealt) nothing is known.
 
     >>> import contract_rummy as cr
     >>> board = cr.new_game(seed=1).board
-    >>> board.table, board.down, board.buys, board.reshuffles
-    ((), (False, False, False, False), (0, 0, 0, 0), 0)
+    >>> board.table, board.down, board.buys, board.reshuffles, board.known
+    ((), (False, False, False, False), (0, 0, 0, 0), 0, ((), (), (), ()))
+    >>> after = cr.apply(cr.new_game(seed=1), cr.TakeDiscard())
+    >>> after.board.known
+    ((), (), (Card.parse('4D'),), ())
     """
 
     table: tuple[TableMeld, ...]
     down: tuple[bool, ...]
     buys: tuple[int, ...]
     reshuffles: int
+    known: tuple[tuple[Card, ...], ...] = attrs.field(
+        default=attrs.Factory(_nothing_known, takes_self=True)
+    )
 
     def replace(
         self,
@@ -195,6 +212,7 @@ class Board:
         down: tuple[bool, ...] = KEEP,
         buys: tuple[int, ...] = KEEP,
         reshuffles: int = KEEP,
+        known: tuple[tuple[Card, ...], ...] = KEEP,
     ) -> Board:
         """This board with the given fields changed, unchecked: how the engine updates it.
 

@@ -108,6 +108,11 @@ class PublicParts:
         return self.board.reshuffles
 
     @property
+    def known(self) -> tuple[tuple[Card, ...], ...]:
+        """Each player's cards that everyone saw go into that hand (R18, R19): ``board.known``."""
+        return self.board.known
+
+    @property
     def scores(self) -> tuple[int, ...]:
         """Running totals, this round's penalties included once it is over (R26)."""
         return self.totals.scores
@@ -220,6 +225,7 @@ class RoundState(_StateFields):
         down: tuple[bool, ...] = KEEP,
         buys: tuple[int, ...] = KEEP,
         reshuffles: int = KEEP,
+        known: tuple[tuple[Card, ...], ...] = KEEP,
         scores: tuple[int, ...] = KEEP,
         penalties: tuple[int, ...] | None = KEEP,
         winners: tuple[int, ...] | None = KEEP,

@@ -1,0 +1,44 @@
+"""The cards of each hand that everyone knows: taken from the discard pile, or bought.
+
+Every action of the game is public, and so is the card a player takes from the discard pile
+(R13, R18) or buys (R19): everyone saw it go into that hand. It stays known until the
+player melds, lays off, swaps in (R23) or discards a copy of it, when everyone saw one copy
+leave the hand. The engine keeps these cards in :attr:`~contract_rummy.state.Board.known`,
+so that a player's view, the bots and :func:`~contract_rummy.determinize` have them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import TypeAlias
+
+from contract_rummy._hands import add_one, find
+from contract_rummy.cards import Card
+from contract_rummy.engine._common import with_item
+
+__all__ = ["Known", "forget", "learned"]
+
+#: Each player's known cards, in canonical order (:attr:`~contract_rummy.state.Board.known`).
+Known: TypeAlias = tuple[tuple[Card, ...], ...]
+
+
+def learned(known: Known, player: int, card: Card) -> Known:
+    """``known`` once everyone saw ``card`` go into ``player``'s hand (R13, R18, R19)."""
+    mine = known[player]
+    mine = add_one(mine, card) if mine else (card,)  # most often nothing was known
+    # Concatenation builds the tuple directly; ``(*head, mine, *tail)`` goes through a list.
+    return known[:player] + (mine,) + known[player + 1 :]  # noqa: RUF005
+
+
+def forget(known: Known, player: int, cards: Iterable[Card]) -> Known:
+    """``known`` once everyone saw ``cards`` leave ``player``'s hand: one copy of each.
+
+    A card not known to be in the hand leaves nothing to forget. Callers skip the call when
+    ``known[player]`` is empty, as it most often is.
+    """
+    mine = known[player]
+    for card in cards:
+        at = find(mine, card)
+        if at >= 0:
+            mine = mine[:at] + mine[at + 1 :]
+    return with_item(known, player, mine)

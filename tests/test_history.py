@@ -1,0 +1,335 @@
+"""Censored events (what each player may see of an event) and per-player histories."""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Callable
+from typing import Any, get_args
+
+import attrs
+import pytest
+
+import contract_rummy as cr
+from contract_rummy import history
+from contract_rummy.events import CENSORS
+from contract_rummy.history import Histories, History, Seen
+from contract_rummy.playing import steps
+from scenario import random_games
+
+PRESETS = sorted(cr.VARIANTS)
+
+
+# == censoring ================================================================================
+
+
+def test_every_kind_of_event_has_its_censoring() -> None:
+    # A new kind of event is refused by censor() until the table says what each player sees.
+    assert set(CENSORS) == set(get_args(cr.Event))
+
+
+def test_censor_refuses_what_is_not_an_event() -> None:
+    with pytest.raises(TypeError, match="expected an event"):
+        cr.censor(cr.DrawStock(), 0)  # type: ignore[arg-type]
+
+
+def test_a_draw_is_the_drawers_to_see_and_a_face_down_card_to_the_others() -> None:
+    drew = cr.Drew(2, cr.Card.parse("KC"))
+    assert cr.censor(drew, 2) == drew
+    for other in (0, 1, 3, None):
+        hidden = cr.censor(drew, other)
+        assert hidden == cr.DrewUnseen(2)
+        assert isinstance(hidden, cr.DrewUnseen)
+        assert hidden.cards == 1
+
+
+def test_r19_the_penalty_cards_are_the_buyers_to_see_the_card_bought_everyones() -> None:
+    bought = cr.Bought(1, cr.Card.parse("7H"), cr.parse_cards("AD 2D"))
+    assert cr.censor(bought, 1) == bought
+    assert cr.censor(bought, 0) == cr.BoughtUnseen(1, cr.Card.parse("7H"), 2)
+
+
+def test_r27_a_reshuffled_stock_is_nobodys_to_see_but_its_size_is_everyones() -> None:
+    shuffled = cr.Reshuffled(3, 1, cr.parse_cards("AD 2D 3D"))
+    for player in (0, 1, None):
+        assert cr.censor(shuffled, player) == cr.Reshuffled(3, 1)
+
+
+def test_public_events_are_seen_whole() -> None:
+    public: list[cr.Event] = [
+        cr.TookDiscard(0, cr.Card.parse("7H")),
+        cr.WildFreed(0, cr.Card.parse("7H"), cr.JOKER, 1, 2),
+        cr.RoundEnded(1, cr.RoundEnd.WENT_OUT, 0, (0, 5), (0, 5)),
+        cr.GameEnded((0,), (0, 5)),
+        cr.Dealt(2, 1, cr.Card.parse("7H")),
+    ]
+    for event in public:
+        assert all(cr.censor(event, player) is event for player in (0, 1, None))
+
+
+def _twin(
+    before: cr.RoundState, viewer: int, chooser: int, rng: random.Random, *, shown: bool
+) -> cr.RoundState:
+    """``before`` with the cards ``viewer`` cannot see dealt again at random.
+
+    The chooser keeps their hand, so that the same action is legal, and every hand keeps
+    the cards everyone saw go into it (``known``); every hand is kept when the step ends
+    the round (``shown``), since the hands are then scored in the open (R25). When this
+    step may draw a card into ``viewer``'s hand (they choose, are active or asked for the
+    discard, R31) or deal them a new one, the stock and the shuffler stay as they are;
+    otherwise the stock is shuffled with the other hands, and the shuffler's state is new.
+    """
+    kept = set(range(before.players)) if shown else {viewer, chooser}
+    # The step may draw a card into the viewer's hand, or deal them one (R4, R5).
+    may_draw = viewer in (chooser, before.active, before.window.requester)
+    may_draw = may_draw or before.phase is cr.Phase.ROUND_OVER
+    pool = [] if may_draw else list(before.stock)
+    fixed: list[list[cr.Card]] = []
+    for player, hand in enumerate(before.hands):
+        pinned = list(hand) if player in kept else list(before.known[player])
+        free = list(hand)
+        for card in pinned:
+            free.remove(card)
+        pool += free
+        fixed.append(pinned)
+    rng.shuffle(pool)
+    hands = []
+    for player, hand in enumerate(before.hands):
+        size = len(hand) - len(fixed[player])
+        hands.append(tuple(sorted(fixed[player] + pool[:size])))
+        pool = pool[size:]
+    if may_draw:
+        return before.replace(hands=tuple(hands))
+    chance = attrs.evolve(before.chance, rng=rng.getrandbits(64))
+    return before.replace(hands=tuple(hands), stock=tuple(pool), chance=chance)
+
+
+@pytest.mark.parametrize("preset", PRESETS)
+def test_states_that_differ_only_in_hidden_cards_give_equal_censored_events(
+    preset: str,
+) -> None:
+    """The censoring property: a player's copy of the events depends only on what they see."""
+    rng = random.Random(preset)
+    differed = hidden_draws = 0
+    for index, (before, action, after, events) in enumerate(
+        random_games([preset], actions=300, seed=4)
+    ):
+        chooser = cr.chooser(before)
+        assert chooser is not None
+        viewer = index % before.players
+        shown = any(isinstance(event, cr.RoundEnded) for event in events)
+        other = _twin(before, viewer, chooser, rng, shown=shown)
+        assert cr.view(other, viewer) == cr.view(before, viewer)
+        if index % 25 == 0:
+            assert attrs.evolve(other) == other  # a valid state
+        twin_after, twin_events = cr.step(other, action)
+        assert cr.censored(twin_events, viewer) == cr.censored(events, viewer), (index, action)
+        assert cr.view(twin_after, viewer) == cr.view(after, viewer)
+        differed += twin_events != events
+        hidden_draws += any(isinstance(e, cr.DrewUnseen) for e in cr.censored(events, viewer))
+    # The twins did differ in what the events name, and the property was not idle.
+    assert differed
+    assert hidden_draws
+
+
+# == histories ================================================================================
+
+
+def test_a_history_is_every_step_censored_for_its_player_round_by_round() -> None:
+    state = cr.new_game(cr.VARIANTS["shanghai-11"], seed=3)
+    kept = Histories(state)
+    played = []
+    for one in steps(state, [cr.GreedyBot()] * state.players):
+        kept.add(one)
+        played.append(one)
+        if one[3].round_number == 3:
+            break
+    assert len(kept) == len(played)
+    assert kept.state is played[-1][3]
+    for player in range(state.players):
+        mine = kept.history(player)
+        assert isinstance(mine, History)
+        assert mine.player == player
+        assert mine.start == cr.view(state, player)
+        assert [seen.moves for seen in mine.steps] == [before.moves for before, *_ in played]
+        for seen, (_, chooser, action, after, events) in zip(mine.steps, played, strict=True):
+            assert (seen.player, seen.action) == (chooser, action)
+            assert seen.events == cr.censored(events, player)
+            dealt = any(isinstance(event, cr.Dealt) for event in events)
+            assert seen.hand == (after.hands[player] if dealt else None)
+        rounds = mine.rounds()
+        assert len(rounds) == 3
+        assert sum(map(len, rounds)) == len(mine.steps)
+        # Round 1 ends with its RoundEnded; round 2 opens with the dealer's NextRound.
+        assert any(isinstance(e, cr.RoundEnded) for e in rounds[0][-1].events)
+        assert rounds[1][0].action == cr.NextRound()
+        assert rounds[1][0].hand is not None
+
+
+def test_a_history_names_no_card_its_player_did_not_see() -> None:
+    state = cr.new_game(seed=8)
+    kept = Histories(state)
+    for one in steps(state, [cr.RandomBot(seed=p) for p in range(4)], max_actions=300):
+        kept.add(one)
+        if len(kept) == 300:
+            break
+    mine = kept.history(1)
+    for seen in mine.steps:
+        for event in seen.events:
+            if isinstance(event, cr.Drew):
+                assert event.player == 1
+            if isinstance(event, cr.Bought):
+                assert event.player == 1
+            if isinstance(event, cr.Reshuffled):
+                assert event.stock == ()
+
+
+def test_histories_play_a_step_for_the_player_who_chooses_and_refuse_others() -> None:
+    state = cr.new_game(seed=1)
+    kept = Histories(state)
+    done = kept.step(cr.DrawStock(), player=2)
+    assert kept.state == done.state
+    with pytest.raises(cr.IllegalActionError):
+        kept.step(cr.Pass(), player=0)  # player 3 is asked first (R19)
+    assert len(kept) == 1
+    assert kept.history(0).steps == (Seen(0, 2, cr.DrawStock(), ()),)
+    with pytest.raises(ValueError, match="not played from the state"):
+        kept.add((state, 2, cr.DrawStock(), done.state, done.events))
+    with pytest.raises(ValueError, match="player must be a player of the game, 0-3, got 4"):
+        kept.history(4)
+    with pytest.raises(TypeError, match="expected a RoundState"):
+        Histories(cr.view(state, 0))  # type: ignore[arg-type]
+
+
+def test_since_gives_the_steps_a_player_lacks() -> None:
+    state = cr.new_game(seed=2)
+    kept = Histories(state)
+    for one in steps(state, [cr.GreedyBot()] * 4, max_actions=40):
+        kept.add(one)
+        if len(kept) == 40:
+            break
+    whole = kept.history(3).steps
+    assert kept.since(3, 0) == whole
+    assert kept.since(3, 25) == whole[25:]
+    assert kept.since(3, 40) == ()
+    with pytest.raises(ValueError, match="start must not be negative"):
+        kept.since(3, -1)
+    with pytest.raises(ValueError, match="player must be a player of the game"):
+        kept.since(5, 0)
+
+
+# == a history as JSON ========================================================================
+
+
+def _kept(preset: str, actions: int) -> Histories:
+    variant = cr.VARIANTS[preset]
+    state = cr.new_game(variant, seed=6, players=variant.min_players)
+    kept = Histories(state)
+    for one in steps(state, [cr.GreedyBot()] * state.players, max_actions=None):
+        kept.add(one)
+        if len(kept) == actions:
+            break
+    return kept
+
+
+@pytest.mark.parametrize("preset", PRESETS)
+def test_a_history_round_trips_through_json(preset: str) -> None:
+    kept = _kept(preset, 160)
+    for player in range(kept.state.players):
+        mine = kept.history(player)
+        assert history.loads(history.dumps(mine)) == mine
+    assert history.loads(history.dumps(mine, indent=1).encode()) == mine
+
+
+def _document() -> dict[str, Any]:
+    kept = _kept("pagat", 30)
+    data: dict[str, Any] = json.loads(history.dumps(kept.history(1)))
+    return data
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        (lambda d: d.update(version=2), "version: this library reads histories of version 1"),
+        (lambda d: d.update(type="GameRecord"), 'expected a JSON object with "type": "History"'),
+        (lambda d: d.update(extra=1), "extra: not a field"),
+        (lambda d: d.update(player=2), "start.player: expected the history's player 2"),
+        (lambda d: d["steps"][3].update(moves=0), r"steps\[3\].moves: expected 3 or more"),
+        (lambda d: d["steps"][2].update(player=4), r"steps\[2\].player: expected a player"),
+        (lambda d: d["steps"][2]["action"].update(type="Fly"), r"steps\[2\].action"),
+        (lambda d: d["steps"][2].update(hand=["7X"]), r"steps\[2\].hand\[0\]: '7X'"),
+        (lambda d: d["start"].update(stock_size=3), "start"),
+        (
+            lambda d: d["steps"][1]["events"].append(
+                {"type": "Drew", "version": 1, "player": 3, "card": "7H"}
+            ),
+            r"steps\[1\].events\[\d\]: names cards player 1 may not see",
+        ),
+        (
+            lambda d: d["steps"][1]["events"].append(
+                {"type": "Reshuffled", "version": 1, "cards": 1, "reshuffles": 1, "stock": ["7H"]}
+            ),
+            "may not see",
+        ),
+    ],
+)
+def test_a_tampered_history_is_refused_saying_where(
+    change: Callable[[dict[str, Any]], None], message: str
+) -> None:
+    data = _document()
+    change(data)
+    with pytest.raises(cr.RecordError, match=message):
+        history.loads(json.dumps(data))
+
+
+def test_loads_refuses_what_is_not_a_history_document() -> None:
+    with pytest.raises(cr.RecordError, match="not a JSON document"):
+        history.loads("{")
+    with pytest.raises(TypeError, match="str or bytes"):
+        history.loads(typeless({}))
+    with pytest.raises(TypeError, match="expected a History"):
+        history.dumps(typeless(cr.new_game(seed=1)))
+
+
+def typeless(value: object) -> Any:
+    """``value``, hidden from the type checker: for calls with deliberately wrong types."""
+    return value
+
+
+# == the views a history gives ================================================================
+
+
+def _views_hold(kept: Histories, states: list[cr.RoundState]) -> None:
+    for player in range(kept.state.players):
+        mine = history.loads(history.dumps(kept.history(player)))
+        assert list(mine.views()) == [cr.view(after, player) for after in states]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("preset", PRESETS)
+def test_a_history_gives_the_views_its_player_had(preset: str) -> None:
+    variant = cr.VARIANTS[preset]
+    state = cr.new_game(variant, seed=7, players=variant.min_players)
+    kept = Histories(state)
+    choices = random.Random(preset)
+    states = []
+    for _ in range(500):
+        if kept.state.phase is cr.Phase.GAME_OVER:
+            break
+        legal = cr.legal_actions(kept.state)
+        kept.step(legal[choices.randrange(len(legal))])
+        states.append(kept.state)
+    _views_hold(kept, states)
+
+
+def test_a_greedy_games_history_gives_its_views_across_a_deal() -> None:
+    state = cr.new_game(cr.VARIANTS["liverpool-cut"], seed=46)
+    kept = Histories(state)
+    states = []
+    for one in steps(state, [cr.GreedyBot()] * 4):
+        kept.add(one)
+        states.append(one[3])
+        if one[3].round_number == 2 and one[3].turns == 3:
+            break
+    assert any(seen.hand is not None for seen in kept.history(0).steps)
+    _views_hold(kept, states)
