@@ -1,9 +1,9 @@
 """The documentation's examples run as a reader copies them, with only the imports they show.
 
-Sphinx runs each page's examples in one namespace, hidden ones included, and with no
-global set-up (docs/conf.py); here each page's shown examples run in order in a fresh
-namespace, so that none relies on a hidden one, and the examples of docs/testing.rst each
-run on their own.
+Each page's examples run in order in a fresh namespace, with no global set-up. The hidden
+ones (``:hide:``, checks a reader need not see) run in their place on a copy of it, so that
+no shown example relies on a hidden one. The examples of docs/testing.rst also run each on
+their own. This is the documentation's doctest run: ``nox -s docs`` only builds the pages.
 """
 
 from __future__ import annotations
@@ -38,13 +38,14 @@ def doctest_blocks(text: str) -> list[tuple[int, str]]:
     return blocks
 
 
+def hidden(source: str) -> bool:
+    """Whether a ``.. doctest::`` block has the ``:hide:`` option: a reader does not see it."""
+    return ":hide:" in source.partition("\n\n")[0].split()
+
+
 def shown_blocks(text: str) -> list[tuple[int, str]]:
     """The ``.. doctest::`` blocks a reader sees: those without the ``:hide:`` option."""
-    return [
-        (line, source)
-        for line, source in doctest_blocks(text)
-        if ":hide:" not in source.partition("\n\n")[0].split()
-    ]
+    return [(line, source) for line, source in doctest_blocks(text) if not hidden(source)]
 
 
 BLOCKS = doctest_blocks(TESTING_PAGE.read_text(encoding="utf-8"))
@@ -70,25 +71,32 @@ def test_shown_blocks_leave_out_the_hidden_ones() -> None:
         for name in EXAMPLE_PAGES
     ],
 )
-def test_each_pages_shown_examples_run_in_a_fresh_namespace(
+def test_each_pages_examples_run_in_a_fresh_namespace(
     name: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.chdir(tmp_path)  # where the pages that save files write them
     page = DOCS / name
-    blocks = shown_blocks(page.read_text(encoding="utf-8"))
-    first = doctest.DocTestParser().get_examples(blocks[0][1])
+    blocks = doctest_blocks(page.read_text(encoding="utf-8"))
+    first = doctest.DocTestParser().get_examples(shown_blocks(page.read_text("utf-8"))[0][1])
     assert first[0].source.startswith(("import ", "from ")), f"{name}: imports come first"
     namespace: dict[str, object] = {"__name__": page.stem}
     runner = doctest.DocTestRunner(
         optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE, verbose=False
     )
     report = io.StringIO()
+    behind: dict[str, object] = {}  # what the hidden blocks made, for the hidden ones only
     for line, source in blocks:
+        # A hidden block sees what every block before it made; a shown one, only what the
+        # shown ones made.
+        globs = {**behind, **namespace} if hidden(source) else namespace
         test = doctest.DocTestParser().get_doctest(
-            source, namespace, f"{name}:{line}", str(page), line
+            source, globs, f"{name}:{line}", str(page), line
         )
         runner.run(test, out=report.write, clear_globs=False)
-        namespace = test.globs
+        if hidden(source):
+            behind = test.globs
+        else:
+            namespace = test.globs
     results = runner.summarize(verbose=False)
     assert results.attempted > 0
     assert results.failed == 0, report.getvalue()
