@@ -105,7 +105,7 @@ def at_once_bound(variant: cr.Variant, round_number: int, hand: Sequence[cr.Card
     return at_once_slots(t, counts, p.run_size, p.runs)
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=settings().max_examples * 2, deadline=None)
 @given(hands(), st.integers(0, MOST_JOKERS))
 def test_r14_r24_the_first_bound_never_exceeds_the_wild_cards_needed(
     found: tuple[cr.Variant, int, list[cr.Card]], jokers: int

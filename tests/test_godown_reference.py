@@ -538,13 +538,13 @@ def test_r7_r12_r14_r16_variant_go_downs_match_the_rules(
 
 
 @pytest.mark.slow
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=settings().max_examples * 2, deadline=None)
 @given(deal=deals(cr.PAGAT, range(1, 8)))
 def test_r11_r14_r24_go_downs_match_the_rules_on_generated_hands(deal: Deal) -> None:
     compare(cr.PAGAT, deal)
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=settings().max_examples, deadline=None)
 @given(data=st.data(), variant=st.sampled_from(VARIANTS_UNDER_TEST))
 def test_r8_r12_r14_variant_go_downs_match_the_rules_on_generated_hands(
     data: st.DataObject, variant: cr.Variant

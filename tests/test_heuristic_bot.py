@@ -31,7 +31,7 @@ def _planned(draw_: st.DrawFn) -> tuple[cr.Variant, int, tuple[cr.Card, ...]]:
     return variant, round_number, hand
 
 
-@settings(max_examples=400, deadline=None)
+@settings(max_examples=settings().max_examples * 2, deadline=None)
 @given(_planned())
 def test_a_plan_uses_only_cards_of_the_hand(planned: _Planned) -> None:
     variant, round_number, hand = planned
@@ -47,7 +47,7 @@ def test_a_plan_uses_only_cards_of_the_hand(planned: _Planned) -> None:
 
 
 @pytest.mark.slow
-@settings(max_examples=400, deadline=None)
+@settings(max_examples=settings().max_examples * 2, deadline=None)
 @given(_planned())
 def test_r14_a_plan_that_needs_nothing_is_a_go_down(
     planned: _Planned,
@@ -75,7 +75,7 @@ def _check_kept(planned: _Planned) -> None:
             assert again == found, gone
 
 
-@settings(max_examples=400, deadline=None)
+@settings(max_examples=settings().max_examples * 2, deadline=None)
 @given(_planned())
 def test_a_plan_kept_after_a_discard_is_the_plan_made_again(planned: _Planned) -> None:
     _check_kept(planned)
@@ -168,7 +168,7 @@ def _suited(draw_: st.DrawFn) -> _Planned:
 
 
 @pytest.mark.slow
-@settings(max_examples=600, deadline=None)
+@settings(max_examples=settings().max_examples * 3, deadline=None)
 @given(_suited())
 def test_a_plan_kept_after_a_discard_of_a_suited_hand_is_the_plan_made_again(
     planned: _Planned,
@@ -205,7 +205,7 @@ def test_r14_the_bot_goes_down_as_soon_as_it_can() -> None:
     }
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=settings().max_examples * 2, deadline=None)
 @given(data=st.data())
 def test_r14_the_bot_goes_down_whenever_the_engine_finds_a_go_down(data: st.DataObject) -> None:
     variant = data.draw(st.sampled_from(list(cr.VARIANTS.values())))
@@ -318,7 +318,7 @@ def _fitting_of(legal: cr.LegalActions) -> list[cr.Action]:
     return [action for action in legal if isinstance(action, cr.SwapJoker | cr.LayOff)]
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=settings().max_examples * 2, deadline=None)
 @given(crst.views(variant=st.sampled_from(list(cr.VARIANTS.values())), max_actions=300))
 def test_r15_a_views_lay_offs_and_swaps_are_those_its_legal_actions_list(
     seen: cr.PlayerView,

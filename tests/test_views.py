@@ -127,7 +127,7 @@ def _twins(draw: st.DrawFn) -> tuple[cr.RoundState, cr.RoundState, int]:
 
 @pytest.mark.slow
 @given(_twins())
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=settings().max_examples, deadline=None)
 def test_states_that_differ_only_in_hidden_cards_give_equal_views(
     twins: tuple[cr.RoundState, cr.RoundState, int],
 ) -> None:
@@ -177,7 +177,7 @@ def test_a_view_holds_no_hidden_field() -> None:
 
 @pytest.mark.slow
 @given(STATES, st.data())
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=settings().max_examples, deadline=None)
 def test_a_view_has_the_public_fields_of_its_state(
     state: cr.RoundState, data: st.DataObject
 ) -> None:
@@ -208,7 +208,7 @@ def test_a_view_has_the_public_fields_of_its_state(
 
 @pytest.mark.slow
 @given(STATES, st.data(), st.integers(0, 2**64 - 1))
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=settings().max_examples, deadline=None)
 def test_determinize_deals_a_state_behind_the_view(
     state: cr.RoundState, data: st.DataObject, seed: int
 ) -> None:
@@ -494,7 +494,7 @@ def _acts(state: cr.RoundState, player: int) -> bool:
 
 @pytest.mark.slow
 @given(STATES, st.integers(0, 2**64 - 1), st.data())
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=settings().max_examples, deadline=None)
 def test_a_view_lists_the_actions_of_its_player(
     state: cr.RoundState, seed: int, data: st.DataObject
 ) -> None:
