@@ -11,6 +11,7 @@ import pyspiel
 from contract_rummy.engine import chooser
 from contract_rummy.notation import format_action
 from contract_rummy.openspiel import _chance as chance
+from contract_rummy.openspiel import _recall as recall
 from contract_rummy.openspiel import _text as text
 from contract_rummy.openspiel._chance import Core
 from contract_rummy.state import RoundState
@@ -42,6 +43,8 @@ class ContractRummyState(pyspiel.State):  # type: ignore[misc] # OpenSpiel has n
     def __init__(self, game: ContractRummyGame) -> None:
         super().__init__(game)
         self._core: Core = game._first
+        # What each player has seen: the chain of the game's steps (see the package).
+        self._seen: recall.Link | None = game._start
 
     # -- what the state is ----------------------------------------------------------------
 
@@ -106,9 +109,24 @@ class ContractRummyState(pyspiel.State):  # type: ignore[misc] # OpenSpiel has n
         if core.point is None:
             engine = core.engine
             played = game._action(engine, action)
-            self._core = chance.play(game.variant, game.players, engine, played)
+            after, events = chance.play(game.variant, game.players, engine, played)
+            who = chooser(engine)
+            assert who is not None
+            if after.point is None:
+                self._seen = recall.acted(self._seen, who, played, engine, events, after.engine)
+            else:
+                self._seen = recall.acted(self._seen, who, played, engine, None, None)
+            self._core = after
         else:
-            self._core = chance.draw(game.variant, game.players, core, action)
+            after, events = chance.draw(game.variant, game.players, core, action)
+            if after.point is None:
+                self._seen = recall.drawn(self._seen, events, after.engine)
+            self._core = after
+
+    def _restart(self, engine: RoundState) -> None:
+        """Make this state a game that starts at ``engine``, as the players' first view."""
+        self._core = Core(engine)
+        self._seen = recall.start(engine)
 
     def _action_to_string(self, player: int, action: int) -> str:
         core = self._core
@@ -153,14 +171,23 @@ class ContractRummyState(pyspiel.State):  # type: ignore[misc] # OpenSpiel has n
         other._core = chance.redeal(
             game.variant, game.players, behind, chance.waiting_action(core), chance=chanced
         )
+        other._seen = recall.resampled(self._seen, player_id, behind)
         return other
 
-    def _describe(self, player: int, *, public: bool, private: bool, moves: bool) -> str:
+    def _describe(self, player: int, *, public: bool, private: bool, recall_: bool) -> str:
         """What ``player`` knows, as text: the public part, their private part, or both.
 
-        ``moves`` adds the number of actions played to the public part.
+        ``recall``: the player's history (their information state), else what they see now.
         """
-        return text.known(self._core, player, public=public, private=private, moves=moves)
+        if not recall_:
+            return text.known(self._core, player, public=public, private=private, moves=False)
+        lines = [f"player {player}"] if private else []
+        body = recall.text(self._seen, player, public=public, private=private)
+        if body:
+            lines.append(body)
+        if public and self._core.point is not None:
+            lines.append(f"waiting for chance: {chance.waiting(self._core)}")
+        return "\n".join(lines)
 
     def _observe(self, player: int, out: npt.NDArray[np.float32]) -> None:
         """Write ``player``'s observation tensor into ``out``."""
