@@ -159,3 +159,41 @@ def test_a_state_and_its_copies_share_the_history_and_pickle_it() -> None:
         again = load().new_initial_state()
         again._seen = back
         assert again.information_state_string(player) == text
+
+
+def _dealt(order: list[int], dealer: int = 3) -> Any:
+    """A round dealt by chance: the first dealer, then the deck in ``order``."""
+    state = pyspiel.load_game(crs.GAME_NAME, {"rounds": 1}).new_initial_state()
+    state.apply_action(dealer)
+    for outcome in order:
+        state.apply_action(outcome)
+    while state.is_chance_node():  # the rest of the deck, the lowest card left first
+        state.apply_action(min(outcome for outcome, _ in state.chance_outcomes()))
+    return state
+
+
+def test_a_deal_by_chance_shows_each_player_only_their_hand() -> None:
+    """Two deals by chance that differ in two cards of two players' hands (R5)."""
+    first = _dealt([0, 13, 26])
+    second = _dealt([13, 0, 26])
+    hands = [first.round_state.hands, second.round_state.hands]
+    differ = [player for player in range(4) if hands[0][player] != hands[1][player]]
+    assert len(differ) == 2
+    rng = random.Random(5)
+    played = 0
+    # The same actions in both, while they are legal in both (and no chance draws).
+    while not first.is_chance_node():
+        for player in range(4):
+            same = first.information_state_string(player) == second.information_state_string(
+                player
+            )
+            assert same is (player not in differ)
+        action = rng.choice(first.legal_actions())
+        if action not in second.legal_actions():
+            break
+        first.apply_action(action)
+        second.apply_action(action)
+        played += 1
+        assert played < first.get_game().max_game_length()
+    assert played > 5
+    assert "hand: " in first.information_state_string(differ[0])

@@ -15,8 +15,6 @@ import enum
 from collections.abc import Iterator
 from typing import Any, Final
 
-import attrs
-
 from contract_rummy import render
 from contract_rummy.actions import Action
 from contract_rummy.cards import format_cards
@@ -48,9 +46,10 @@ _SHOWN: Final = {
 }
 
 
-@attrs.define(eq=False)
 class Link:
     """One step of the game, or the start of the chain; immutable once made.
+
+    A plain class with slots, its caches made when first used: the game makes one a step.
 
     Attributes:
         parent: The step before, ``None`` for the first.
@@ -62,22 +61,45 @@ class Link:
         after: The engine's state after the step, for the hands a deal gave.
         viewer: For the start of a resampled state, the player it was resampled for.
         seen: For the start of a resampled state, the viewer's lines up to it.
+        depth: How many links come before this one.
     """
 
-    parent: Link | None
-    chooser: int | None = None
-    action: Action | None = None
-    before: RoundState | None = None
-    events: tuple[Event, ...] | None = None
-    after: RoundState | None = None
-    viewer: int | None = None
-    seen: tuple[Line, ...] = ()
-    depth: int = attrs.field(init=False)
-    _lines: dict[int, tuple[Line, ...]] = attrs.field(factory=dict, repr=False)
-    _texts: dict[tuple[int, bool, bool], str] = attrs.field(factory=dict, repr=False)
+    __slots__ = (
+        "_lines",
+        "_texts",
+        "action",
+        "after",
+        "before",
+        "chooser",
+        "depth",
+        "events",
+        "parent",
+        "seen",
+        "viewer",
+    )
 
-    def __attrs_post_init__(self) -> None:
-        self.depth = 0 if self.parent is None else self.parent.depth + 1
+    def __init__(
+        self,
+        parent: Link | None,
+        chooser: int | None = None,
+        action: Action | None = None,
+        before: RoundState | None = None,
+        events: tuple[Event, ...] | None = None,
+        after: RoundState | None = None,
+        viewer: int | None = None,
+        seen: tuple[Line, ...] = (),
+    ) -> None:
+        self.parent = parent
+        self.chooser = chooser
+        self.action = action
+        self.before = before
+        self.events = events
+        self.after = after
+        self.viewer = viewer
+        self.seen = seen
+        self.depth: int = 0 if parent is None else parent.depth + 1
+        self._lines: dict[int, tuple[Line, ...]] | None = None
+        self._texts: dict[tuple[int, bool, bool], str] | None = None
 
     def __deepcopy__(self, memo: dict[int, Any]) -> Link:
         return self
@@ -100,6 +122,8 @@ class Link:
 
     def lines(self, player: int) -> tuple[Line, ...]:
         """``player``'s lines of this step."""
+        if self._lines is None:
+            self._lines = {}
         found = self._lines.get(player)
         if found is None:
             found = self._lines[player] = tuple(self._write(player))
@@ -214,7 +238,7 @@ def text(head: Link | None, player: int, *, public: bool, private: bool) -> str:
     parts: list[str] = []
     link = head
     while link is not None:
-        cached = link._texts.get(key)
+        cached = None if link._texts is None else link._texts.get(key)
         if cached is not None:
             parts.append(cached)
             break
@@ -224,6 +248,8 @@ def text(head: Link | None, player: int, *, public: bool, private: bool) -> str:
         parts.extend(line for kind, line in link.lines(player) if kind in shown)
         if link.depth % _EVERY == 0:
             joined = "\n".join(part for part in parts if part)
+            if link._texts is None:
+                link._texts = {}
             link._texts[key] = joined
             parts = [joined]
     return "\n".join(part for part in parts if part)
