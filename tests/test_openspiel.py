@@ -641,7 +641,7 @@ def _held_and_fresh() -> tuple[Any, Any]:
     states = []
     for held in (True, False):
         state = game.new_initial_state()
-        state._restart(cr.apply(taken_7h(held), cr.TakeDiscard()))
+        state._core = crs._Core(cr.apply(taken_7h(held), cr.TakeDiscard()))
         states.append(state)
     held_state, fresh_state = states
     assert held_state.round_state.turn.kept_card is None

@@ -151,14 +151,25 @@ def test_outcome_sampling_mccfr_learns_a_policy_over_these_information_states() 
 def test_a_state_and_its_copies_share_the_history_and_pickle_it() -> None:
     state = discarded_and_taken("AC")
     copy = state.clone()
-    assert copy._seen is state._seen
-    back = pickle.loads(pickle.dumps(state._seen))
+    assert copy._seen[1] is state._seen[1]
+    again = load().new_initial_state()
+    again._core, again._seen = pickle.loads(pickle.dumps((state._core, state._seen)))
     for player in range(4):
-        assert copy.information_state_string(player) == state.information_state_string(player)
         text = state.information_state_string(player)
-        again = load().new_initial_state()
-        again._seen = back
+        assert copy.information_state_string(player) == text
         assert again.information_state_string(player) == text
+
+
+def test_a_position_set_up_by_hand_starts_the_players_histories() -> None:
+    """A state whose engine state is replaced: its history starts there."""
+    state = load().new_initial_state()
+    engine = deal(*HANDS, stock="8C 9S 4H", discard="5H")
+    state._core = crs._Core(engine)
+    assert state.information_state_string(0).splitlines()[:2] == ["player 0", "start:"]
+    assert "clubs     AC [4C 5C 6C]" in state.information_state_string(0)
+    assert "clubs     AC" not in state.information_state_string(1)
+    act(state, "DrawStock")
+    assert state.information_state_string(2).splitlines()[-1] == "0: DrawStock"
 
 
 def _dealt(order: list[int], dealer: int = 3) -> Any:

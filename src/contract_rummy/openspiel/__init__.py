@@ -194,8 +194,8 @@ Serialization
 -------------
 OpenSpiel serializes a Python state as its history and a pickle of its attributes, and
 :class:`ContractRummyState` keeps two, immutable values: one holding the engine's state,
-and the chain of the game's steps (pickled as a flat list, however long the game);
-copying a state shares them.
+and the chain of the game's steps that leads to it (pickled as a flat list, however long
+the game); copying a state shares them.
 """
 
 from __future__ import annotations

@@ -43,8 +43,9 @@ class ContractRummyState(pyspiel.State):  # type: ignore[misc] # OpenSpiel has n
     def __init__(self, game: ContractRummyGame) -> None:
         super().__init__(game)
         self._core: Core = game._first
-        # What each player has seen: the chain of the game's steps (see the package).
-        self._seen: recall.Link | None = game._start
+        # What each player has seen: the chain of the game's steps (see the package), with
+        # the core it leads to.
+        self._seen: tuple[Core, recall.Link | None] = (self._core, game._start)
 
     # -- what the state is ----------------------------------------------------------------
 
@@ -112,21 +113,35 @@ class ContractRummyState(pyspiel.State):  # type: ignore[misc] # OpenSpiel has n
             after, events = chance.play(game.variant, game.players, engine, played)
             who = chooser(engine)
             assert who is not None
+            head = self._history()
             if after.point is None:
-                self._seen = recall.acted(self._seen, who, played, engine, events, after.engine)
+                head = recall.acted(head, who, played, engine, events, after.engine)
             else:
-                self._seen = recall.acted(self._seen, who, played, engine, None, None)
-            self._core = after
+                head = recall.acted(head, who, played, engine, None, None)
         else:
             after, events = chance.draw(game.variant, game.players, core, action)
+            head = self._history()
             if after.point is None:
-                self._seen = recall.drawn(self._seen, events, after.engine)
-            self._core = after
+                head = recall.drawn(head, events, after.engine)
+        self._core = after
+        self._seen = (after, head)
+
+    def _history(self) -> recall.Link | None:
+        """The chain of the game's steps that leads to this state.
+
+        A state whose core was replaced from outside (a position set up by hand) starts its
+        history there, as the players' first view.
+        """
+        core, head = self._seen
+        if core is not self._core:
+            head = recall.start(chance.before(self._core))
+            self._seen = (self._core, head)
+        return head
 
     def _restart(self, engine: RoundState) -> None:
         """Make this state a game that starts at ``engine``, as the players' first view."""
         self._core = Core(engine)
-        self._seen = recall.start(engine)
+        self._seen = (self._core, recall.start(engine))
 
     def _action_to_string(self, player: int, action: int) -> str:
         core = self._core
@@ -171,7 +186,7 @@ class ContractRummyState(pyspiel.State):  # type: ignore[misc] # OpenSpiel has n
         other._core = chance.redeal(
             game.variant, game.players, behind, chance.waiting_action(core), chance=chanced
         )
-        other._seen = recall.resampled(self._seen, player_id, behind)
+        other._seen = (other._core, recall.resampled(self._history(), player_id, behind))
         return other
 
     def _describe(self, player: int, *, public: bool, private: bool, recall_: bool) -> str:
@@ -182,7 +197,7 @@ class ContractRummyState(pyspiel.State):  # type: ignore[misc] # OpenSpiel has n
         if not recall_:
             return text.known(self._core, player, public=public, private=private, moves=False)
         lines = [f"player {player}"] if private else []
-        body = recall.text(self._seen, player, public=public, private=private)
+        body = recall.text(self._history(), player, public=public, private=private)
         if body:
             lines.append(body)
         if public and self._core.point is not None:
