@@ -199,6 +199,8 @@ def test_a_deal_by_chance_shows_each_player_only_their_hand() -> None:
                 player
             )
             assert same is (player not in differ)
+            if same:  # and so is everything they saw
+                assert first.observation_string(player) == second.observation_string(player)
         action = rng.choice(first.legal_actions())
         if action not in second.legal_actions():
             break
@@ -208,3 +210,18 @@ def test_a_deal_by_chance_shows_each_player_only_their_hand() -> None:
         assert played < first.get_game().max_game_length()
     assert played > 5
     assert "hand: " in first.information_state_string(differ[0])
+
+
+def test_a_resampled_state_keeps_the_players_history_and_the_others_public_part() -> None:
+    state = discarded_and_taken("AC")
+    act(state, "Discard 5D")
+    other = state.resample_from_infostate(1, pyspiel.UniformProbabilitySampler(1, 0.0, 1.0))
+    assert other.information_state_string(1) == state.information_state_string(1)
+    for player in (0, 2, 3):
+        text = other.information_state_string(player)
+        assert "0: Discard AC" in text
+        assert "Drew(player=0" not in text  # player 0's own draw, now face down
+        assert "DrewUnseen(player=0)" in text
+        assert text.splitlines()[-1].startswith("  ")  # their hand in the new state, last
+        assert "resampled:" in text
+    assert "Drew(player=0" in state.information_state_string(0)
