@@ -111,7 +111,9 @@ def test_loading_the_game_with_its_parameters() -> None:
     assert game.num_players() == 4
     assert game.num_distinct_actions() == game.encoding.num_distinct_actions
     assert game.observation_tensor_size() == game.encoding.observation_size
-    assert game.information_state_tensor_size() == game.encoding.observation_size
+    # The information state is a history: no fixed-size tensor (see the package).
+    assert not game.get_type().provides_information_state_tensor
+    assert game.information_state_tensor_size() == 0
     assert game.max_chance_outcomes() == 106  # the cut lifts 1 to 106 of 107 cards
     assert game.max_game_length() == crs.max_game_length(game.variant, 4, 2)
     assert game.max_chance_nodes_in_history() == crs.max_chance_nodes(game.variant, 4, 2)
@@ -366,15 +368,18 @@ def test_the_strings_show_the_view_and_only_the_view() -> None:
     text = state.information_state_string(0)
     engine = state.round_state
     lines = text.splitlines()
-    assert lines[1] == "Move 0."
+    assert lines[:2] == ["player 0", "start:"]
     hand = lines.index("Hand of player 0 (10 cards):")
     assert shown_cards(lines[hand:]) == Counter(map(str, engine.hands[0]))
     assert "Hand of player 1" not in text
     assert "Stock: 66 cards." in text
     assert f"Discards, bottom first: {engine.discard[-1]} turned up." in text
-    assert text == render.view_text(cr.view(engine, 0), details=True, moves=True, you=False)
-    assert state.observation_string(0) == text.replace("Move 0.\n", "")
-    assert state.observation_tensor(0) == state.information_state_tensor(0)
+    seen = cr.view(engine, 0)
+    public = render.view_lines(seen, public=True, private=False, details=True, you=False)
+    private = render.view_lines(seen, public=False, private=True, details=True, you=False)
+    assert lines[2:] == public + private
+    assert state.observation_string(0) == render.view_text(seen, details=True, you=False)
+    assert state.information_state_tensor(0) == []
     assert sum(state.observation_tensor(0)[:53]) == 10
 
 
@@ -458,8 +463,8 @@ def test_the_observer_gives_each_field_and_refuses_what_it_cannot_show() -> None
     recall = make_observation(game, pyspiel.IIGObservationType(perfect_recall=True))
     assert recall.string_from(state, 3) == state.information_state_string(3)
     recall.set_from(state, 3)
-    assert list(recall.dict) == [field.name for field in game.encoding.observation_fields()]
-    assert recall.tensor.tolist() == state.observation_tensor(3)
+    assert recall.dict == {}
+    assert recall.tensor.tolist() == []
     with pytest.raises(ValueError, match="takes no parameters"):
         make_observation(game, params={"verbose": True})
     with pytest.raises(ValueError, match="takes no parameters"):

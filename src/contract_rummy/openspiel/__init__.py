@@ -99,29 +99,58 @@ own games, not for training.
 
 Information states and observations
 -----------------------------------
-Everything a player is shown comes from :func:`~contract_rummy.view` of the engine's
-state, never from a card the player cannot see, so it is the same in every state that
-differs only in hidden cards:
+A player's information state is their history, with perfect recall in OpenSpiel's sense:
+two states give a player the same information state only if the player saw the same
+things happen and chose the same actions in both. Their observation is what they see now.
+Everything comes from what the player may see (their view, and each action's events as
+:func:`~contract_rummy.censor` gives them to the player), never from a card they cannot
+see, so it is the same in every state that differs only in hidden cards:
 
-- ``information_state_string(player)`` writes out every field of the player's view, as
-  :func:`contract_rummy.render.view_text` does with ``details`` (each player called by
-  their number): the round, the scores, the turn, the buy window, the table, the discard
-  pile with who discarded each card, the sizes of the hands and of the stock, the buys,
-  the number of actions played (``moves``), and last the player's hand;
-- ``observation_string(player)`` is the same without the number of actions;
-- ``information_state_tensor(player)`` and ``observation_tensor(player)`` are both
-  :meth:`~contract_rummy.encoding.Encoding.observation` of the view, as 32-bit floats;
-  :class:`Observer` gives each of its fields by name, and also the public part of an
-  observation (the same for every player) and a player's private part (their hand and
-  the card R17 keeps in it) on their own, as OpenSpiel's playthroughs ask for them.
+- ``information_state_string(player)`` is ``player N``, then a line a thing the player
+  saw happen, in order, as :mod:`contract_rummy.history` keeps it: every action (all
+  actions are public) as ``chooser: action`` in :func:`~contract_rummy.format_action`
+  notation, each of its events as the player may see it (another player's draw is a
+  :class:`~contract_rummy.DrewUnseen`, another buyer's penalty cards a
+  :class:`~contract_rummy.BoughtUnseen`, a reshuffle without the new stock), and after
+  each deal (its :class:`~contract_rummy.Dealt`: the round, the dealer, the card turned
+  up, the cut) the hand the player was dealt. The order of a deal or a reshuffle, drawn
+  by chance card by card, shows only in the hands it gives. A game with
+  ``shuffle=seeded`` starts with the player's whole first view (``start:``). While
+  chance draws for an action, the action is written already, and a last line says it
+  waits for chance;
+- ``observation_string(player)`` is the player's view now, as
+  :func:`contract_rummy.render.view_text` writes it with ``details`` (each player called
+  by their number): the round, the scores, the turn, the buy window, the table, the
+  discard pile with who discarded each card, the sizes of the hands and of the stock, the
+  buys, and last the player's hand;
+- ``observation_tensor(player)`` is :meth:`~contract_rummy.encoding.Encoding.observation`
+  of the view, as 32-bit floats; :class:`Observer` gives each of its fields by name, and
+  also the public part of an observation (the same for every player) and a player's
+  private part (their hand and the card R17 keeps in it) on their own, as OpenSpiel's
+  playthroughs ask for them;
+- there is no information state tensor: the game's type says
+  ``provides_information_state_tensor=False`` (and ``information_state_tensor_size()`` is
+  0), since a history grows with the game and no tensor of a fixed size holds a whole
+  game's. Algorithms that need numbers can read the observation tensor, which does not
+  recall, or build their own encoding from the string.
 
-While chance draws the cards an action needs, the strings say which action waits for
-them, and the tensors are those of the state before it; before the first deal the
-tensors are all zero. A view holds what a player sees now and what everyone saw happen
-this turn, not everything they saw earlier in the round (who took which card from the
-discard pile on an earlier turn, say), so the information state is not perfect-recall
-in OpenSpiel's sense: states that only differ in what a player has seen happen and
-forgotten share an information state.
+:class:`Observer` with ``perfect_recall`` gives the history in parts too: its public part
+(every action and what everyone saw of its events, the same for every player) or its
+private part (the cards only the player saw: their draws, their buys' penalty cards, their
+hands). The game's steps are kept once, as an immutable chain shared by every copy of a
+state and grown by one link an action, and each player's text is written when asked for,
+so that copying a state (which OpenSpiel's searches do at every step) costs nothing more.
+
+While chance draws the cards an action needs, the observation says which action waits
+for them, and the observation tensor is that of the state before it; before the first
+deal it is all zero.
+
+OpenSpiel's algorithms that key on information states run on the game. Outcome-sampling
+MCCFR (``open_spiel.python.algorithms.outcome_sampling_mccfr``) runs on a seeded round;
+with ``shuffle=chance`` its importance weights, which multiply the probability of every
+outcome sampled, fall below a float's range over the card-by-card deal, and OpenSpiel's
+C++ solver refuses them (so do the long rounds of uniform random play it samples at
+first, even seeded).
 
 Resampling and search
 ---------------------
@@ -130,8 +159,11 @@ giving a float in ``[0, 1)``, such as ``pyspiel.UniformProbabilitySampler``) and
 the state whose engine state is :func:`~contract_rummy.determinize` of the player's view
 with that seed, so that OpenSpiel's information-set Monte Carlo tree search
 (``open_spiel.python.algorithms.ismcts.ISMCTSBot``) can play the game. The new state has
-an empty OpenSpiel history. :class:`Evaluator` gives that search cheap leaf values, and
-:class:`LibraryBot` lets the library's bots play among OpenSpiel bots;
+an empty OpenSpiel history; it keeps the player's information state. Since the hidden
+cards of the past are not dealt again, another player's information state in it is the
+public part of their history, then their view of the new state (``resampled:``).
+:class:`Evaluator` gives that search cheap leaf values, and :class:`LibraryBot` lets the
+library's bots play among OpenSpiel bots;
 ``python -m benchmarks.openspiel_ismcts`` plays ISMCTS against the heuristic bot.
 
 Game length
@@ -161,8 +193,9 @@ the variant allows (``max_reshuffles``).
 Serialization
 -------------
 OpenSpiel serializes a Python state as its history and a pickle of its attributes, and
-:class:`ContractRummyState` keeps one attribute, an immutable value holding the engine's
-state; copying a state shares it.
+:class:`ContractRummyState` keeps two, immutable values: one holding the engine's state,
+and the chain of the game's steps that leads to it (pickled as a flat list, however long
+the game); copying a state shares them.
 """
 
 from __future__ import annotations

@@ -23,7 +23,8 @@ import attrs
 
 from contract_rummy.actions import Action, ChanceAction, CutDeck, DealCard, FirstDealer
 from contract_rummy.cards import JOKER, NATURALS, format_cards
-from contract_rummy.engine import STEPS, apply, chance_outcomes, new_game
+from contract_rummy.engine import STEPS, advance, chance_outcomes, new_game
+from contract_rummy.events import Event
 from contract_rummy.notation import format_action
 from contract_rummy.state import Chance, ChanceKind, ChancePoint, Phase, RoundState
 from contract_rummy.variants import Variant
@@ -68,14 +69,23 @@ def first(variant: Variant, players: int, *, seed: int | None) -> Core:
     return Core(new_game(variant, seed=seed, players=players))
 
 
-def play(variant: Variant, players: int, engine: RoundState, action: Action) -> Core:
-    """Play ``action``, legal in ``engine``: the next state, or chance's turn to draw."""
-    after = apply(engine, action)
-    return Core(after, engine.moves) if after.phase is _CHANCE else Core(after)
+def play(
+    variant: Variant, players: int, engine: RoundState, action: Action
+) -> tuple[Core, tuple[Event, ...]]:
+    """Play ``action``, legal in ``engine``: the next state, or chance's turn to draw.
+
+    And the action's events (none while it waits for chance).
+    """
+    after, events = advance(engine, action)
+    return (Core(after, engine.moves) if after.phase is _CHANCE else Core(after)), events
 
 
-def draw(variant: Variant, players: int, core: Core, outcome: int) -> Core:
+def draw(
+    variant: Variant, players: int, core: Core, outcome: int
+) -> tuple[Core, tuple[Event, ...]]:
     """Chance draws ``outcome`` for ``core``'s chance node.
+
+    And, when chance has drawn all the waiting action needs, what the action did.
 
     Raises:
         ValueError: if ``outcome`` is not one of :func:`outcomes`.
@@ -84,11 +94,12 @@ def draw(variant: Variant, players: int, core: Core, outcome: int) -> Core:
     if point is None:
         raise ValueError("not a chance node: no chance outcome")
     action = _outcome(point, outcome)
-    after = apply(core.engine, action)
+    after, events = advance(core.engine, action)
     if after.phase is _CHANCE:
-        return Core(after, core.moves)
+        return Core(after, core.moves), events
     # The first deal is the new game's state; a waiting action's state is one more.
-    return Core(after.replace(moves=core.moves if point.action is None else core.moves + 1))
+    moves = core.moves if point.action is None else core.moves + 1
+    return Core(after.replace(moves=moves)), events
 
 
 def _outcome(point: ChancePoint, outcome: int) -> ChanceAction:
@@ -112,7 +123,7 @@ def redeal(
     """
     if chance:
         engine = engine.replace(chance=Chance(0, STEPS))
-    return Core(engine) if pending is None else play(variant, players, engine, pending)
+    return Core(engine) if pending is None else play(variant, players, engine, pending)[0]
 
 
 def before(core: Core) -> RoundState | None:

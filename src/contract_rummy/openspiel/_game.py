@@ -12,6 +12,7 @@ from contract_rummy._checks import is_int
 from contract_rummy.actions import Action, GoDown
 from contract_rummy.encoding import encoding_for
 from contract_rummy.engine import LegalActions, legal_actions
+from contract_rummy.openspiel import _recall as recall
 from contract_rummy.openspiel import _scoring as scoring
 from contract_rummy.openspiel._bounds import max_chance_nodes, max_game_length
 from contract_rummy.openspiel._chance import CARD_COUNT, first
@@ -56,7 +57,7 @@ def game_type(*, stochastic: bool, constant_sum: bool) -> Any:
         max_num_players=max(variant.max_players for variant in VARIANTS.values()),
         min_num_players=min(variant.min_players for variant in VARIANTS.values()),
         provides_information_state_string=True,
-        provides_information_state_tensor=True,
+        provides_information_state_tensor=False,
         provides_observation_string=True,
         provides_observation_tensor=True,
         parameter_specification=dict(PARAMETERS),
@@ -135,6 +136,7 @@ class ContractRummyGame(pyspiel.Game):  # type: ignore[misc] # OpenSpiel has no 
         self.encoding: Final = encoding_for(variant, players)
         chance = self.shuffle == "chance"
         self._first: Final = first(variant, players, seed=None if chance else seed)
+        self._start: Final = recall.start(None if chance else self._first.engine)
         self._chance_nodes: Final = (
             max_chance_nodes(variant, players, self.rounds) if chance else 0
         )

@@ -18,10 +18,10 @@ class Observer:
     """What a player observes, as OpenSpiel's Python games give it: text and numbers.
 
     OpenSpiel builds one through :meth:`ContractRummyGame.make_py_observer` for the
-    information state (``perfect_recall`` set: the text counts the actions played) and one
-    for the observation; build others with
+    information state (``perfect_recall`` set: the text is the player's history, and there
+    are no numbers) and one for the observation; build others with
     ``open_spiel.python.observation.make_observation(game, iig_obs_type)``. The type says
-    what is observed:
+    what is observed (with ``perfect_recall``, over the whole history, as the package says):
 
     - public and private information (the default): the player's view, as the module
       says, with :meth:`~contract_rummy.encoding.Encoding.observation`'s numbers;
@@ -33,7 +33,8 @@ class Observer:
       index.
 
     Attributes:
-        tensor: The numbers of the last :meth:`set_from`, numpy's 32-bit floats.
+        tensor: The numbers of the last :meth:`set_from`, numpy's 32-bit floats (none with
+            ``perfect_recall``).
         dict: The same numbers by field: each name of
             :meth:`~contract_rummy.encoding.Encoding.observation_fields` to its part of
             ``tensor`` (only ``hand`` for the private information).
@@ -75,18 +76,23 @@ class Observer:
             recall = bool(iig_obs_type.perfect_recall)
             if not (public or private):
                 raise ValueError("an observation of neither public nor private information")
-        self._public, self._private, self._moves = public, private, recall
+        self._public, self._private, self._recall = public, private, recall
         encoding = game.encoding
         fields = [
-            field for field in encoding.observation_fields() if public or field.name == "hand"
+            field
+            for field in encoding.observation_fields()
+            if not recall and (public or field.name == "hand")
         ]
-        self.tensor: npt.NDArray[np.float32] = np.zeros(fields[-1].stop, np.float32)
+        size = fields[-1].stop if fields else 0
+        self.tensor: npt.NDArray[np.float32] = np.zeros(size, np.float32)
         self.dict: dict[str, npt.NDArray[np.float32]] = {
             field.name: self.tensor[field.start : field.stop] for field in fields
         }
 
     def set_from(self, state: ContractRummyState, player: int) -> None:
-        """Make :attr:`tensor` what ``player`` observes in ``state``."""
+        """Make :attr:`tensor` what ``player`` observes in ``state`` (nothing with recall)."""
+        if self._recall:
+            return
         if not self._public:
             state._observe_private(player, self.tensor)
         elif self._private:
@@ -97,5 +103,5 @@ class Observer:
     def string_from(self, state: ContractRummyState, player: int) -> str:
         """What ``player`` observes in ``state``, as text (see the module)."""
         return state._describe(
-            player, public=self._public, private=self._private, moves=self._moves
+            player, public=self._public, private=self._private, recall_=self._recall
         )

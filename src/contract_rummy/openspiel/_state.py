@@ -11,6 +11,7 @@ import pyspiel
 from contract_rummy.engine import chooser
 from contract_rummy.notation import format_action
 from contract_rummy.openspiel import _chance as chance
+from contract_rummy.openspiel import _recall as recall
 from contract_rummy.openspiel import _text as text
 from contract_rummy.openspiel._chance import Core
 from contract_rummy.state import RoundState
@@ -42,6 +43,9 @@ class ContractRummyState(pyspiel.State):  # type: ignore[misc] # OpenSpiel has n
     def __init__(self, game: ContractRummyGame) -> None:
         super().__init__(game)
         self._core: Core = game._first
+        # What each player has seen: the chain of the game's steps (see the package), with
+        # the core it leads to.
+        self._seen: tuple[Core, recall.Link | None] = (self._core, game._start)
 
     # -- what the state is ----------------------------------------------------------------
 
@@ -106,9 +110,38 @@ class ContractRummyState(pyspiel.State):  # type: ignore[misc] # OpenSpiel has n
         if core.point is None:
             engine = core.engine
             played = game._action(engine, action)
-            self._core = chance.play(game.variant, game.players, engine, played)
+            after, events = chance.play(game.variant, game.players, engine, played)
+            who = chooser(engine)
+            assert who is not None
+            head = self._history()
+            if after.point is None:
+                head = recall.acted(head, who, played, engine, events, after.engine)
+            else:
+                head = recall.acted(head, who, played, engine, None, None)
         else:
-            self._core = chance.draw(game.variant, game.players, core, action)
+            after, events = chance.draw(game.variant, game.players, core, action)
+            head = self._history()
+            if after.point is None:
+                head = recall.drawn(head, events, after.engine)
+        self._core = after
+        self._seen = (after, head)
+
+    def _history(self) -> recall.Link | None:
+        """The chain of the game's steps that leads to this state.
+
+        A state whose core was replaced from outside (a position set up by hand) starts its
+        history there, as the players' first view.
+        """
+        core, head = self._seen
+        if core is not self._core:
+            head = recall.start(chance.before(self._core))
+            self._seen = (self._core, head)
+        return head
+
+    def _restart(self, engine: RoundState) -> None:
+        """Make this state a game that starts at ``engine``, as the players' first view."""
+        self._core = Core(engine)
+        self._seen = (self._core, recall.start(engine))
 
     def _action_to_string(self, player: int, action: int) -> str:
         core = self._core
@@ -153,14 +186,23 @@ class ContractRummyState(pyspiel.State):  # type: ignore[misc] # OpenSpiel has n
         other._core = chance.redeal(
             game.variant, game.players, behind, chance.waiting_action(core), chance=chanced
         )
+        other._seen = (other._core, recall.resampled(self._history(), player_id, behind))
         return other
 
-    def _describe(self, player: int, *, public: bool, private: bool, moves: bool) -> str:
+    def _describe(self, player: int, *, public: bool, private: bool, recall_: bool) -> str:
         """What ``player`` knows, as text: the public part, their private part, or both.
 
-        ``moves`` adds the number of actions played to the public part.
+        ``recall``: the player's history (their information state), else what they see now.
         """
-        return text.known(self._core, player, public=public, private=private, moves=moves)
+        if not recall_:
+            return text.known(self._core, player, public=public, private=private, moves=False)
+        lines = [f"player {player}"] if private else []
+        body = recall.text(self._history(), player, public=public, private=private)
+        if body:
+            lines.append(body)
+        if public and self._core.point is not None:
+            lines.append(f"waiting for chance: {chance.waiting(self._core)}")
+        return "\n".join(lines)
 
     def _observe(self, player: int, out: npt.NDArray[np.float32]) -> None:
         """Write ``player``'s observation tensor into ``out``."""
