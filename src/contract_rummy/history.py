@@ -33,6 +33,10 @@ Seen(moves=0, player=2, action=DrawStock(), events=(), hand=None)
 >>> mine.steps[-1].hand == kept.state.hands[0]  # the hand the last step dealt player 0
 True
 
+A game stored as a record (:mod:`contract_rummy.records`) is cut to one player's history
+with :meth:`GameRecord.history <contract_rummy.records.GameRecord.history>`; in a game dealt
+step by step, the cards chance placed reach every player as :class:`ChanceUnseen`.
+
 Which cards of each opponent's hand a player knows (those everyone saw them take from the
 discard pile or buy) is public, and the engine keeps it in the state:
 :attr:`PlayerView.known <contract_rummy.state.Board.known>` answers it from the view alone.
@@ -61,7 +65,7 @@ from contract_rummy.actions import (
     LayOff,
     SwapJoker,
 )
-from contract_rummy.cards import Card
+from contract_rummy.cards import Card, format_cards
 from contract_rummy.codec import SCHEMA_VERSION, from_dict, read_variant, to_dict
 from contract_rummy.engine import STEPS, new_game, winners_of
 from contract_rummy.engine import step as engine_step
@@ -353,7 +357,13 @@ def _behind(seen_view: PlayerView, chooser: int, needed: tuple[Card, ...]) -> Ro
     lacking = Counter(needed) - Counter(hands[chooser])
     spare = Counter(hands[chooser]) - Counter(needed) - Counter(known[chooser])
     for card in lacking.elements():
-        given = next(iter(spare.elements()))
+        given = next(iter(spare.elements()), None)
+        if given is None:
+            _refuse(
+                "R13",
+                f"player {chooser} cannot hold {format_cards(needed)}: their hand has "
+                f"{len(hands[chooser])} cards, {len(known[chooser])} of them known",
+            )
         spare[given] -= 1
         hands[chooser].remove(given)
         hands[chooser].append(card)
@@ -366,6 +376,8 @@ def _behind(seen_view: PlayerView, chooser: int, needed: tuple[Card, ...]) -> Ro
                 hand.remove(card)
                 hand.append(given)
                 break
+        else:
+            _refuse("R2", f"{card} cannot be in player {chooser}'s hand: player {me} sees it")
     return state.replace(hands=tuple(tuple(sorted(hand)) for hand in hands), stock=tuple(stock))
 
 
@@ -410,6 +422,9 @@ def _next_view(
         _refuse(
             "R6", f"the step is played at moves {seen.moves}, but the view is at {before.moves}"
         )
+    chooser = before.facts.dealer if before.to_act is None else before.to_act
+    if seen.player != chooser:
+        _refuse("R6", f"player {seen.player} does not choose now: player {chooser} does")
     if held is None:
         if isinstance(seen.action, ChanceUnseen | FirstDealer | CutDeck | DealCard | DealOrder):
             _refuse("R5", f"{seen.action!r} is not possible now: no chance point is due")
@@ -417,9 +432,6 @@ def _next_view(
         if stepped:
             behind = behind.replace(chance=_STEPPED)
         action: Action | ChanceAction = seen.action
-        chooser = before.facts.dealer if before.to_act is None else before.to_act
-        if seen.player != chooser:
-            _refuse("R6", f"player {seen.player} does not choose now: player {chooser} does")
     else:
         behind = held
         action = _outcome(held, seen.action)
