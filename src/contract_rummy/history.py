@@ -33,6 +33,10 @@ Seen(moves=0, player=2, action=DrawStock(), events=(), hand=None)
 >>> mine.steps[-1].hand == kept.state.hands[0]  # the hand the last step dealt player 0
 True
 
+A game stored as a record (:mod:`contract_rummy.records`) is cut to one player's history
+with :meth:`GameRecord.history <contract_rummy.records.GameRecord.history>`; in a game dealt
+step by step, the cards chance placed reach every player as :class:`ChanceUnseen`.
+
 Which cards of each opponent's hand a player knows (those everyone saw them take from the
 discard pile or buy) is public, and the engine keeps it in the state:
 :attr:`PlayerView.known <contract_rummy.state.Board.known>` answers it from the view alone.
@@ -43,21 +47,35 @@ from __future__ import annotations
 import json
 from collections import Counter
 from collections.abc import Iterator
-from typing import Any, Final
+from typing import Any, Final, NoReturn
 
 import attrs
 
 from contract_rummy._checks import check_int, is_int
 from contract_rummy._json import Fields, at, list_of, optional, read_card, read_int
-from contract_rummy.actions import Action, Discard, GoDown, LayOff, SwapJoker
-from contract_rummy.cards import Card
-from contract_rummy.codec import SCHEMA_VERSION, from_dict, to_dict
+from contract_rummy.actions import (
+    Action,
+    ChanceAction,
+    CutDeck,
+    DealCard,
+    DealOrder,
+    Discard,
+    FirstDealer,
+    GoDown,
+    LayOff,
+    SwapJoker,
+)
+from contract_rummy.cards import Card, format_cards
+from contract_rummy.codec import SCHEMA_VERSION, from_dict, read_variant, to_dict
+from contract_rummy.engine import STEPS, new_game, winners_of
 from contract_rummy.engine import step as engine_step
-from contract_rummy.errors import RecordError
+from contract_rummy.errors import ContractRummyError, InvalidStateError, RecordError
 from contract_rummy.events import (
     Bought,
+    BoughtUnseen,
     Dealt,
     Drew,
+    DrewUnseen,
     Event,
     GameEnded,
     Reshuffled,
@@ -65,15 +83,45 @@ from contract_rummy.events import (
     SeenEvent,
     Step,
     TookDiscard,
+    WildFreed,
     censored,
 )
 from contract_rummy.playing import Played
-from contract_rummy.state import RoundState, Totals
+from contract_rummy.state import Chance, ChanceKind, Phase, RoundState, Totals
 from contract_rummy.views import PlayerView, canonical_state, view
 
-__all__ = ["Histories", "History", "Seen", "dumps", "loads"]
+__all__ = ["ChanceUnseen", "Histories", "History", "Seen", "dumps", "loads"]
 
 _TYPE: Final = "History"
+#: The chance part of a game dealt step by step, between chance points.
+_STEPPED: Final = Chance(0, STEPS)
+
+
+@attrs.frozen
+class ChanceUnseen:
+    """Chance placed cards in an order the player may not see (R5, R27).
+
+    In a game dealt step by step (``new_game(auto_chance=False)``), what every player
+    sees of a :class:`~contract_rummy.DealCard` (one card) or a
+    :class:`~contract_rummy.DealOrder` (the rest of the order): how many cards were placed,
+    not which. Each player learns their own cards from the deal (:attr:`Seen.hand`) and
+    the cards they draw; the first dealer (:class:`~contract_rummy.FirstDealer`) and the
+    cut (:class:`~contract_rummy.CutDeck`) are seen by everyone.
+
+    Attributes:
+        cards: How many cards chance placed.
+    """
+
+    cards: int
+
+
+def _seen_action(action: Action | ChanceAction) -> Action | ChanceAction | ChanceUnseen:
+    """What every player sees of ``action``: the action, or a deal's order hidden (R5, R27)."""
+    if type(action) is DealCard:
+        return ChanceUnseen(1)
+    if type(action) is DealOrder:
+        return ChanceUnseen(len(action.cards))
+    return action
 
 
 @attrs.frozen
@@ -83,8 +131,10 @@ class Seen:
     Attributes:
         moves: The number of the position the action was played in (the state's
             ``moves`` before it).
-        player: Who chose the action (between rounds, the dealer, R4).
-        action: The action: every action is public.
+        player: Who chose the action (between rounds, and for chance, the dealer, R4).
+        action: The action: every player's action is public; chance's outcomes are
+            public but for the cards of a deal's or a reshuffle's order
+            (:class:`ChanceUnseen`).
         events: What it did, as this player may see it (:func:`~contract_rummy.censored`).
         hand: When the step dealt a round (:class:`~contract_rummy.Dealt`), this player's
             new hand; else ``None``.
@@ -92,7 +142,7 @@ class Seen:
 
     moves: int
     player: int
-    action: Action
+    action: Action | ChanceAction | ChanceUnseen
     events: tuple[SeenEvent, ...]
     hand: tuple[Card, ...] | None = None
 
@@ -105,11 +155,14 @@ class History:
         player: Whose history this is.
         start: The player's view of the game's first state (their first hand included).
         steps: Every step since, in order (:class:`Seen`).
+        chance_steps: Whether the game is dealt step by step (``auto_chance=False``):
+            its chance's outcomes are then among the steps (R4, R5, R27, R32).
     """
 
     player: int
     start: PlayerView
     steps: tuple[Seen, ...]
+    chance_steps: bool = False
 
     def views(self) -> Iterator[PlayerView]:
         """The player's view after each step, worked out from what the history holds.
@@ -117,13 +170,16 @@ class History:
         Each step is played on a state behind the view before it (its unseen cards placed
         so that the action is legal), and the view after it is corrected by what the
         player saw: the cards they drew, the hands shown at a round's end (its scores),
-        the new hand and face-up card of a deal. It equals the view the player had.
+        the new hand and face-up card of a deal. It equals the view the player had. Each
+        step is checked against the view before it: its ``moves`` and its action, and its
+        events against those the engine reports, but for what the view cannot tell (the
+        cards the player drew, a deal's face-up card, the other hands' penalties, R25).
 
         Raises:
             IllegalActionError: if a step's action could not have been played (a history
                 that did not happen, such as a document changed by hand).
             InvalidStateError: if what a step shows the player cannot be (a card drawn
-                that they see elsewhere, ...).
+                that they see elsewhere, events the action does not make, ...).
 
         >>> import contract_rummy as cr
         >>> kept = Histories(cr.new_game(seed=1))
@@ -133,8 +189,13 @@ class History:
         True
         """
         current = self.start
+        held: RoundState | None = None  # behind a chance point, the state waiting for it
+        if current.phase is Phase.CHANCE:
+            held = new_game(current.variant, players=current.players, auto_chance=False)
+            if not self.chance_steps or view(held, current.player) != current:
+                _refuse("R4", "start: a game waiting for chance is a new game dealt step by step")
         for seen in self.steps:
-            current = _next_view(current, seen)
+            current, held = _next_view(current, held, seen, stepped=self.chance_steps)
             yield current
 
     def rounds(self) -> tuple[tuple[Seen, ...], ...]:
@@ -173,7 +234,10 @@ class Histories:
             raise TypeError(f"expected a RoundState, got {state!r}")
         self._first = state
         self._state = state
-        self._steps: list[tuple[int, int, Action, tuple[Event, ...], RoundState | None]] = []
+        self._stepped = state.shuffler == STEPS
+        self._steps: list[
+            tuple[int, int, Action | ChanceAction, tuple[Event, ...], RoundState | None]
+        ] = []
 
     @property
     def state(self) -> RoundState:
@@ -184,8 +248,15 @@ class Histories:
         """How many steps have been kept."""
         return len(self._steps)
 
-    def add(self, played: Played) -> None:
+    def add(
+        self,
+        played: Played
+        | tuple[RoundState, int, Action | ChanceAction, RoundState, tuple[Event, ...]],
+    ) -> None:
         """Keep one step: ``before, player, action, after, events``.
+
+        In a game dealt step by step, chance's outcomes are steps too (their player is the
+        dealer, as for :meth:`step`).
 
         Raises:
             ValueError: if ``before`` is not the state the game has reached.
@@ -197,7 +268,7 @@ class Histories:
         self._steps.append((before.moves, player, action, events, dealt))
         self._state = after
 
-    def step(self, action: Action, *, player: int | None = None) -> Step:
+    def step(self, action: Action | ChanceAction, *, player: int | None = None) -> Step:
         """Play ``action`` (as :func:`~contract_rummy.step` does) and keep the step.
 
         ``player`` is who sends it: refused unless they choose now, as
@@ -216,7 +287,8 @@ class Histories:
             ValueError: if ``player`` is not a player of the game.
         """
         self._check_player(player)
-        return History(player, view(self._first, player), tuple(self._seen(player)))
+        seen = tuple(self._seen(player))
+        return History(player, view(self._first, player), seen, self._stepped)
 
     def since(self, player: int, start: int) -> tuple[Seen, ...]:
         """The steps from number ``start`` on (from 0), as ``player`` saw them.
@@ -242,7 +314,7 @@ class Histories:
     def _seen(self, player: int, start: int = 0) -> Iterator[Seen]:
         for moves, chooser, action, events, dealt in self._steps[start:]:
             hand = None if dealt is None else dealt.hands[player]
-            yield Seen(moves, chooser, action, censored(events, player), hand)
+            yield Seen(moves, chooser, _seen_action(action), censored(events, player), hand)
 
 
 # == the views a history gives ================================================================
@@ -285,7 +357,13 @@ def _behind(seen_view: PlayerView, chooser: int, needed: tuple[Card, ...]) -> Ro
     lacking = Counter(needed) - Counter(hands[chooser])
     spare = Counter(hands[chooser]) - Counter(needed) - Counter(known[chooser])
     for card in lacking.elements():
-        given = next(iter(spare.elements()))
+        given = next(iter(spare.elements()), None)
+        if given is None:
+            _refuse(
+                "R13",
+                f"player {chooser} cannot hold {format_cards(needed)}: their hand has "
+                f"{len(hands[chooser])} cards, {len(known[chooser])} of them known",
+            )
         spare[given] -= 1
         hands[chooser].remove(given)
         hands[chooser].append(card)
@@ -298,25 +376,85 @@ def _behind(seen_view: PlayerView, chooser: int, needed: tuple[Card, ...]) -> Ro
                 hand.remove(card)
                 hand.append(given)
                 break
+        else:
+            _refuse("R2", f"{card} cannot be in player {chooser}'s hand: player {me} sees it")
     return state.replace(hands=tuple(tuple(sorted(hand)) for hand in hands), stock=tuple(stock))
 
 
-def _next_view(before: PlayerView, seen: Seen) -> PlayerView:
-    """The view after ``seen``, played from the view ``before``."""
+def _refuse(rule: str, message: str) -> NoReturn:
+    raise InvalidStateError(f"{rule}: {message}", rule=rule)
+
+
+def _outcome(
+    held: RoundState, action: Action | ChanceAction | ChanceUnseen
+) -> Action | ChanceAction:
+    """The outcome to play at ``held``'s chance point for what the player saw of it."""
+    point = held.chance.pending
+    assert point is not None
+    if not isinstance(action, ChanceUnseen):
+        if not isinstance(action, FirstDealer | CutDeck):
+            _refuse("R5", f"{action!r} is not possible now: chance deals, no player acts")
+        return action
+    if point.kind not in (ChanceKind.DEAL, ChanceKind.RESHUFFLE):
+        _refuse("R5", f"{action!r} is not possible now: chance draws a number, not an order")
+    remaining = point.remaining
+    if action.cards == 1:
+        return DealCard(remaining[0])
+    if action.cards != len(remaining):
+        _refuse(
+            "R5",
+            f"chance places one card of the order, or all {len(remaining)} still to place, "
+            f"not {action.cards}",
+        )
+    return DealOrder(remaining)
+
+
+def _next_view(
+    before: PlayerView, held: RoundState | None, seen: Seen, *, stepped: bool
+) -> tuple[PlayerView, RoundState | None]:
+    """The view after ``seen``, played from the view ``before``.
+
+    ``held`` is the state behind a chance point (phase CHANCE), which the view alone
+    cannot give back; the state behind the next chance point comes back with the view.
+    """
     me = before.player
-    behind = _behind(before, seen.player, _played_cards(seen.action))
-    after, events = engine_step(behind, seen.action)
+    if seen.moves != before.moves:
+        _refuse(
+            "R6", f"the step is played at moves {seen.moves}, but the view is at {before.moves}"
+        )
+    chooser = before.facts.dealer if before.to_act is None else before.to_act
+    if seen.player != chooser:
+        _refuse("R6", f"player {seen.player} does not choose now: player {chooser} does")
+    if held is None:
+        if isinstance(seen.action, ChanceUnseen | FirstDealer | CutDeck | DealCard | DealOrder):
+            _refuse("R5", f"{seen.action!r} is not possible now: no chance point is due")
+        behind = _behind(before, seen.player, _played_cards(seen.action))
+        if stepped:
+            behind = behind.replace(chance=_STEPPED)
+        action: Action | ChanceAction = seen.action
+    else:
+        behind = held
+        action = _outcome(held, seen.action)
+    after, events = engine_step(behind, action)
+    if after.phase is Phase.CHANCE:
+        if seen.events or seen.hand is not None:
+            _refuse("R5", "the step waits for chance: nothing has happened yet")
+        return view(after, me), after
     hand = Counter(after.hands[me])
     hand.subtract(_drawn(events, me))
     hand.update(_drawn(seen.events, me))
+    _check_events(before, censored(events, me), seen, tuple(hand.elements()))
     changes: dict[str, Any] = {"hand": tuple(sorted(hand.elements()))}
+    dealt = False
     for event in seen.events:
         if isinstance(event, RoundEnded):
             changes["totals"] = Totals(event.scores, event.penalties)
         elif isinstance(event, GameEnded):
             changes["totals"] = Totals(event.scores, changes["totals"].penalties, event.winners)
         elif isinstance(event, Dealt):
-            assert seen.hand is not None
+            if seen.hand is None:
+                _refuse("R5", "a deal gives the player a new hand, and the step has none")
+            dealt = True
             scores = list(before.scores)
             if event.exact_cut is not None:
                 scores[event.exact_cut] -= before.variant.cut_bonus
@@ -326,7 +464,90 @@ def _next_view(before: PlayerView, seen: Seen) -> PlayerView:
                 facts=attrs.evolve(after.facts, cut=event.cut),
                 totals=Totals(tuple(scores)),
             )
-    return attrs.evolve(view(after, me), **changes)
+    if seen.hand is not None and not dealt:
+        _refuse("R5", "the step deals no round, yet gives the player a new hand")
+    made = view(after, me)
+    if all(getattr(made, name) == value for name, value in changes.items()):
+        return made, None  # what the engine made: a valid view, nothing to check again
+    return attrs.evolve(made, **changes), None
+
+
+def _check_events(
+    before: PlayerView, made: tuple[SeenEvent, ...], seen: Seen, hand: tuple[Card, ...]
+) -> None:
+    """Refuse events the step does not make, but for what ``before`` cannot tell.
+
+    ``hand`` is the player's hand after the step, the cards they drew in it included.
+    """
+    said = seen.events
+    if [type(event) for event in said] != [type(event) for event in made]:
+        _refuse(
+            _rule(made or said),
+            f"the step's events are {_names(said)}, but its action makes {_names(made)}",
+        )
+    players = range(before.players)
+    ended: RoundEnded | None = None
+    for one, own in zip(said, made, strict=True):
+        if isinstance(one, RoundEnded):
+            ended = one
+        if one == own:
+            continue
+        if isinstance(one, Drew) and isinstance(own, Drew):
+            continue  # the card drawn is the player's to see, the view cannot tell it
+        if isinstance(one, Bought) and isinstance(own, Bought):
+            if (one.player, one.card, len(one.penalty)) == (
+                own.player,
+                own.card,
+                len(own.penalty),
+            ):
+                continue
+        elif isinstance(one, Dealt) and isinstance(own, Dealt):
+            cut_ok = (one.cut is None) == (own.cut is None) and (
+                one.exact_cut is None or one.exact_cut == (one.dealer - 1) % before.players
+            )
+            if (one.round_number, one.dealer) == (own.round_number, own.dealer) and cut_ok:
+                continue
+        elif isinstance(one, RoundEnded) and isinstance(own, RoundEnded):
+            # The other hands are scored in the open (R25): the view cannot tell their worth.
+            me = before.player
+            penalties = one.penalties
+            fits = (
+                (one.round_number, one.reason, one.went_out)
+                == (own.round_number, own.reason, own.went_out)
+                and len(penalties) == before.players
+                and penalties[me] == sum(map(before.variant.penalty, hand))
+                and all(penalties[p] >= 0 for p in players)
+                and (one.went_out is None or penalties[one.went_out] == 0)
+                and one.scores == tuple(before.scores[p] + penalties[p] for p in players)
+            )
+            if fits:
+                continue
+        elif isinstance(one, GameEnded) and isinstance(own, GameEnded) and ended is not None:
+            winners = winners_of(before.variant, ended.scores, ended.penalties)
+            if (one.scores, one.winners) == (ended.scores, winners):
+                continue
+        _refuse(_rule((own,)), f"the step's event {one!r} is not what its action makes: {own!r}")
+
+
+def _names(events: tuple[SeenEvent, ...]) -> str:
+    return "[" + ", ".join(type(event).__name__ for event in events) + "]"
+
+
+def _rule(events: tuple[SeenEvent, ...]) -> str:
+    """The rule an event reports, for a refusal."""
+    rules = {
+        Drew: "R13",
+        DrewUnseen: "R13",
+        TookDiscard: "R13",
+        Bought: "R19",
+        BoughtUnseen: "R19",
+        Reshuffled: "R27",
+        WildFreed: "R23",
+        RoundEnded: "R25",
+        GameEnded: "R28",
+        Dealt: "R5",
+    }
+    return rules.get(type(events[0]), "R13") if events else "R13"
 
 
 # == a history as JSON ========================================================================
@@ -356,6 +577,8 @@ def dumps(history: History, *, indent: int | None = None) -> str:
         "version": SCHEMA_VERSION,
         "player": history.player,
         "start": to_dict(history.start),
+        # Written only for a game dealt step by step: other histories read as before.
+        **({"chance": "steps"} if history.chance_steps else {}),
         "steps": [_step(seen) for seen in history.steps],
     }
     return json.dumps(document, indent=indent)
@@ -365,10 +588,16 @@ def _step(seen: Seen) -> dict[str, Any]:
     return {
         "moves": seen.moves,
         "player": seen.player,
-        "action": to_dict(seen.action),
+        "action": _action(seen.action),
         "events": [to_dict(event) for event in seen.events],
         "hand": None if seen.hand is None else [str(card) for card in seen.hand],
     }
+
+
+def _action(action: Action | ChanceAction | ChanceUnseen) -> dict[str, Any]:
+    if isinstance(action, ChanceUnseen):
+        return {"type": "ChanceUnseen", "cards": action.cards}
+    return to_dict(action)
 
 
 def loads(text: str | bytes) -> History:
@@ -379,11 +608,23 @@ def loads(text: str | bytes) -> History:
     must follow one another (``moves`` growing from the first view's), name players of the
     game, and hold nothing hidden from the history's player: another player's draw only as
     :class:`~contract_rummy.DrewUnseen`, another buyer's penalty only as
-    :class:`~contract_rummy.BoughtUnseen`, no reshuffled stock's order. The steps are not
-    replayed: what the player was shown is taken as it was sent.
+    :class:`~contract_rummy.BoughtUnseen`, no reshuffled stock's order, no card of a deal's
+    order (:class:`ChanceUnseen`). Then the steps are replayed (:meth:`History.views`):
+    each must follow from the view before it, and a step that could not have happened is
+    refused, naming the step and the rule.
 
     Raises:
         RecordError: if the text is not such a history, saying where and what is wrong.
+
+    >>> import contract_rummy as cr
+    >>> kept = Histories(cr.new_game(seed=1))
+    >>> done = kept.step(cr.DrawStock())
+    >>> data = json.loads(dumps(kept.history(0)))
+    >>> data["steps"][0]["player"] = 3
+    >>> loads(json.dumps(data))
+    Traceback (most recent call last):
+    ...
+    contract_rummy.errors.RecordError: steps[0]: R6: player 3 does not choose now: player 2 does
     """
     if not isinstance(text, str | bytes | bytearray):
         raise TypeError(f"loads reads a JSON document as a str or bytes, got {text!r}")
@@ -399,11 +640,10 @@ def loads(text: str | bytes) -> History:
             f"version: this library reads histories of version {SCHEMA_VERSION}, got {version!r}"
         )
     body = {key: value for key, value in data.items() if key != "version"}
-    fields = Fields(body, "", ("player", "start", "steps"), typed=True)
+    fields = Fields(body, "", ("player", "start", "chance", "steps"), typed=True)
+    stepped = fields.get("chance", optional(_read_chance), None) == "steps"
     player = fields.get("player", read_int)
-    start: PlayerView = fields.get(
-        "start", lambda data, where: _read_value(data, where, PlayerView)
-    )
+    start: PlayerView = fields.get("start", lambda data, where: _read_start(data, where, player))
     if start.player != player:
         raise RecordError(
             f"start.player: expected the history's player {player}, got {start.player}"
@@ -416,7 +656,41 @@ def loads(text: str | bytes) -> History:
                 f"{at(at('', 'steps'), index)}.moves: expected {moves} or more, got {seen.moves}"
             )
         moves = seen.moves + 1
-    return History(player, start, tuple(steps))
+    history = History(player, start, tuple(steps), stepped)
+    done = 0
+    try:
+        for _ in history.views():
+            done += 1
+    except ContractRummyError as error:
+        where = f"steps[{done}]" if steps else "start"
+        raise RecordError(f"{where}: {error}") from error
+    return history
+
+
+def _read_start(data: Any, path: str, player: int) -> PlayerView:
+    if not isinstance(data, dict) or data.get("phase") != Phase.CHANCE.value:
+        start: PlayerView = _read_value(data, path, PlayerView)
+        return start
+    # A view waiting for chance is only ever the first of a game dealt step by step (R4):
+    # the new game's, which has no hand nor pile yet.
+    variant = read_variant(data.get("variant"), at(path, "variant"))
+    sizes = data.get("hand_sizes")
+    players = len(sizes) if isinstance(sizes, list) else 0
+    if variant.min_players <= players <= variant.max_players and is_int(player):
+        first = new_game(variant, players=players, auto_chance=False)
+        if 0 <= player < players and to_dict(view(first, player)) == data:
+            return view(first, player)
+    raise RecordError(
+        f"{path}: a view waiting for chance (R4) is the first view of a new game dealt step "
+        "by step, as view(new_game(variant, players=players, auto_chance=False), player) "
+        "gives it"
+    )
+
+
+def _read_chance(value: Any, path: str) -> str:
+    if value != "steps":
+        raise RecordError(f"{path}: expected 'steps' (a game dealt step by step), got {value!r}")
+    return "steps"
 
 
 def _read_step(value: Any, path: str, start: PlayerView) -> Seen:
@@ -426,14 +700,24 @@ def _read_step(value: Any, path: str, start: PlayerView) -> Seen:
     if not 0 <= chooser < start.players:
         raise RecordError(f"{at(path, 'player')}: expected a player, 0-{start.players - 1}")
     variant = start.variant
-    action = fields.get(
-        "action", lambda data, where: _read_value(data, where, Action, variant=variant)
-    )
+    action = fields.get("action", lambda data, where: _read_action(data, where, variant))
     events = fields.get(
         "events", list_of(lambda data, where: _read_event(data, where, start.player))
     )
     hand = fields.get("hand", optional(list_of(read_card)), None)
     return Seen(moves, chooser, action, tuple(events), None if hand is None else tuple(hand))
+
+
+def _read_action(data: Any, path: str, variant: Any) -> Action | ChanceAction | ChanceUnseen:
+    if isinstance(data, dict) and data.get("type") == "ChanceUnseen":
+        cards = Fields(data, path, ("cards",), typed=True).get("cards", read_int)
+        if cards < 1:
+            raise RecordError(f"{at(path, 'cards')}: expected 1 or more, got {cards}")
+        return ChanceUnseen(cards)
+    action: Action | ChanceAction = _read_value(data, path, Action | ChanceAction, variant=variant)
+    if isinstance(action, DealCard | DealOrder):
+        raise RecordError(f"{path}: names cards no player may see: {action!r}")
+    return action
 
 
 def _read_value(data: Any, path: str, kind: Any, **options: Any) -> Any:

@@ -54,7 +54,7 @@ from typing import IO, Any, Final, TypeVar
 
 import attrs
 
-from contract_rummy._checks import is_int
+from contract_rummy._checks import check_int, is_int
 from contract_rummy._json import (
     Fields,
     list_of,
@@ -70,6 +70,7 @@ from contract_rummy.codec import SCHEMA_VERSION, read_state, read_variant, to_di
 from contract_rummy.engine import STEPS, new_game, step
 from contract_rummy.errors import IllegalActionError, NotationError, RecordError
 from contract_rummy.events import Dealt, Event, Reshuffled, Step
+from contract_rummy.history import Histories, History
 from contract_rummy.notation import format_action, is_outcome, parse_action, parse_outcome
 from contract_rummy.playing import Played
 from contract_rummy.shuffler import SEEDED, Shuffler
@@ -282,6 +283,47 @@ class GameRecord:
         if self.names is not None and len(self.names) != self.players:
             raise ValueError(f"names must name each of the {self.players} players")
 
+    def history(self, player: int) -> History:
+        """The game as ``player`` saw it: their :class:`~contract_rummy.history.History`.
+
+        What a server sends a player from a stored record, as JSON with
+        :func:`contract_rummy.history.dumps`: their first view, every action and each
+        step's events censored for them (:func:`~contract_rummy.censored`), the hands they
+        were dealt; never another player's card, a stock's order, nor a card chance dealt
+        that they did not get (:class:`~contract_rummy.history.ChanceUnseen`). Its
+        :meth:`~contract_rummy.history.History.views` are the player's view of each state
+        of :func:`replay`.
+
+        Raises:
+            ValueError: if ``player`` is not a player of the game.
+            RecordError: if the record does not replay (see :func:`replay`).
+
+        >>> import contract_rummy as cr
+        >>> game = cr.GameRecord(
+        ...     variant=cr.PAGAT, players=4, seed=1, actions=[cr.DrawStock(), cr.Buy()]
+        ... )
+        >>> mine = game.history(0)
+        >>> mine.steps[1].events
+        (BoughtUnseen(player=3, card=Card.parse('4D'), penalty=1), DrewUnseen(player=2))
+        >>> list(mine.views()) == [cr.view(state, 0) for state in cr.replay(game)][1:]
+        True
+        """
+        check_int("player", player, minimum=0)
+        if player >= self.players:
+            raise ValueError(
+                f"player must be a player of the game, 0-{self.players - 1}, got {player}"
+            )
+        states = _replay(self, None)
+        first, _, _ = next(states)
+        kept = Histories(first)
+        before = first
+        for after, action, events in states:
+            assert action is not None
+            chooser = before.facts.dealer if before.to_act is None else before.to_act
+            kept.add((before, chooser, action, after, events))
+            before = after
+        return kept.history(player)
+
     def first(self) -> RoundState:
         """The state the game starts from."""
         if self.start is not None:
@@ -481,13 +523,13 @@ def replay(record: GameRecord) -> Iterator[RoundState]:
     """
     if not isinstance(record, GameRecord):
         raise TypeError(f"expected a GameRecord (records.load reads one), got {record!r}")
-    return (state for state, _ in _replay(record, None))
+    return (state for state, _, _ in _replay(record, None))
 
 
 def _replay(
     record: GameRecord, texts: Sequence[str] | None
-) -> Iterator[tuple[RoundState, Action | ChanceAction | None]]:
-    """The states of ``record``, each with the action that made it.
+) -> Iterator[tuple[RoundState, Action | ChanceAction | None, tuple[Event, ...]]]:
+    """The states of ``record``, each with the action that made it and its events.
 
     ``texts`` (as loaded) are parsed against the states they are played in, so that each
     is checked in full.
@@ -509,19 +551,19 @@ def _replay(
         raise RecordError(
             "deals, reshuffles: a seeded game is replayed from its seed and records neither"
         )
-    yield _shown(state, shuffler), None
+    yield _shown(state, shuffler), None, ()
     count = len(record.actions) if texts is None else len(texts)
     for index in range(count):
         action = record.actions[index] if texts is None else _parse(texts[index], state, index)
         try:
-            state = step(state, action).state
+            state, events = step(state, action)
         except IllegalActionError as error:
             shown = format_action(action) if texts is None else texts[index]
             raise RecordError(f"actions[{index}]: {shown} is refused: {error}") from error
         if script is not None and script.dealt is not None:
             _check_deal(script.dealt, state, script.count - 1)
             script.dealt = None
-        yield _shown(state, shuffler), action
+        yield _shown(state, shuffler), action, events
     if script is not None and (script.deals or script.reshuffles):
         raise RecordError("deals: the record holds deals or reshuffles the game never made")
     if record.result is not None and Result.of(state) != record.result:
@@ -575,7 +617,7 @@ def _document(record: GameRecord) -> dict[str, Any]:
         raise TypeError(f"expected a GameRecord, got {record!r}")
     texts: list[str] = []
     previous: RoundState | None = None
-    for state, action in _replay(record, None):
+    for state, action, _ in _replay(record, None):
         if action is not None:
             assert previous is not None
             texts.append(format_action(action, previous))
@@ -786,7 +828,7 @@ def _read_record(data: Any) -> GameRecord:
         if isinstance(error, RecordError):
             raise
         raise RecordError(str(error)) from error
-    actions = [action for _, action in _replay(record, texts) if action is not None]
+    actions = [action for _, action, _ in _replay(record, texts) if action is not None]
     return attrs.evolve(record, actions=actions)
 
 

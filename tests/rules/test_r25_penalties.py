@@ -2,8 +2,8 @@
 
 R25. Penalty points: "When a player goes out, the round ends at once."
 
-Also tested: tests/test_events.py, tests/test_heuristic_bot.py, tests/test_loading.py,
-tests/test_presets.py, tests/test_variants.py.
+Also tested: tests/test_events.py, tests/test_heuristic_bot.py, tests/test_history_cut.py,
+tests/test_loading.py, tests/test_presets.py, tests/test_variants.py.
 """
 
 from __future__ import annotations
