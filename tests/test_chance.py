@@ -405,3 +405,21 @@ def test_r5_the_encoding_refuses_a_chance_point() -> None:
         encoding.id_action(state, 0)
     with pytest.raises(ValueError, match="R5: a state at a chance point"):
         encoding.action_id(state, cr.DrawStock())
+
+
+def test_r5_the_game_loop_refuses_a_game_dealt_step_by_step_up_front() -> None:
+    from contract_rummy.playing import steps
+
+    def choose(player: int, state: cr.RoundState) -> cr.Action:
+        return cr.legal_actions(state)[0]  # pragma: no cover - never asked
+
+    dealt = cr.new_game(auto_chance=False)
+    dealt = cr.apply(dealt, cr.FirstDealer(0))
+    point = cr.chance_point(dealt)
+    assert point is not None
+    dealt = cr.apply(dealt, cr.DealOrder(point.remaining))
+    assert cr.chance_point(dealt) is None
+    for state in (cr.new_game(auto_chance=False), dealt):
+        for players in (choose, [cr.RandomBot(seed=1)] * 4):
+            with pytest.raises(ValueError, match=r"^R5: this game is dealt step by step"):
+                steps(state, players)
