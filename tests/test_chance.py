@@ -9,10 +9,12 @@ from __future__ import annotations
 
 import functools
 import json
+import random
 import re
 from collections import Counter
 from collections.abc import Iterator
 
+import attrs
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -423,3 +425,68 @@ def test_r5_the_game_loop_refuses_a_game_dealt_step_by_step_up_front() -> None:
         for players in (choose, [cr.RandomBot(seed=1)] * 4):
             with pytest.raises(ValueError, match=r"^R5: this game is dealt step by step"):
                 steps(state, players)
+
+
+def _a_deal_point() -> cr.RoundState:
+    state = cr.apply(cr.new_game(auto_chance=False), cr.FirstDealer(1))
+    assert state.pending is not None
+    assert state.pending.kind is cr.ChanceKind.DEAL
+    return state
+
+
+def test_r5_a_chance_point_built_by_hand_needs_the_steps_shuffler() -> None:
+    from contract_rummy.state import Chance
+
+    state = _a_deal_point()
+    assert attrs.evolve(state) == state  # the engine's own chance point is valid
+    with pytest.raises(cr.InvalidStateError, match=r"^R5: .*shuffler must be"):
+        attrs.evolve(state, chance=Chance(0, cr.SEEDED, state.pending))
+    seeded = cr.new_game(seed=1)
+    point = cr.ChancePoint(
+        cr.ChanceKind.DEAL, (cr.Card.parse("AC"),), (), 0, None, (1,), cr.Phase.DRAW, None
+    )
+    with pytest.raises(cr.InvalidStateError, match=r"^R5: "):
+        attrs.evolve(seeded, phase=cr.Phase.CHANCE, to_act=None, pending=point)
+
+
+def test_r5_a_deal_point_built_by_hand_places_the_whole_deck() -> None:
+    state = _a_deal_point()
+    point = state.pending
+    assert point is not None
+    short = attrs.evolve(point, remaining=point.remaining[1:])
+    with pytest.raises(cr.InvalidStateError, match=r"^R5: a deal places the whole deck"):
+        attrs.evolve(state, pending=short)
+    wrong = attrs.evolve(point, bound=4)
+    with pytest.raises(cr.InvalidStateError, match=r"^R5: a deal point's bound must be 0"):
+        attrs.evolve(state, pending=wrong)
+
+
+def test_r4_a_dealer_point_built_by_hand_has_one_outcome_per_player() -> None:
+    state = cr.new_game(auto_chance=False)
+    point = state.pending
+    assert point is not None
+    with pytest.raises(cr.InvalidStateError, match=r"^R4: a dealer point's bound must be 4"):
+        attrs.evolve(state, pending=attrs.evolve(point, bound=9))
+    with pytest.raises(cr.InvalidStateError, match=r"^R4: chance draws a number"):
+        attrs.evolve(state, pending=attrs.evolve(point, remaining=(cr.JOKER,)))
+
+
+@pytest.mark.slow
+@settings(max_examples=5, deadline=None)
+@given(name=st.sampled_from(sorted(cr.VARIANTS)), seed=st.integers(0, 2**16))
+def test_r27_every_chance_point_of_a_game_dealt_by_hand_passes_the_checks(
+    name: str, seed: int
+) -> None:
+    rnd = random.Random(seed)
+    state = cr.new_game(cr.VARIANTS[name], auto_chance=False)
+    action: cr.Action | cr.ChanceAction
+    for _ in range(_CAP):
+        if state.phase is cr.Phase.GAME_OVER or state.round_number > 2:
+            return
+        if state.pending is not None:
+            assert attrs.evolve(state) == state
+            action = rnd.choice(cr.chance_outcomes(state))[0]
+        else:
+            action = rnd.choice(list(cr.legal_actions(state)))
+        state = cr.apply(state, action)
+    pytest.fail("the game did not end within the cap")

@@ -23,8 +23,9 @@ from contract_rummy._checks import is_int
 from contract_rummy.cards import Card, format_cards
 from contract_rummy.errors import InvalidMeldError, InvalidStateError, Refusal
 from contract_rummy.melds import under
+from contract_rummy.shuffler import SeededShuffler, SystemShuffler
 from contract_rummy.state._buying import buy_refusal, buyers, priority
-from contract_rummy.state._parts import NEW_TURN, NO_WINDOW
+from contract_rummy.state._parts import NEW_TURN, NO_WINDOW, ChanceKind
 from contract_rummy.state._phase import Phase
 from contract_rummy.state._scoring import penalties_of, winners_of
 from contract_rummy.variants import TieBreak, Variant
@@ -330,6 +331,42 @@ def _some(cards: list[Card]) -> str:
     return f"{format_cards(cards[:_LISTED])} and {len(cards) - _LISTED:,} more"
 
 
+def _chance_problems(state: RoundState, players: int) -> Iterator[Refusal | str]:
+    """What is wrong with a chance point: its shuffler, its cards, its bound (R4, R5, R27, R32)."""
+    point = state.chance.pending
+    assert point is not None  # the caller's condition
+    kind = point.kind
+    rule = {ChanceKind.DEALER: "R4", ChanceKind.DEAL: "R5", ChanceKind.CUT: "R32"}.get(kind, "R27")
+    shuffler = state.chance.shuffler
+    if isinstance(shuffler, SeededShuffler | SystemShuffler):
+        yield Refusal(
+            rule,
+            f"a chance point is dealt step by step: its shuffler must be "
+            f"contract_rummy.engine.STEPS, got {shuffler!r}",
+        )
+        return
+    cards = [*point.remaining, *point.placed]
+    ordering = kind in (ChanceKind.DEAL, ChanceKind.RESHUFFLE)
+    if not ordering and cards:
+        yield Refusal(rule, f"chance draws a number at a {kind.value} point: it places no cards")
+    if ordering and not point.remaining:
+        yield Refusal(rule, f"a {kind.value} point has cards still to place")
+    deck = state.variant.deck(players)
+    bound = {ChanceKind.DEALER: players, ChanceKind.CUT: len(deck) - 1}.get(kind, 0)
+    if point.bound != bound:
+        yield Refusal(rule, f"a {kind.value} point's bound must be {bound}, got {point.bound}")
+    if kind is ChanceKind.DEAL:
+        difference = deck_difference(state.variant, players, cards)
+        if difference is not None:
+            yield Refusal(rule, f"a deal places the whole deck (R2): {difference}")
+    elif kind is ChanceKind.RESHUFFLE:
+        extra = sorted((Counter(cards) - Counter(state.discard)).elements())
+        if extra:
+            yield Refusal(
+                rule, f"a reshuffle places cards of the discard pile only, not {_some(extra)}"
+            )
+
+
 def _phase_problems(state: RoundState, players: int) -> Iterator[Refusal | str]:
     phase, to_act, active = state.phase, state.to_act, state.active
     pending = state.chance.pending
@@ -339,6 +376,8 @@ def _phase_problems(state: RoundState, players: int) -> Iterator[Refusal | str]:
             yield f"chance.pending must be set exactly in phase CHANCE (phase {phase.name})"
         elif to_act is not None:
             yield f"to_act must be None while chance deals, got {to_act}"
+        else:
+            yield from _chance_problems(state, players)
         return
     over = phase in (Phase.ROUND_OVER, Phase.GAME_OVER)
     if over != (state.penalties is not None):
