@@ -744,3 +744,15 @@ def test_a_state_written_before_known_cards_reads_with_none_known() -> None:
     assert cr.from_dict(data, cr.PlayerView) == attrs.evolve(
         cr.view(state, 0), known=((), (), (), ())
     )
+
+
+def test_r18_a_state_with_nothing_known_is_written_as_before_known_cards() -> None:
+    state = cr.new_game(seed=1)
+    assert "known" not in cr.to_dict(state)
+    assert "known" not in cr.to_dict(cr.view(state, 0))
+    assert cr.from_dict(cr.to_dict(state)) == state
+    taken = cr.apply(state, cr.TakeDiscard())
+    assert cr.to_dict(taken)["known"] == [[], [], ["4D"], []]
+    assert cr.from_dict(cr.to_dict(taken)) == taken
+    seen = cr.view(taken, 0)
+    assert cr.from_dict(cr.to_dict(seen), cr.PlayerView) == seen
