@@ -154,7 +154,9 @@ def test_an_exact_cut_is_reported_with_the_deal() -> None:
     for seed in range(400):
         state = cr.new_game(cutting, seed=seed)
         penalties = penalties_of(cutting, state.hands)
-        state = attrs.evolve(state, phase=cr.Phase.ROUND_OVER, to_act=None, penalties=penalties)
+        state = attrs.evolve(
+            state, phase=cr.Phase.ROUND_OVER, to_act=None, penalties=penalties, scores=penalties
+        )
         after, events = cr.step(state, cr.NextRound())
         (dealt,) = events
         assert isinstance(dealt, cr.Dealt)

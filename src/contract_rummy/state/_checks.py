@@ -423,7 +423,7 @@ def _phase_problems(state: RoundState, players: int) -> Iterator[Refusal | str]:
 
 
 def _score_problems(state: RoundState, players: int) -> Iterator[Refusal | str]:
-    """What is wrong with the penalties and the winners of a finished round (R25, R28).
+    """What is wrong with the penalties and the winners of a finished round (R25, R26, R28).
 
     The penalties are what the hands left are worth (:func:`penalties_of`, as the engine
     scores them), and the winners of a finished game are those :func:`winners_of` names
@@ -443,8 +443,21 @@ def _score_problems(state: RoundState, players: int) -> Iterator[Refusal | str]:
                 f"{variant.name}, {worth}, got {got}",
             )
             return
+    if len(state.scores) != players:
+        return
+    # R26: a finished round's totals hold its penalties; what is left were the totals
+    # before it, which only the Liverpool cut lowers (R32), once a round.
+    least = -variant.cut_bonus * state.round_number
+    before = tuple(score - penalty for score, penalty in zip(state.scores, penalties, strict=True))
+    if min(before) < least:
+        yield Refusal(
+            "R26",
+            f"totals before round {state.round_number} (scores less penalties, {before}) "
+            f"cannot fall below {least} in {variant.name} (cut_bonus is {variant.cut_bonus})",
+        )
+        return
     winners = state.winners
-    if winners is None or len(state.scores) != players:
+    if winners is None:
         return
     expected = winners_of(variant, state.scores, penalties)
     if winners != expected:
