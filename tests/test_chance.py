@@ -21,6 +21,7 @@ from hypothesis import strategies as st
 
 import contract_rummy as cr
 from contract_rummy import notation, records
+from contract_rummy.engine import STEPS
 
 #: Enough actions for any game these tests play; a game reaching it fails the test.
 _CAP = 20_000
@@ -490,3 +491,19 @@ def test_r27_every_chance_point_of_a_game_dealt_by_hand_passes_the_checks(
             action = rnd.choice(list(cr.legal_actions(state)))
         state = cr.apply(state, action)
     pytest.fail("the game did not end within the cap")
+
+
+def test_r5_a_round_dealt_step_by_step_takes_no_seed_nor_shuffler() -> None:
+    deck = list(cr.PAGAT.deck(4))
+    cards = {
+        "hands": [deck[i * 10 : i * 10 + 10] for i in range(4)],
+        "stock": deck[41:],
+        "discard": deck[40:41],
+    }
+    stepped = cr.start_round(**cards, auto_chance=False)  # type: ignore[arg-type]
+    assert stepped.chance.shuffler is STEPS
+    for extra in ({"seed": 5}, {"shuffler": cr.SYSTEM}):
+        with pytest.raises(ValueError, match="takes no seed nor shuffler"):
+            cr.new_game(**extra, auto_chance=False)
+        with pytest.raises(ValueError, match="takes no seed nor shuffler"):
+            cr.start_round(**cards, **extra, auto_chance=False)  # type: ignore[arg-type]
