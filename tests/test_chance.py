@@ -507,3 +507,17 @@ def test_r5_a_round_dealt_step_by_step_takes_no_seed_nor_shuffler() -> None:
             cr.new_game(**extra, auto_chance=False)
         with pytest.raises(ValueError, match="takes no seed nor shuffler"):
             cr.start_round(**cards, **extra, auto_chance=False)  # type: ignore[arg-type]
+
+
+def test_r5_a_refused_outcome_lists_at_most_30_cards() -> None:
+    state = _a_deal_point()
+    point = state.pending
+    assert point is not None
+    for _ in range(state.stock.count(cr.JOKER)):
+        state = cr.apply(state, cr.DealCard(cr.JOKER))
+    for refused in (cr.DealCard(cr.JOKER), cr.DealOrder((cr.JOKER,))):
+        with pytest.raises(cr.IllegalActionError) as caught:
+            cr.apply(state, refused)
+        message = str(caught.value)
+        assert re.search(r" and [0-9]+ more", message)
+        assert len(re.findall(r"\b(?:[2-9]|10|[AJQK])[CDHS]\b", message)) <= 2 * 30

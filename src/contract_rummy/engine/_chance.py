@@ -23,7 +23,7 @@ from typing import Final, TypeVar
 
 import attrs
 
-from contract_rummy._hands import BY_INDEX, Hand
+from contract_rummy._hands import BY_INDEX, Hand, some_cards
 from contract_rummy.actions import (
     Action,
     ChanceAction,
@@ -33,7 +33,7 @@ from contract_rummy.actions import (
     FirstDealer,
     NextRound,
 )
-from contract_rummy.cards import Card, format_cards
+from contract_rummy.cards import Card
 from contract_rummy.engine._common import Outcome, Position, refuse
 from contract_rummy.errors import InvalidStateError, Refusal
 from contract_rummy.events import Event
@@ -227,7 +227,7 @@ def check_outcome(position: Position, hand: Hand, action: object) -> None:
             refuse(
                 rule,
                 f"{action.card} is not among the cards still to place in the "
-                f"{kind.value}'s order: {format_cards(point.remaining) or 'none'}",
+                f"{kind.value}'s order: {some_cards(point.remaining) or 'none'}",
             )
         return
     if type(action) is DealOrder and ordering:
@@ -238,8 +238,8 @@ def check_outcome(position: Position, hand: Hand, action: object) -> None:
             refuse(
                 rule,
                 f"DealOrder must place exactly the {len(point.remaining)} cards still to "
-                f"place in the {kind.value}'s order: missing {format_cards(missing) or 'none'}"
-                f"; not to place {format_cards(extra) or 'none'}",
+                f"place in the {kind.value}'s order: missing {some_cards(missing) or 'none'}"
+                f"; not to place {some_cards(extra) or 'none'}",
             )
         return
     refuse(rule, f"{action!r} is not possible now: {_what(point)}")

@@ -20,7 +20,8 @@ from typing import TYPE_CHECKING, Any, Union, cast, get_args, get_origin
 import attrs
 
 from contract_rummy._checks import is_int
-from contract_rummy.cards import Card, format_cards
+from contract_rummy._hands import some_cards
+from contract_rummy.cards import Card
 from contract_rummy.errors import InvalidMeldError, InvalidStateError, Refusal
 from contract_rummy.melds import under
 from contract_rummy.shuffler import SeededShuffler, SystemShuffler
@@ -233,7 +234,7 @@ def _known_problems(state: RoundState, players: int) -> Iterator[Refusal | str]:
         missing = Counter(cards) - Counter(hand)
         if missing:
             yield (
-                f"known[{p}] holds {_some(sorted(missing.elements()))}, which hands[{p}] "
+                f"known[{p}] holds {some_cards(sorted(missing.elements()))}, which hands[{p}] "
                 "does not hold: a known card is one everyone saw go into that hand (R18, R19)"
             )
 
@@ -315,20 +316,9 @@ def deck_difference(variant: Variant, players: int, cards: Iterable[Card]) -> st
     counts.subtract(cards)
     missing = sorted(counts.elements())
     extra = sorted(card for card, n in counts.items() for _ in range(max(-n, 0)))
-    parts = [f"missing {_some(missing)}"] if missing else []
-    parts += [f"extra {_some(extra)}"] if extra else []
+    parts = [f"missing {some_cards(missing)}"] if missing else []
+    parts += [f"extra {some_cards(extra)}"] if extra else []
     return "; ".join(parts) or None
-
-
-#: The most cards a message lists of a long list: the rest are counted.
-_LISTED = 30
-
-
-def _some(cards: list[Card]) -> str:
-    """The first cards of ``cards`` in notation, and how many more there are."""
-    if len(cards) <= _LISTED:
-        return format_cards(cards)
-    return f"{format_cards(cards[:_LISTED])} and {len(cards) - _LISTED:,} more"
 
 
 def _chance_problems(state: RoundState, players: int) -> Iterator[Refusal | str]:
@@ -363,7 +353,7 @@ def _chance_problems(state: RoundState, players: int) -> Iterator[Refusal | str]
         extra = sorted((Counter(cards) - Counter(state.discard)).elements())
         if extra:
             yield Refusal(
-                rule, f"a reshuffle places cards of the discard pile only, not {_some(extra)}"
+                rule, f"a reshuffle places cards of the discard pile only, not {some_cards(extra)}"
             )
 
 
