@@ -521,3 +521,15 @@ def test_r5_a_refused_outcome_lists_at_most_30_cards() -> None:
         message = str(caught.value)
         assert re.search(r" and [0-9]+ more", message)
         assert len(re.findall(r"\b(?:[2-9]|10|[AJQK])[CDHS]\b", message)) <= 2 * 30
+
+
+def test_r5_outcome_notation_reads_comma_separated_orders_and_refuses_empty_ones() -> None:
+    cards = (cr.Card.parse("7S"), cr.Card.parse("8S"))
+    assert notation.parse_outcome("DealOrder 7S,8S") == cr.DealOrder(cards)
+    assert notation.parse_outcome("DealOrder 7S, 8S") == cr.DealOrder(cards)
+    with pytest.raises(cr.IllegalActionError, match=r"^R5: DealOrder places at least one"):
+        notation.parse_outcome("DealOrder")
+    with pytest.raises(cr.IllegalActionError, match=r"^R32: a cut lifts at least 1 card"):
+        notation.parse_outcome("CutDeck 0")
+    with pytest.raises(cr.NotationError, match="'x' is not a player"):
+        notation.parse_outcome("FirstDealer x")
