@@ -576,7 +576,8 @@ def _normal(data: Any) -> Any:
     order (they are sorted), and so may a go-down's melds; the end of a lay-off or a swap
     may be left out (it is ``None``); a custom variant's knobs may be
     left out (they take their defaults), its wild ranks and rounds at once come in any
-    order, its contracts' lengths too. Comparing ``_normal`` of both sides, the order of a
+    order, its contracts' lengths too; a state's or view's ``known`` with nothing known is
+    left out. Comparing ``_normal`` of both sides, the order of a
     go-down's melds is left out.
     """
     if isinstance(data, list):
@@ -592,6 +593,13 @@ def _normal(data: Any) -> Any:
     melds = data.get("melds")
     if data.get("type") == "GoDown" and isinstance(melds, list):
         data["melds"] = sorted(melds, key=_text)
+    known = data.get("known")
+    if (
+        data.get("type") in ("RoundState", "PlayerView")
+        and isinstance(known, list)
+        and known == [[]] * len(known)
+    ):
+        del data["known"]  # nothing known: left out, as before known cards were written
     if data.get("type") == "Variant":
         data = {**DEFAULT_KNOBS, **data}
         order = [rank.symbol for rank in cr.Rank]
