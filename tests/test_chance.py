@@ -9,16 +9,19 @@ from __future__ import annotations
 
 import functools
 import json
+import random
 import re
 from collections import Counter
 from collections.abc import Iterator
 
+import attrs
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import contract_rummy as cr
 from contract_rummy import notation, records
+from contract_rummy.engine import STEPS
 
 #: Enough actions for any game these tests play; a game reaching it fails the test.
 _CAP = 20_000
@@ -192,7 +195,8 @@ def test_r5_a_card_not_left_to_deal_is_refused() -> None:
         cr.apply(state, cr.DealCard("2C"), player=0)
     assert cr.chooser(state) is None
     assert state.to_act is None
-    assert list(cr.legal_actions(cr.view(state, 0))) == []
+    with pytest.raises(ValueError, match=r"^R5: the deal is not finished"):
+        cr.view(state, 0)
 
 
 def test_r5_the_first_dealer_is_a_chance_point() -> None:
@@ -374,3 +378,158 @@ def test_r5_chance_outcomes_read_back_from_json_and_notation(outcome: cr.ChanceA
     text = cr.format_action(outcome)
     if not isinstance(outcome, cr.DealOrder) or outcome.cards:
         assert notation.parse_outcome(text) == outcome
+
+
+def test_r5_no_player_has_a_view_of_a_chance_point() -> None:
+    state = cr.new_game(auto_chance=False)
+    for _ in range(200):
+        if cr.chance_point(state) is None:
+            break
+        for player in range(state.players):
+            with pytest.raises(ValueError, match="R5: the deal is not finished"):
+                cr.view(state, player)
+        state = cr.apply(state, cr.chance_outcomes(state)[0][0])
+    else:
+        pytest.fail("the deal did not end within the cap")
+    assert cr.view(state, 0).phase is not cr.Phase.CHANCE
+
+
+def test_r5_the_encoding_refuses_a_chance_point() -> None:
+    from contract_rummy import encoding
+
+    state = cr.new_game(auto_chance=False)
+    state = cr.apply(state, cr.chance_outcomes(state)[0][0])  # the dealer: the deal waits
+    assert cr.chance_point(state) is not None
+    enc = encoding.encoding_for(state.variant, state.players)
+    for call in (encoding.legal_ids, encoding.legal_mask, enc.go_down_count):
+        with pytest.raises(ValueError, match="R5: a state at a chance point"):
+            call(state)
+    with pytest.raises(ValueError, match="R5: a state at a chance point"):
+        encoding.id_action(state, 0)
+    with pytest.raises(ValueError, match="R5: a state at a chance point"):
+        encoding.action_id(state, cr.DrawStock())
+
+
+def test_r5_the_game_loop_refuses_a_game_dealt_step_by_step_up_front() -> None:
+    from contract_rummy.playing import steps
+
+    def choose(player: int, state: cr.RoundState) -> cr.Action:
+        return cr.legal_actions(state)[0]  # pragma: no cover - never asked
+
+    dealt = cr.new_game(auto_chance=False)
+    dealt = cr.apply(dealt, cr.FirstDealer(0))
+    point = cr.chance_point(dealt)
+    assert point is not None
+    dealt = cr.apply(dealt, cr.DealOrder(point.remaining))
+    assert cr.chance_point(dealt) is None
+    for state in (cr.new_game(auto_chance=False), dealt):
+        for players in (choose, [cr.RandomBot(seed=1)] * 4):
+            with pytest.raises(ValueError, match=r"^R5: this game is dealt step by step"):
+                steps(state, players)
+
+
+def _a_deal_point() -> cr.RoundState:
+    state = cr.apply(cr.new_game(auto_chance=False), cr.FirstDealer(1))
+    assert state.pending is not None
+    assert state.pending.kind is cr.ChanceKind.DEAL
+    return state
+
+
+def test_r5_a_chance_point_built_by_hand_needs_the_steps_shuffler() -> None:
+    from contract_rummy.state import Chance
+
+    state = _a_deal_point()
+    assert attrs.evolve(state) == state  # the engine's own chance point is valid
+    with pytest.raises(cr.InvalidStateError, match=r"^R5: .*shuffler must be"):
+        attrs.evolve(state, chance=Chance(0, cr.SEEDED, state.pending))
+    seeded = cr.new_game(seed=1)
+    point = cr.ChancePoint(
+        cr.ChanceKind.DEAL, (cr.Card.parse("AC"),), (), 0, None, (1,), cr.Phase.DRAW, None
+    )
+    with pytest.raises(cr.InvalidStateError, match=r"^R5: "):
+        attrs.evolve(seeded, phase=cr.Phase.CHANCE, to_act=None, pending=point)
+
+
+def test_r5_a_deal_point_built_by_hand_places_the_whole_deck() -> None:
+    state = _a_deal_point()
+    point = state.pending
+    assert point is not None
+    short = attrs.evolve(point, remaining=point.remaining[1:])
+    with pytest.raises(cr.InvalidStateError, match=r"^R5: a deal places the whole deck"):
+        attrs.evolve(state, pending=short)
+    wrong = attrs.evolve(point, bound=4)
+    with pytest.raises(cr.InvalidStateError, match=r"^R5: a deal point's bound must be 0"):
+        attrs.evolve(state, pending=wrong)
+
+
+def test_r4_a_dealer_point_built_by_hand_has_one_outcome_per_player() -> None:
+    state = cr.new_game(auto_chance=False)
+    point = state.pending
+    assert point is not None
+    with pytest.raises(cr.InvalidStateError, match=r"^R4: a dealer point's bound must be 4"):
+        attrs.evolve(state, pending=attrs.evolve(point, bound=9))
+    with pytest.raises(cr.InvalidStateError, match=r"^R4: chance draws a number"):
+        attrs.evolve(state, pending=attrs.evolve(point, remaining=(cr.JOKER,)))
+
+
+@pytest.mark.slow
+@settings(max_examples=5, deadline=None)
+@given(name=st.sampled_from(sorted(cr.VARIANTS)), seed=st.integers(0, 2**16))
+def test_r27_every_chance_point_of_a_game_dealt_by_hand_passes_the_checks(
+    name: str, seed: int
+) -> None:
+    rnd = random.Random(seed)
+    state = cr.new_game(cr.VARIANTS[name], auto_chance=False)
+    action: cr.Action | cr.ChanceAction
+    for _ in range(_CAP):
+        if state.phase is cr.Phase.GAME_OVER or state.round_number > 2:
+            return
+        if state.pending is not None:
+            assert attrs.evolve(state) == state
+            action = rnd.choice(cr.chance_outcomes(state))[0]
+        else:
+            action = rnd.choice(list(cr.legal_actions(state)))
+        state = cr.apply(state, action)
+    pytest.fail("the game did not end within the cap")
+
+
+def test_r5_a_round_dealt_step_by_step_takes_no_seed_nor_shuffler() -> None:
+    deck = list(cr.PAGAT.deck(4))
+    cards = {
+        "hands": [deck[i * 10 : i * 10 + 10] for i in range(4)],
+        "stock": deck[41:],
+        "discard": deck[40:41],
+    }
+    stepped = cr.start_round(**cards, auto_chance=False)  # type: ignore[arg-type]
+    assert stepped.chance.shuffler is STEPS
+    for extra in ({"seed": 5}, {"shuffler": cr.SYSTEM}):
+        with pytest.raises(ValueError, match="takes no seed nor shuffler"):
+            cr.new_game(**extra, auto_chance=False)
+        with pytest.raises(ValueError, match="takes no seed nor shuffler"):
+            cr.start_round(**cards, **extra, auto_chance=False)  # type: ignore[arg-type]
+
+
+def test_r5_a_refused_outcome_lists_at_most_30_cards() -> None:
+    state = _a_deal_point()
+    point = state.pending
+    assert point is not None
+    for _ in range(state.stock.count(cr.JOKER)):
+        state = cr.apply(state, cr.DealCard(cr.JOKER))
+    for refused in (cr.DealCard(cr.JOKER), cr.DealOrder((cr.JOKER,))):
+        with pytest.raises(cr.IllegalActionError) as caught:
+            cr.apply(state, refused)
+        message = str(caught.value)
+        assert re.search(r" and [0-9]+ more", message)
+        assert len(re.findall(r"\b(?:[2-9]|10|[AJQK])[CDHS]\b", message)) <= 2 * 30
+
+
+def test_r5_outcome_notation_reads_comma_separated_orders_and_refuses_empty_ones() -> None:
+    cards = (cr.Card.parse("7S"), cr.Card.parse("8S"))
+    assert notation.parse_outcome("DealOrder 7S,8S") == cr.DealOrder(cards)
+    assert notation.parse_outcome("DealOrder 7S, 8S") == cr.DealOrder(cards)
+    with pytest.raises(cr.IllegalActionError, match=r"^R5: DealOrder places at least one"):
+        notation.parse_outcome("DealOrder")
+    with pytest.raises(cr.IllegalActionError, match=r"^R32: a cut lifts at least 1 card"):
+        notation.parse_outcome("CutDeck 0")
+    with pytest.raises(cr.NotationError, match="'x' is not a player"):
+        notation.parse_outcome("FirstDealer x")

@@ -576,7 +576,8 @@ def _normal(data: Any) -> Any:
     order (they are sorted), and so may a go-down's melds; the end of a lay-off or a swap
     may be left out (it is ``None``); a custom variant's knobs may be
     left out (they take their defaults), its wild ranks and rounds at once come in any
-    order, its contracts' lengths too. Comparing ``_normal`` of both sides, the order of a
+    order, its contracts' lengths too; a state's or view's ``known`` with nothing known is
+    left out. Comparing ``_normal`` of both sides, the order of a
     go-down's melds is left out.
     """
     if isinstance(data, list):
@@ -592,6 +593,13 @@ def _normal(data: Any) -> Any:
     melds = data.get("melds")
     if data.get("type") == "GoDown" and isinstance(melds, list):
         data["melds"] = sorted(melds, key=_text)
+    known = data.get("known")
+    if (
+        data.get("type") in ("RoundState", "PlayerView")
+        and isinstance(known, list)
+        and known == [[]] * len(known)
+    ):
+        del data["known"]  # nothing known: left out, as before known cards were written
     if data.get("type") == "Variant":
         data = {**DEFAULT_KNOBS, **data}
         order = [rank.symbol for rank in cr.Rank]
@@ -744,3 +752,15 @@ def test_a_state_written_before_known_cards_reads_with_none_known() -> None:
     assert cr.from_dict(data, cr.PlayerView) == attrs.evolve(
         cr.view(state, 0), known=((), (), (), ())
     )
+
+
+def test_r18_a_state_with_nothing_known_is_written_as_before_known_cards() -> None:
+    state = cr.new_game(seed=1)
+    assert "known" not in cr.to_dict(state)
+    assert "known" not in cr.to_dict(cr.view(state, 0))
+    assert cr.from_dict(cr.to_dict(state)) == state
+    taken = cr.apply(state, cr.TakeDiscard())
+    assert cr.to_dict(taken)["known"] == [[], [], ["4D"], []]
+    assert cr.from_dict(cr.to_dict(taken)) == taken
+    seen = cr.view(taken, 0)
+    assert cr.from_dict(cr.to_dict(seen), cr.PlayerView) == seen

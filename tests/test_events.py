@@ -154,7 +154,9 @@ def test_an_exact_cut_is_reported_with_the_deal() -> None:
     for seed in range(400):
         state = cr.new_game(cutting, seed=seed)
         penalties = penalties_of(cutting, state.hands)
-        state = attrs.evolve(state, phase=cr.Phase.ROUND_OVER, to_act=None, penalties=penalties)
+        state = attrs.evolve(
+            state, phase=cr.Phase.ROUND_OVER, to_act=None, penalties=penalties, scores=penalties
+        )
         after, events = cr.step(state, cr.NextRound())
         (dealt,) = events
         assert isinstance(dealt, cr.Dealt)
@@ -166,3 +168,42 @@ def test_an_exact_cut_is_reported_with_the_deal() -> None:
             assert after.scores[dealt.exact_cut] == state.scores[dealt.exact_cut] - 50
             exact.append(seed)
     assert exact
+
+
+def _events_of_a_game() -> list[cr.Event]:
+    """Every event of a seeded game played by random bots, with a reshuffle (R27)."""
+    from contract_rummy.playing import steps
+
+    events: list[cr.Event] = [cr.Reshuffled(1, 1, (cr.Card.parse("7S"),))]
+    bots = [cr.RandomBot(seed=p) for p in range(4)]
+    for *_, played in steps(cr.new_game(seed=3), bots, max_actions=5_000):
+        events.extend(played)
+    return events
+
+
+_EVENTS = _events_of_a_game()
+
+
+def test_r13_censor_refuses_a_player_that_is_not_one() -> None:
+    drew = cr.Drew(1, cr.Card.parse("7S"))
+    for player in (True, False, 1.0, "1"):
+        with pytest.raises(TypeError, match="player must be None or an int"):
+            cr.censor(drew, player)  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="player must be None or a player"):
+        cr.censor(drew, -1)
+    assert cr.censor(drew, 1) == drew
+    assert cr.censor(drew, 0) == cr.DrewUnseen(1)
+
+
+def test_r13_a_marker_censored_again_is_itself() -> None:
+    bought = cr.BoughtUnseen(1, cr.Card.parse("7S"), 1)
+    for marker in (cr.DrewUnseen(1), bought):
+        for player in (None, 0, 1):
+            assert cr.censor(marker, player) is marker
+
+
+@given(event=st.sampled_from(_EVENTS), player=st.none() | st.integers(0, 5))
+def test_r13_censoring_twice_is_censoring_once(event: cr.Event, player: int | None) -> None:
+    once = cr.censor(event, player)
+    assert cr.censor(once, player) == once
+    assert cr.censored(cr.censored([event], player), player) == (once,)

@@ -11,14 +11,41 @@ import operator
 from collections.abc import Sequence
 from typing import Final, TypeAlias
 
-from contract_rummy.cards import Card
+from contract_rummy.cards import Card, format_cards
 
-__all__ = ["BY_INDEX", "Hand", "add", "add_one", "distinct", "find", "keeps_a_discard", "remove"]
+__all__ = [
+    "BY_INDEX",
+    "LISTED",
+    "Hand",
+    "add",
+    "add_one",
+    "distinct",
+    "find",
+    "keeps_a_discard",
+    "remove",
+    "some_cards",
+]
 
 #: A hand: cards in canonical order.
 Hand: TypeAlias = tuple[Card, ...]
 #: Sorting by this key gives the canonical order without calling Card.__lt__.
 BY_INDEX: Final = operator.attrgetter("index")
+
+
+#: The most cards a message lists of a long list: the rest are counted.
+LISTED: Final = 30
+
+
+def some_cards(cards: Sequence[Card]) -> str:
+    """The first :data:`LISTED` cards of ``cards`` in notation, and how many more there are.
+
+    >>> from contract_rummy.cards import Card
+    >>> some_cards([Card.parse("7S")] * 32).endswith("7S 7S and 2 more")
+    True
+    """
+    if len(cards) <= LISTED:
+        return format_cards(cards)
+    return f"{format_cards(cards[:LISTED])} and {len(cards) - LISTED:,} more"
 
 
 def keeps_a_discard(left: int, *, only_kept_left: bool, final_discard: bool) -> bool:

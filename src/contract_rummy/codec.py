@@ -221,13 +221,22 @@ def _attrs_fields(value: Any, name: str | None = None) -> dict[str, Any]:
     written: dict[str, Any] = {}
     for field in attrs.fields(type(value)):
         got = getattr(value, field.name)
-        if field.metadata.get("omit_default") and got == field.default:
+        if field.metadata.get("omit_default") and got == _default(field, value):
             continue  # a field added later: the dict stays as it was without it
         if field.metadata.get("flat"):
             written.update(_attrs_fields(got, name))
         else:
             written[field.name] = _write(got, name or field.name)
     return written
+
+
+def _default(field: attrs.Attribute[Any], value: object) -> object:
+    """``field``'s default for ``value``: a factory's made (with ``value`` if it takes it)."""
+    default = field.default
+    if isinstance(default, attrs.Factory):  # type: ignore[arg-type] # a class at run time
+        factory: Any = default
+        return factory.factory(value) if factory.takes_self else factory.factory()
+    return default
 
 
 def _cards(cards: tuple[Card, ...]) -> list[str]:

@@ -29,6 +29,7 @@ from typing import Any, Final, NamedTuple, TypeAlias
 
 import attrs
 
+from contract_rummy._checks import is_int
 from contract_rummy.cards import Card
 from contract_rummy.state import RoundState
 
@@ -310,7 +311,11 @@ CENSORS: Final[Mapping[type, Callable[[Any, int | None], SeenEvent]]] = MappingP
 )
 
 
-def censor(event: Event, player: int | None) -> SeenEvent:
+#: The markers of hidden cards: what a player sees of them is themselves.
+_MARKERS: Final = (DrewUnseen, BoughtUnseen)
+
+
+def censor(event: SeenEvent, player: int | None) -> SeenEvent:
     """What ``player`` may see of ``event``: the cards hidden from them replaced by a marker.
 
     A card drawn from the stock is seen by its drawer only (:class:`DrewUnseen` for the
@@ -322,10 +327,14 @@ def censor(event: Event, player: int | None) -> SeenEvent:
     holds no hand (a spectator), who sees what everyone sees.
 
     A :class:`Dealt` is the same for everyone: each player's new hand is not in it (a
-    player's history keeps it, :mod:`contract_rummy.history`).
+    player's history keeps it, :mod:`contract_rummy.history`). A marker (and a
+    :class:`Reshuffled` without its ``stock``) is seen as it is: censoring twice is
+    censoring once.
 
     Raises:
-        TypeError: if ``event`` is not an event.
+        TypeError: if ``event`` is not an event nor a marker, or ``player`` is neither
+            ``None`` nor an int (a bool is not one).
+        ValueError: if ``player`` is a negative int.
 
     >>> import contract_rummy as cr
     >>> state = cr.apply(cr.new_game(seed=1), cr.DrawStock())
@@ -339,13 +348,20 @@ def censor(event: Event, player: int | None) -> SeenEvent:
     BoughtUnseen(player=3, card=Card.parse('4D'), penalty=1)
     DrewUnseen(player=2)
     """
+    if player is not None and (type(player) is not int or player < 0):
+        if not is_int(player):
+            raise TypeError(f"player must be None or an int, got {player!r}")
+        if player < 0:
+            raise ValueError(f"player must be None or a player (an int >= 0), got {player}")
     censoring = CENSORS.get(type(event))
     if censoring is None:
+        if type(event) in _MARKERS:
+            return event
         raise TypeError(f"expected an event, got {event!r}")
     return censoring(event, player)
 
 
-def censored(events: Iterable[Event], player: int | None) -> tuple[SeenEvent, ...]:
+def censored(events: Iterable[SeenEvent], player: int | None) -> tuple[SeenEvent, ...]:
     """``player``'s copy of a step's events: each as :func:`censor` gives it, in order.
 
     >>> import contract_rummy as cr

@@ -247,11 +247,11 @@ class _Tokens:
     def card(self) -> Card:
         return Card.parse(self.next("a card"))
 
-    def index(self) -> int:
-        token = self.next("a table index")
+    def index(self, what: str = "a table index") -> int:
+        token = self.next(what)
         if not token.isascii() or not token.isdigit() or len(token) > _INDEX_DIGITS:
             raise NotationError(
-                f"{quoted(token)} is not a table index: expected a number from 0", token=token
+                f"{quoted(token)} is not {what}: expected a number from 0", token=token
             )
         return int(token)
 
@@ -363,16 +363,21 @@ def parse_outcome(text: str) -> ChanceAction:
     """Read one of chance's outcomes, as records write them (R4, R5, R27, R32).
 
     ``FirstDealer 2``, ``CutDeck 12``, ``DealCard 7S``, ``DealOrder 7S 8S JK ...`` (see
-    :func:`~contract_rummy.chance_point`); names are read in any case.
+    :func:`~contract_rummy.chance_point`); names are read in any case, and a
+    ``DealOrder``'s cards are separated by spaces or commas, as
+    :func:`~contract_rummy.parse_cards` reads them.
 
     Raises:
         NotationError: if the text is not one of chance's outcomes, naming the bad token.
+        IllegalActionError: for a cut of no card (R32) or a ``DealOrder`` of no card (R5).
 
     >>> from contract_rummy.notation import parse_outcome
     >>> parse_outcome("dealcard 10h")
     DealCard(card=Card.parse('10H'))
     >>> parse_outcome("CutDeck 12")
     CutDeck(lifted=12)
+    >>> parse_outcome("DealOrder 7S,8S")
+    DealOrder(cards=(Card.parse('7S'), Card.parse('8S')))
     """
     if not isinstance(text, str):
         raise NotationError(f"expected an outcome's notation as a str, got {type(text).__name__}")
@@ -387,13 +392,20 @@ def parse_outcome(text: str) -> ChanceAction:
         )
     outcome: ChanceAction
     if name == "FirstDealer":
-        outcome = FirstDealer(tokens.index())
+        outcome = FirstDealer(tokens.index("a player"))
     elif name == "CutDeck":
-        outcome = CutDeck(tokens.index())
+        lifted = tokens.index("a number of cards")
+        if lifted < 1:
+            raise IllegalActionError(Refusal("R32", "a cut lifts at least 1 card, got 0"))
+        outcome = CutDeck(lifted)
     elif name == "DealCard":
         outcome = DealCard(tokens.card())
     else:
-        outcome = DealOrder(tuple(Card.parse(token) for token in tokens.until("|")))
+        # The cards are separated as parse_cards separates them: spaces or commas.
+        cards = tuple(Card.parse(token) for token in tokens.until("|") if token != ",")
+        if not cards:
+            raise IllegalActionError(Refusal("R5", "DealOrder places at least one card"))
+        outcome = DealOrder(cards)
     tokens.finish()
     return outcome
 

@@ -31,7 +31,7 @@ from typing import Final, NoReturn, Protocol, TypeAlias
 
 from contract_rummy._checks import check_int
 from contract_rummy.actions import Action
-from contract_rummy.engine import advance, chooser, step
+from contract_rummy.engine import STEPS, advance, chooser, step
 from contract_rummy.events import Event
 from contract_rummy.state import Phase, RoundState
 from contract_rummy.views import PlayerView, view
@@ -96,7 +96,10 @@ def steps(
             ``None`` trusts the turn limit (R29) of every named variant.
 
     Raises:
-        ValueError: if there is not one bot per player.
+        ValueError: if there is not one bot per player, or the game is dealt step by step
+            (``auto_chance=False``, R4, R5, R27, R32): the loop plays the games whose chance
+            is automatic; chance's points are the caller's to resolve
+            (:func:`~contract_rummy.chance_outcomes`).
         GameTooLongError: (a :class:`RuntimeError`) if the game is not over after
             ``max_actions`` actions.
         IllegalActionError: if a player chooses an action the rules refuse.
@@ -113,6 +116,12 @@ def steps(
         raise TypeError(f"expected a RoundState, got {state!r}")
     if max_actions is not None:
         check_int("max_actions", max_actions, minimum=0)
+    if state.chance.shuffler is STEPS or state.phase is Phase.CHANCE:
+        raise ValueError(
+            "R5: this game is dealt step by step (auto_chance=False): the loop plays games "
+            "whose chance is automatic; resolve chance's points yourself "
+            "(contract_rummy.chance_outcomes) and play the players' actions with apply"
+        )
     if callable(players):
         return _steps(state, players, max_actions)
     seats = list(players)

@@ -3,7 +3,8 @@
 R13. The three steps of a turn: "The active player takes the top card of the stock or of the
     discard pile, may then meld, and ends the turn by discarding one card."
 
-Also tested: tests/test_engine_api.py, tests/test_heuristic_bot.py, tests/test_playing.py.
+Also tested: tests/test_engine_api.py, tests/test_events.py, tests/test_heuristic_bot.py,
+    tests/test_playing.py.
 """
 
 from __future__ import annotations

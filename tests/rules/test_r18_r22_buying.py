@@ -12,8 +12,8 @@ R21. Limits on buying: "No cap on buys per round."
 R22. The first face-up card: "The card turned up at the deal can be bought once the first
     player declines it."
 
-Also tested: tests/test_heuristic_bot.py, tests/test_history.py, tests/test_known.py,
-tests/test_loading.py, tests/test_presets.py, tests/test_state.py.
+Also tested: tests/test_codec.py, tests/test_heuristic_bot.py, tests/test_history.py,
+tests/test_known.py, tests/test_loading.py, tests/test_presets.py, tests/test_state.py.
 """
 
 from __future__ import annotations

@@ -42,3 +42,15 @@ def test_r26_totals_add_up_over_rounds() -> None:
     assert third.round_number == 3
     assert third.contract == cr.Contract(runs=(4, 4))
     assert third.scores == (30, 60, 65, 139)
+
+
+def test_r26_a_finished_round_cannot_imply_negative_totals_before_it() -> None:
+    import attrs
+    import pytest
+
+    _, after = going_out(scores=(0, 0, 0, 0))
+    assert after.phase is cr.Phase.ROUND_OVER
+    assert after.penalties == (0, 45, 53, 21)
+    assert attrs.evolve(after) == after
+    with pytest.raises(cr.InvalidStateError, match=r"^R26: totals before round 1"):
+        attrs.evolve(after, scores=(0, 0, 0, 0))

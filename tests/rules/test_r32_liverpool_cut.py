@@ -34,13 +34,18 @@ def _needed(state: cr.RoundState) -> int:
 
 
 def _round_over(state: cr.RoundState, scores: tuple[int, ...] | None = None) -> cr.RoundState:
-    """``state`` made a finished round, ready for ``NextRound()``: its hands scored (R25)."""
+    """``state`` made a finished round, ready for ``NextRound()``: its hands scored (R25).
+
+    The totals are ``scores`` (or the state's) before the round, plus its penalties (R26).
+    """
+    penalties = penalties_of(state.variant, state.hands)
+    before = state.scores if scores is None else scores
     return attrs.evolve(
         state,
         phase=cr.Phase.ROUND_OVER,
         to_act=None,
-        penalties=penalties_of(state.variant, state.hands),
-        scores=state.scores if scores is None else scores,
+        penalties=penalties,
+        scores=tuple(total + penalty for total, penalty in zip(before, penalties, strict=True)),
     )
 
 
@@ -102,22 +107,24 @@ def test_r32_an_exact_cut_lowers_the_total_of_the_player_on_the_dealers_right(
 
 
 def test_r32_the_bonus_may_take_a_total_below_zero_in_a_later_round() -> None:
-    found = 0
+    found = below_zero = 0
     for seed in range(600):
-        state = _round_over(cr.new_game(CUTTING, seed=seed), scores=(10, 20, 30, 40))
+        # The lowest totals before round 1 that the cut allows (R26): -50.
+        state = _round_over(cr.new_game(CUTTING, seed=seed), scores=(-50, -50, -50, -50))
         after, events = cr.step(state, cr.NextRound())
         (dealt,) = events
         assert isinstance(dealt, cr.Dealt)
         if dealt.exact_cut is None:
-            assert after.scores == (10, 20, 30, 40)
+            assert after.scores == state.scores
             continue
         found += 1
         assert dealt.exact_cut == (after.dealer - 1) % 4
-        expected = [10, 20, 30, 40]
+        expected = list(state.scores)
         expected[dealt.exact_cut] -= 50
         assert after.scores == tuple(expected)
-        assert min(after.scores) < 0
+        below_zero += min(after.scores) < 0
     assert found
+    assert below_zero
 
 
 def test_r32_no_cut_without_a_cut_bonus() -> None:

@@ -11,7 +11,7 @@ from contract_rummy.encoding import _ids, _observations
 from contract_rummy.encoding._ids import CARDS, DISCARD_BASE, StateOrView, default_max_go_downs
 from contract_rummy.encoding._observations import FIELDS, SEAT, SLOT, Field, layout
 from contract_rummy.engine import legal_actions
-from contract_rummy.state import RoundState
+from contract_rummy.state import Phase, RoundState
 from contract_rummy.variants import JokerSwap, Variant, check_variant
 from contract_rummy.views import PlayerView
 
@@ -124,6 +124,12 @@ class Encoding:
             players = len(subject.hand_sizes)
         else:
             raise TypeError(f"expected a RoundState or a PlayerView, got {subject!r}")
+        if subject.phase is Phase.CHANCE:
+            raise ValueError(
+                "R5: a state at a chance point (phase CHANCE) has no action ids nor "
+                "observations: chance's outcomes are no player's actions; resolve the "
+                "chance point first (contract_rummy.chance_outcomes)"
+            )
         variant = subject.variant
         if players != self.players or (variant is not self.variant and variant != self.variant):
             raise ValueError(
@@ -143,7 +149,8 @@ class Encoding:
 
         Raises:
             TypeError: if ``state_or_view`` is neither a state nor a view.
-            ValueError: if it is of another variant or number of players.
+            ValueError: if it is of another variant or number of players, or at a chance
+                point (phase CHANCE, R5).
         """
         return _ids.go_down_count(legal_actions(self._check(state_or_view)))
 
@@ -204,7 +211,8 @@ class Encoding:
 
         Raises:
             TypeError: if ``state_or_view`` is neither a state nor a view.
-            ValueError: if it is of another variant or number of players.
+            ValueError: if it is of another variant or number of players, or at a chance
+                point (phase CHANCE, R5).
 
         >>> import contract_rummy as cr
         >>> from contract_rummy.encoding import Encoding
@@ -290,7 +298,8 @@ class Encoding:
         Raises:
             TypeError: if ``view`` is not a :class:`~contract_rummy.PlayerView` (make one
                 with :func:`~contract_rummy.view`).
-            ValueError: if it is of another variant or number of players.
+            ValueError: if it is of another variant or number of players, or at a chance
+                point (phase CHANCE, R5).
 
         >>> import contract_rummy as cr
         >>> from contract_rummy.encoding import Encoding

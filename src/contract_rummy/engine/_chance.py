@@ -23,7 +23,7 @@ from typing import Final, TypeVar
 
 import attrs
 
-from contract_rummy._hands import BY_INDEX, Hand
+from contract_rummy._hands import BY_INDEX, Hand, some_cards
 from contract_rummy.actions import (
     Action,
     ChanceAction,
@@ -33,8 +33,9 @@ from contract_rummy.actions import (
     FirstDealer,
     NextRound,
 )
-from contract_rummy.cards import Card, format_cards
+from contract_rummy.cards import Card
 from contract_rummy.engine._common import Outcome, Position, refuse
+from contract_rummy.errors import InvalidStateError, Refusal
 from contract_rummy.events import Event
 from contract_rummy.state import Chance, ChanceKind, ChancePoint, Phase, RoundState
 
@@ -80,7 +81,10 @@ class StepShuffler:
         """The order chance drew for ``items``, or stop: chance must draw it first."""
         if state < len(self.drawn):
             order = self.drawn[state]
-            assert isinstance(order, tuple), "chance drew a number where an order is due"
+            if not isinstance(order, tuple):
+                raise InvalidStateError(
+                    Refusal("R5", f"chance drew a number ({order}) where an order is due")
+                )
             given: list[T] = list(order)  # type: ignore[arg-type] # the cards of items
             return given, state + 1
         raise NeedChance(items=items)  # type: ignore[arg-type] # the engine shuffles cards
@@ -89,7 +93,10 @@ class StepShuffler:
         """The number chance drew below ``bound``, or stop: chance must draw it first."""
         if state < len(self.drawn):
             number = self.drawn[state]
-            assert isinstance(number, int), "chance drew an order where a number is due"
+            if not isinstance(number, int):
+                raise InvalidStateError(
+                    Refusal("R4, R32", "chance drew an order where a number is due")
+                )
             return number, state + 1
         raise NeedChance(bound=bound)
 
@@ -220,7 +227,7 @@ def check_outcome(position: Position, hand: Hand, action: object) -> None:
             refuse(
                 rule,
                 f"{action.card} is not among the cards still to place in the "
-                f"{kind.value}'s order: {format_cards(point.remaining) or 'none'}",
+                f"{kind.value}'s order: {some_cards(point.remaining) or 'none'}",
             )
         return
     if type(action) is DealOrder and ordering:
@@ -231,8 +238,8 @@ def check_outcome(position: Position, hand: Hand, action: object) -> None:
             refuse(
                 rule,
                 f"DealOrder must place exactly the {len(point.remaining)} cards still to "
-                f"place in the {kind.value}'s order: missing {format_cards(missing) or 'none'}"
-                f"; not to place {format_cards(extra) or 'none'}",
+                f"place in the {kind.value}'s order: missing {some_cards(missing) or 'none'}"
+                f"; not to place {some_cards(extra) or 'none'}",
             )
         return
     refuse(rule, f"{action!r} is not possible now: {_what(point)}")
@@ -257,7 +264,15 @@ def resolve(
     """
     check_outcome(state, (), action)
     point = state.chance.pending
-    assert point is not None
+    assert point is not None  # check_outcome refuses a state with no chance point
+    if state.chance.shuffler is not STEPS:
+        raise InvalidStateError(
+            Refusal(
+                _rule(point),
+                "a chance point is dealt step by step: its shuffler must be STEPS, got "
+                f"{state.chance.shuffler!r}",
+            )
+        )
     moves = state.moves + 1
     outcome: tuple[Card, ...] | int
     if type(action) is DealCard:
@@ -272,7 +287,7 @@ def resolve(
     elif type(action) is FirstDealer:
         outcome = action.player
     else:
-        assert type(action) is CutDeck
+        assert type(action) is CutDeck  # check_outcome lets nothing else through
         outcome = action.lifted - 1
     drawn = (*point.drawn, outcome)
     given = Chance(0, StepShuffler(drawn))

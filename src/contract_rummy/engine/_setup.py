@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import secrets
 from collections.abc import Iterable, Sequence
+from typing import Final
 
 from contract_rummy._checks import is_int
 from contract_rummy._hands import BY_INDEX, Hand
@@ -74,9 +75,7 @@ def new_game(
     variant.check_players(players)
     if not auto_chance:
         if seed is not None or shuffler != SEEDED:
-            raise ValueError(
-                "a game dealt step by step (auto_chance=False) takes no seed nor shuffler"
-            )
+            raise ValueError(_STEPS_TAKE_NO_SEED)
         return _before_first_deal(variant, players)
     rng = seed_state(secrets.randbits(64) if seed is None else seed)
     return _first(variant, players, Chance(rng, shuffler), 0)[0]
@@ -119,6 +118,12 @@ def _before_first_deal(variant: Variant, players: int) -> RoundState:
     )
 
 
+#: Why a game dealt step by step refuses a seed or a shuffler: chance deals it.
+_STEPS_TAKE_NO_SEED: Final = (
+    "a game dealt step by step (auto_chance=False) takes no seed nor shuffler"
+)
+
+
 def start_round(
     variant: Variant = PAGAT,
     *,
@@ -141,10 +146,11 @@ def start_round(
     other players are first asked whether they want it (phase BUY). ``seed`` seeds the
     shuffles a stock exhaustion needs (R27). The round records no cut (R32). With
     ``auto_chance=False`` the reshuffles and later deals stop at chance points instead
-    (see :func:`new_game`), and ``seed`` and ``shuffler`` are not used.
+    (see :func:`new_game`): such a round takes no ``seed`` nor ``shuffler``.
 
     Raises:
-        ValueError: if the cards are not exactly the deck, naming what is missing or extra.
+        ValueError: if the cards are not exactly the deck, naming what is missing or extra,
+            or a ``seed`` or ``shuffler`` is given with ``auto_chance=False``.
 
     >>> import contract_rummy as cr
     >>> deck = list(cr.PAGAT.deck(4))
@@ -155,6 +161,8 @@ def start_round(
     """
     check_variant(variant)
     _check_shuffler(shuffler)
+    if not auto_chance and (seed != 0 or shuffler != SEEDED):
+        raise ValueError(_STEPS_TAKE_NO_SEED)
     if isinstance(hands, str) or not isinstance(hands, Sequence):
         raise TypeError("hands must be a sequence of hands, one per player")
     players = len(hands)

@@ -20,11 +20,13 @@ from typing import TYPE_CHECKING, Any, Union, cast, get_args, get_origin
 import attrs
 
 from contract_rummy._checks import is_int
-from contract_rummy.cards import Card, format_cards
+from contract_rummy._hands import some_cards
+from contract_rummy.cards import Card
 from contract_rummy.errors import InvalidMeldError, InvalidStateError, Refusal
 from contract_rummy.melds import under
+from contract_rummy.shuffler import SeededShuffler, SystemShuffler
 from contract_rummy.state._buying import buy_refusal, buyers, priority
-from contract_rummy.state._parts import NEW_TURN, NO_WINDOW
+from contract_rummy.state._parts import NEW_TURN, NO_WINDOW, ChanceKind
 from contract_rummy.state._phase import Phase
 from contract_rummy.state._scoring import penalties_of, winners_of
 from contract_rummy.variants import TieBreak, Variant
@@ -232,7 +234,7 @@ def _known_problems(state: RoundState, players: int) -> Iterator[Refusal | str]:
         missing = Counter(cards) - Counter(hand)
         if missing:
             yield (
-                f"known[{p}] holds {_some(sorted(missing.elements()))}, which hands[{p}] "
+                f"known[{p}] holds {some_cards(sorted(missing.elements()))}, which hands[{p}] "
                 "does not hold: a known card is one everyone saw go into that hand (R18, R19)"
             )
 
@@ -314,20 +316,45 @@ def deck_difference(variant: Variant, players: int, cards: Iterable[Card]) -> st
     counts.subtract(cards)
     missing = sorted(counts.elements())
     extra = sorted(card for card, n in counts.items() for _ in range(max(-n, 0)))
-    parts = [f"missing {_some(missing)}"] if missing else []
-    parts += [f"extra {_some(extra)}"] if extra else []
+    parts = [f"missing {some_cards(missing)}"] if missing else []
+    parts += [f"extra {some_cards(extra)}"] if extra else []
     return "; ".join(parts) or None
 
 
-#: The most cards a message lists of a long list: the rest are counted.
-_LISTED = 30
-
-
-def _some(cards: list[Card]) -> str:
-    """The first cards of ``cards`` in notation, and how many more there are."""
-    if len(cards) <= _LISTED:
-        return format_cards(cards)
-    return f"{format_cards(cards[:_LISTED])} and {len(cards) - _LISTED:,} more"
+def _chance_problems(state: RoundState, players: int) -> Iterator[Refusal | str]:
+    """What is wrong with a chance point: its shuffler, its cards, its bound (R4, R5, R27, R32)."""
+    point = state.chance.pending
+    assert point is not None  # the caller's condition
+    kind = point.kind
+    rule = {ChanceKind.DEALER: "R4", ChanceKind.DEAL: "R5", ChanceKind.CUT: "R32"}.get(kind, "R27")
+    shuffler = state.chance.shuffler
+    if isinstance(shuffler, SeededShuffler | SystemShuffler):
+        yield Refusal(
+            rule,
+            f"a chance point is dealt step by step: its shuffler must be "
+            f"contract_rummy.engine.STEPS, got {shuffler!r}",
+        )
+        return
+    cards = [*point.remaining, *point.placed]
+    ordering = kind in (ChanceKind.DEAL, ChanceKind.RESHUFFLE)
+    if not ordering and cards:
+        yield Refusal(rule, f"chance draws a number at a {kind.value} point: it places no cards")
+    if ordering and not point.remaining:
+        yield Refusal(rule, f"a {kind.value} point has cards still to place")
+    deck = state.variant.deck(players)
+    bound = {ChanceKind.DEALER: players, ChanceKind.CUT: len(deck) - 1}.get(kind, 0)
+    if point.bound != bound:
+        yield Refusal(rule, f"a {kind.value} point's bound must be {bound}, got {point.bound}")
+    if kind is ChanceKind.DEAL:
+        difference = deck_difference(state.variant, players, cards)
+        if difference is not None:
+            yield Refusal(rule, f"a deal places the whole deck (R2): {difference}")
+    elif kind is ChanceKind.RESHUFFLE:
+        extra = sorted((Counter(cards) - Counter(state.discard)).elements())
+        if extra:
+            yield Refusal(
+                rule, f"a reshuffle places cards of the discard pile only, not {some_cards(extra)}"
+            )
 
 
 def _phase_problems(state: RoundState, players: int) -> Iterator[Refusal | str]:
@@ -339,6 +366,8 @@ def _phase_problems(state: RoundState, players: int) -> Iterator[Refusal | str]:
             yield f"chance.pending must be set exactly in phase CHANCE (phase {phase.name})"
         elif to_act is not None:
             yield f"to_act must be None while chance deals, got {to_act}"
+        else:
+            yield from _chance_problems(state, players)
         return
     over = phase in (Phase.ROUND_OVER, Phase.GAME_OVER)
     if over != (state.penalties is not None):
@@ -384,7 +413,7 @@ def _phase_problems(state: RoundState, players: int) -> Iterator[Refusal | str]:
 
 
 def _score_problems(state: RoundState, players: int) -> Iterator[Refusal | str]:
-    """What is wrong with the penalties and the winners of a finished round (R25, R28).
+    """What is wrong with the penalties and the winners of a finished round (R25, R26, R28).
 
     The penalties are what the hands left are worth (:func:`penalties_of`, as the engine
     scores them), and the winners of a finished game are those :func:`winners_of` names
@@ -404,8 +433,21 @@ def _score_problems(state: RoundState, players: int) -> Iterator[Refusal | str]:
                 f"{variant.name}, {worth}, got {got}",
             )
             return
+    if len(state.scores) != players:
+        return
+    # R26: a finished round's totals hold its penalties; what is left were the totals
+    # before it, which only the Liverpool cut lowers (R32), once a round.
+    least = -variant.cut_bonus * state.round_number
+    before = tuple(score - penalty for score, penalty in zip(state.scores, penalties, strict=True))
+    if min(before) < least:
+        yield Refusal(
+            "R26",
+            f"totals before round {state.round_number} (scores less penalties, {before}) "
+            f"cannot fall below {least} in {variant.name} (cut_bonus is {variant.cut_bonus})",
+        )
+        return
     winners = state.winners
-    if winners is None or len(state.scores) != players:
+    if winners is None:
         return
     expected = winners_of(variant, state.scores, penalties)
     if winners != expected:

@@ -166,6 +166,11 @@ class RoundFacts:
     cut: int | None = None
 
 
+#: The metadata of a field written by :func:`contract_rummy.to_dict` only when it is not its
+#: default, so that the dicts of values made before the field was added stay the same.
+OMIT_DEFAULT: Final = {"omit_default": True}
+
+
 def _nothing_known(board: Board) -> tuple[tuple[Card, ...], ...]:
     """No card of any hand is known: an empty tuple for each player (``len(board.down)``)."""
     return ((),) * len(board.down)
@@ -203,7 +208,7 @@ class Board:
     buys: tuple[int, ...]
     reshuffles: int
     known: tuple[tuple[Card, ...], ...] = attrs.field(
-        default=attrs.Factory(_nothing_known, takes_self=True)
+        default=attrs.Factory(_nothing_known, takes_self=True), metadata=OMIT_DEFAULT
     )
 
     def replace(
@@ -240,11 +245,6 @@ class Totals:
     scores: tuple[int, ...]
     penalties: tuple[int, ...] | None = None
     winners: tuple[int, ...] | None = None
-
-
-#: The metadata of a field written by :func:`contract_rummy.to_dict` only when it is not its
-#: default, so that the dicts of values made before the field was added stay the same.
-OMIT_DEFAULT: Final = {"omit_default": True}
 
 
 class ChanceKind(enum.Enum):
