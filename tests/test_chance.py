@@ -16,7 +16,7 @@ from collections.abc import Iterator
 
 import attrs
 import pytest
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 import contract_rummy as cr
@@ -373,10 +373,18 @@ def test_r27_a_round_set_up_by_hand_records_its_reshuffles_as_entries() -> None:
         *(st.from_type(kind) for kind in (cr.FirstDealer, cr.CutDeck, cr.DealCard, cr.DealOrder))
     )
 )
+@example(cr.CutDeck(0))  # refused when read (R32)
+@example(cr.DealOrder(()))  # refused when read (R5)
 def test_r5_chance_outcomes_read_back_from_json_and_notation(outcome: cr.ChanceAction) -> None:
     assert cr.from_dict(json.loads(json.dumps(cr.to_dict(outcome)))) == outcome
     text = cr.format_action(outcome)
-    if not isinstance(outcome, cr.DealOrder) or outcome.cards:
+    if isinstance(outcome, cr.DealOrder) and not outcome.cards:
+        with pytest.raises(cr.IllegalActionError, match="R5"):
+            notation.parse_outcome(text)
+    elif isinstance(outcome, cr.CutDeck) and outcome.lifted == 0:
+        with pytest.raises(cr.IllegalActionError, match="R32"):
+            notation.parse_outcome(text)
+    else:
         assert notation.parse_outcome(text) == outcome
 
 
