@@ -195,8 +195,7 @@ def test_r5_a_card_not_left_to_deal_is_refused() -> None:
         cr.apply(state, cr.DealCard("2C"), player=0)
     assert cr.chooser(state) is None
     assert state.to_act is None
-    with pytest.raises(ValueError, match=r"^R5: the deal is not finished"):
-        cr.view(state, 0)
+    assert list(cr.legal_actions(cr.view(state, 0))) == []
 
 
 def test_r5_the_first_dealer_is_a_chance_point() -> None:
@@ -386,20 +385,6 @@ def test_r5_chance_outcomes_read_back_from_json_and_notation(outcome: cr.ChanceA
             notation.parse_outcome(text)
     else:
         assert notation.parse_outcome(text) == outcome
-
-
-def test_r5_no_player_has_a_view_of_a_chance_point() -> None:
-    state = cr.new_game(auto_chance=False)
-    for _ in range(200):
-        if cr.chance_point(state) is None:
-            break
-        for player in range(state.players):
-            with pytest.raises(ValueError, match="R5: the deal is not finished"):
-                cr.view(state, player)
-        state = cr.apply(state, cr.chance_outcomes(state)[0][0])
-    else:
-        pytest.fail("the deal did not end within the cap")
-    assert cr.view(state, 0).phase is not cr.Phase.CHANCE
 
 
 def test_r5_the_encoding_refuses_a_chance_point() -> None:

@@ -242,12 +242,6 @@ _view: Final = builder(PlayerView, _ViewFields.__init__)
 #: down: never the card R17 keeps in the active player's hand, since whether it keeps one
 #: depends on whether that player already held a copy, which the others cannot see.
 _UNSEEN: Final = (Turn(), Turn(went_down=True))
-_CHANCE: Final = Phase.CHANCE
-#: Why a state at a chance point has no view (R5).
-_NO_VIEW_AT_CHANCE: Final = (
-    "R5: the deal is not finished: no player has a view until chance has dealt; resolve "
-    "the chance point first (contract_rummy.chance_outcomes)"
-)
 
 
 def view(state: RoundState, player: int) -> PlayerView:
@@ -259,8 +253,7 @@ def view(state: RoundState, player: int) -> PlayerView:
     Raises:
         TypeError: if ``state`` is not a :class:`~contract_rummy.RoundState`, or ``player``
             not an int (a bool is not one).
-        ValueError: if ``player`` is not a player of the game, or ``state`` is at a chance
-            point (phase CHANCE, R5): chance must deal first.
+        ValueError: if ``player`` is not a player of the game.
 
     >>> import contract_rummy as cr
     >>> state = cr.new_game(seed=1)
@@ -275,16 +268,9 @@ def view(state: RoundState, player: int) -> PlayerView:
     Traceback (most recent call last):
     ...
     ValueError: player must be a player of the game, 0-3, got 4
-    >>> cr.view(cr.new_game(auto_chance=False), 0)
-    Traceback (most recent call last):
-    ...
-    ValueError: R5: the deal is not finished: no player has a view until chance has dealt; ...
     """
     if type(state) is not RoundState and not isinstance(state, RoundState):
         raise TypeError(f"expected a RoundState, got {state!r}")
-    phase = state.phase
-    if phase is _CHANCE:
-        raise ValueError(_NO_VIEW_AT_CHANCE)
     hands = state.hands
     if type(player) is not int and not is_int(player):  # a plain int skips the call
         raise TypeError(f"player must be an int, got {player!r}")
@@ -296,7 +282,7 @@ def view(state: RoundState, player: int) -> PlayerView:
     return _view(
         state.facts,
         player,
-        phase,
+        state.phase,
         state.active,
         state.to_act,
         hands[player],
