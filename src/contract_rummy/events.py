@@ -238,6 +238,10 @@ class DrewUnseen:
 
     Attributes:
         player: Who drew.
+
+    >>> import contract_rummy as cr
+    >>> cr.censor(cr.Drew(2, cr.Card.parse("KC")), 0)
+    DrewUnseen(player=2)
     """
 
     player: int
@@ -260,6 +264,11 @@ class BoughtUnseen:
         player: The buyer.
         card: The card bought.
         penalty: How many penalty cards the buyer drew from the stock.
+
+    >>> import contract_rummy as cr
+    >>> bought = cr.Bought(3, cr.Card.parse("4D"), penalty=(cr.Card.parse("8S"),))
+    >>> cr.censor(bought, 0)
+    BoughtUnseen(player=3, card=Card.parse('4D'), penalty=1)
     """
 
     player: int

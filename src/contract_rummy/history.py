@@ -227,6 +227,14 @@ class Histories:
 
     Raises:
         TypeError: if ``state`` is not a :class:`~contract_rummy.RoundState`.
+
+    >>> import contract_rummy as cr
+    >>> from contract_rummy.history import Histories
+    >>> kept = Histories(cr.new_game(seed=1))
+    >>> after, events = kept.step(cr.DrawStock())
+    >>> after, events = kept.step(cr.Buy())
+    >>> [seen.events for seen in kept.history(0).steps][-1]
+    (BoughtUnseen(player=3, card=Card.parse('4D'), penalty=1), DrewUnseen(player=2))
     """
 
     def __init__(self, state: RoundState) -> None:
