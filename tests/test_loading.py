@@ -265,10 +265,14 @@ def test_every_state_and_record_of_a_random_game_of_every_preset_loads(
     variant = cr.VARIANTS[name]
     players = data.draw(st.integers(variant.min_players, variant.max_players))
     states = list(_random_states(variant, seed, players))
-    # Every state, and the finished ones' views and the states determinize deals behind them.
-    for state in states[:: max(1, len(states) // 40)] + [
-        s for s in states if s.penalties is not None or s.phase is cr.Phase.BUY
-    ]:
+    # Some states of every stretch of the game, with every finished round and some buy
+    # windows (R19, R21), and their views and the states determinize deals behind them.
+    buying = [s for s in states if s.phase is cr.Phase.BUY]
+    for state in (
+        states[:: max(1, len(states) // 40)]
+        + buying[:: max(1, len(buying) // 40)]
+        + [s for s in states if s.penalties is not None]
+    ):
         assert cr.from_dict(_json(state), cr.RoundState) == state
         seen = cr.view(state, data.draw(st.integers(0, players - 1)))
         assert cr.from_dict(_json(seen), cr.PlayerView) == seen

@@ -14,7 +14,7 @@ import functools
 import itertools
 import types
 from collections import Counter
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from typing import TYPE_CHECKING, Any, Union, cast, get_args, get_origin
 
 import attrs
@@ -82,13 +82,12 @@ def check_types(value: object, prefix: str = "") -> None:
 
 
 def _check_value(got: object, kind: Any, path: str) -> None:
-    if not _fits(got, kind):
+    fits, inner = _checker(kind)
+    if not fits(got):
         raise TypeError(f"{path} must be {describe_type(kind)}, got {got!r}")
-    kind_of = type(got)
-    if attrs.has(kind_of) and kind_of.__module__.startswith(__package__):  # Turn, TableMeld...
+    if _is_part(type(got)):  # Turn, TableMeld...
         check_types(got, path + ".")
-    elif isinstance(got, tuple) and get_origin(kind) is tuple:
-        inner = get_args(kind)[0]
+    elif inner is not None and isinstance(got, tuple):
         for index, item in enumerate(got):
             _check_value(item, inner, f"{path}[{index}]")
 
@@ -100,19 +99,37 @@ def _fields(cls: Any) -> tuple[attrs.Attribute[Any], ...]:
     return tuple(attrs.fields(cls))
 
 
-def _fits(value: object, kind: Any) -> bool:
-    """Whether ``value`` has the type ``kind``: a class, ``X | Y`` or ``tuple[X, ...]``."""
+@functools.cache
+def _is_part(kind: Any) -> bool:
+    """Whether ``kind`` is one of the state's own attrs values, checked inside."""
+    return attrs.has(kind) and kind.__module__.startswith(__package__)
+
+
+@functools.cache
+def _checker(kind: Any) -> tuple[Callable[[object], bool], Any]:
+    """A test of whether a value has the type ``kind``, made once for each type.
+
+    ``kind`` is a class, ``X | Y`` or ``tuple[X, ...]``. Also the type of the items to
+    check inside a tuple when they may hold the state's own values (None otherwise).
+    """
     origin = get_origin(kind)
     if origin is Union or isinstance(kind, types.UnionType):
-        return any(_fits(value, option) for option in get_args(kind))
+        options = tuple(_checker(option)[0] for option in get_args(kind))
+        return (lambda value: any(fits(value) for fits in options)), None
     if origin is tuple:
         inner = get_args(kind)[0]
-        return isinstance(value, tuple) and all(_fits(item, inner) for item in value)
+        item = _checker(inner)[0]
+        plain = isinstance(inner, type) and inner is not int and not _is_part(inner)
+        if plain:  # Cards, melds: one isinstance an item
+            return (
+                lambda value: isinstance(value, tuple) and all(isinstance(i, inner) for i in value)
+            ), None
+        return (lambda value: isinstance(value, tuple) and all(map(item, value))), inner
     if kind is int:
-        return is_int(value)
+        return is_int, None
     if kind is type(None):
-        return value is None
-    return isinstance(value, kind)
+        return (lambda value: value is None), None
+    return (lambda value: isinstance(value, kind)), None
 
 
 def describe_type(kind: Any) -> str:
