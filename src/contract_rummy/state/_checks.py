@@ -85,7 +85,8 @@ def _check_value(got: object, kind: Any, path: str) -> None:
     fits, inner = _checker(kind)
     if not fits(got):
         raise TypeError(f"{path} must be {describe_type(kind)}, got {got!r}")
-    if _is_part(type(got)):  # Turn, TableMeld...
+    kind_of: Any = type(got)
+    if _is_part(kind_of):  # Turn, TableMeld...
         check_types(got, path + ".")
     elif inner is not None and isinstance(got, tuple):
         for index, item in enumerate(got):
