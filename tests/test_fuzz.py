@@ -336,7 +336,7 @@ class GameMachine(RuleBasedStateMachine):
             assert can_act(self.state), f"no action in\n{self.state}"
 
 
-TestGame = GameMachine.TestCase
+TestGame = pytest.mark.slow(GameMachine.TestCase)
 TestGame.settings = settings(
     max_examples=max(10, settings().max_examples // 2), stateful_step_count=30, deadline=None
 )

@@ -517,6 +517,7 @@ def test_r24_last_round_go_downs_match_the_rules() -> None:
     compare_all(cr.PAGAT, deals, least_with=0.3)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("round_number", [1, 2])
 def test_r14_twenty_card_hands_after_buys_match_the_rules(round_number: int) -> None:
     deals = seeded_deals(cr.PAGAT, round_number, 20, (20,), 2)

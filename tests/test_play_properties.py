@@ -584,6 +584,7 @@ def test_variant_games_keep_every_invariant(
     check_replay(game, variant, seed, players)
 
 
+@pytest.mark.slow
 def test_unlisted_actions_of_every_kind_are_tried() -> None:
     """One greedy game reaches every kind of unlisted action, each refused by a rule."""
     game = play_checked(cr.new_game(seed=1), greedy(), seed=1, full_share=0.05)

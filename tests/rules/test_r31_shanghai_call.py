@@ -416,6 +416,7 @@ def test_r31_random_games_with_the_call_keep_the_deck_and_agree(
     assert kinds["granted"] + kinds["blocked"] > 0
 
 
+@pytest.mark.slow
 def test_r31_bots_play_games_with_the_call_to_the_end() -> None:
     for variant in CALL_VARIANTS.values():
         players = 4 if variant.min_players <= 4 <= variant.max_players else variant.min_players
