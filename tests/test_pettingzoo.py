@@ -12,6 +12,7 @@ import attrs
 import numpy as np
 import pytest
 from gymnasium import spaces
+from hypothesis import settings
 from pettingzoo.test.api_test import api_test
 from pettingzoo.test.seed_test import seed_test
 from pettingzoo.utils.env import AECEnv
@@ -37,6 +38,10 @@ TABLES = [
     ("may-i", 4),
     ("deuces-wild", 4),
 ]
+
+#: The tables PettingZoo's API test plays: every third by default, every one when the
+#: profile draws many examples (``nox -s thorough``).
+API_TABLES = TABLES if settings().max_examples >= 1000 else TABLES[::3]
 
 #: PettingZoo's API test warns about the dict observations (an observation and its action
 #: mask) of every environment but PettingZoo's own games, which it exempts by name; warnings
@@ -106,7 +111,7 @@ def finished(monkeypatch: pytest.MonkeyPatch) -> list[cr.RoundState]:
 @pytest.mark.slow
 @pytest.mark.filterwarnings(_NOT_AN_ARRAY)
 @pytest.mark.filterwarnings(_NOT_A_BOX)
-@pytest.mark.parametrize(("name", "players"), TABLES)
+@pytest.mark.parametrize(("name", "players"), API_TABLES)
 def test_pettingzoo_api_test(name: str, players: int, finished: list[cr.RoundState]) -> None:
     api_test(crpz.env(name, players), num_cycles=10_000, verbose_progress=False)
     assert len(finished) == 1
