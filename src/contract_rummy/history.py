@@ -58,7 +58,6 @@ from contract_rummy.actions import (
     ChanceAction,
     CutDeck,
     DealCard,
-    DealOrder,
     Discard,
     FirstDealer,
     GoDown,
@@ -99,29 +98,31 @@ _STEPPED: Final = Chance(0, STEPS)
 
 @attrs.frozen
 class ChanceUnseen:
-    """Chance placed cards in an order the player may not see (R5, R27).
+    """Chance placed the next card of an order, face down: which, the player may not see.
 
     In a game dealt step by step (``new_game(auto_chance=False)``), what every player
-    sees of a :class:`~contract_rummy.DealCard` (one card) or a
-    :class:`~contract_rummy.DealOrder` (the rest of the order): how many cards were placed,
-    not which. Each player learns their own cards from the deal (:attr:`Seen.hand`) and
-    the cards they draw; the first dealer (:class:`~contract_rummy.FirstDealer`) and the
-    cut (:class:`~contract_rummy.CutDeck`) are seen by everyone.
+    sees of a :class:`~contract_rummy.DealCard` of a deal (R5) or a reshuffle (R27): that
+    one card was placed, not which. Each player learns their own cards from the deal
+    (:attr:`Seen.hand`) and the cards they draw; the first dealer
+    (:class:`~contract_rummy.FirstDealer`) and the cut (:class:`~contract_rummy.CutDeck`)
+    are seen by everyone. In JSON it is ``{"type": "ChanceUnseen"}``.
 
-    Attributes:
-        cards: How many cards chance placed.
+    >>> import contract_rummy as cr
+    >>> kept = Histories(cr.new_game(auto_chance=False))
+    >>> for outcome in (cr.FirstDealer(0), cr.DealCard("7S")):
+    ...     done = kept.step(outcome)
+    >>> [seen.action for seen in kept.history(1).steps]
+    [FirstDealer(player=0), ChanceUnseen()]
     """
 
-    cards: int
+
+#: What every player sees of a card chance placed: all are alike.
+_UNSEEN: Final = ChanceUnseen()
 
 
 def _seen_action(action: Action | ChanceAction) -> Action | ChanceAction | ChanceUnseen:
-    """What every player sees of ``action``: the action, or a deal's order hidden (R5, R27)."""
-    if type(action) is DealCard:
-        return ChanceUnseen(1)
-    if type(action) is DealOrder:
-        return ChanceUnseen(len(action.cards))
-    return action
+    """What every player sees of ``action``: the action, or a deal's card hidden (R5, R27)."""
+    return _UNSEEN if type(action) is DealCard else action
 
 
 @attrs.frozen
@@ -405,16 +406,7 @@ def _outcome(
         return action
     if point.kind not in (ChanceKind.DEAL, ChanceKind.RESHUFFLE):
         _refuse("R5", f"{action!r} is not possible now: chance draws a number, not an order")
-    remaining = point.remaining
-    if action.cards == 1:
-        return DealCard(remaining[0])
-    if action.cards != len(remaining):
-        _refuse(
-            "R5",
-            f"chance places one card of the order, or all {len(remaining)} still to place, "
-            f"not {action.cards}",
-        )
-    return DealOrder(remaining)
+    return DealCard(point.remaining[0])
 
 
 def _next_view(
@@ -434,7 +426,7 @@ def _next_view(
     if seen.player != chooser:
         _refuse("R6", f"player {seen.player} does not choose now: player {chooser} does")
     if held is None:
-        if isinstance(seen.action, ChanceUnseen | FirstDealer | CutDeck | DealCard | DealOrder):
+        if isinstance(seen.action, ChanceUnseen | FirstDealer | CutDeck | DealCard):
             _refuse("R5", f"{seen.action!r} is not possible now: no chance point is due")
         behind = _behind(before, seen.player, _played_cards(seen.action))
         if stepped:
@@ -604,7 +596,7 @@ def _step(seen: Seen) -> dict[str, Any]:
 
 def _action(action: Action | ChanceAction | ChanceUnseen) -> dict[str, Any]:
     if isinstance(action, ChanceUnseen):
-        return {"type": "ChanceUnseen", "cards": action.cards}
+        return {"type": "ChanceUnseen"}
     return to_dict(action)
 
 
@@ -718,12 +710,10 @@ def _read_step(value: Any, path: str, start: PlayerView) -> Seen:
 
 def _read_action(data: Any, path: str, variant: Any) -> Action | ChanceAction | ChanceUnseen:
     if isinstance(data, dict) and data.get("type") == "ChanceUnseen":
-        cards = Fields(data, path, ("cards",), typed=True).get("cards", read_int)
-        if cards < 1:
-            raise RecordError(f"{at(path, 'cards')}: expected 1 or more, got {cards}")
-        return ChanceUnseen(cards)
+        Fields(data, path, (), typed=True)  # nothing but its type: which card is hidden
+        return _UNSEEN
     action: Action | ChanceAction = _read_value(data, path, Action | ChanceAction, variant=variant)
-    if isinstance(action, DealCard | DealOrder):
+    if isinstance(action, DealCard):
         raise RecordError(f"{path}: names cards no player may see: {action!r}")
     return action
 

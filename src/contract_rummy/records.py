@@ -64,10 +64,10 @@ from contract_rummy._json import (
     read_int,
     read_str,
 )
-from contract_rummy.actions import Action, ChanceAction
-from contract_rummy.cards import Card
+from contract_rummy.actions import Action, ChanceAction, DealCard
+from contract_rummy.cards import Card, parse_cards
 from contract_rummy.codec import SCHEMA_VERSION, read_state, read_variant, to_dict, write_variant
-from contract_rummy.engine import STEPS, new_game, step
+from contract_rummy.engine import STEPS, deal_step, new_game, step
 from contract_rummy.errors import IllegalActionError, NotationError, RecordError
 from contract_rummy.events import Dealt, Event, Reshuffled, Step
 from contract_rummy.history import Histories, History
@@ -443,6 +443,26 @@ class Recorder:
     def apply(self, action: Action | ChanceAction, *, player: int | None = None) -> RoundState:
         """Play ``action`` as :func:`~contract_rummy.apply` does, and record it."""
         return self.step(action, player=player).state
+
+    def deal(self, cards: Iterable[Card | str] | str) -> Step:
+        """Deal the rest of an order as :func:`~contract_rummy.deal_step` does, and record it.
+
+        The record logs one :class:`~contract_rummy.DealCard` a card. The order is checked
+        whole first (R5, R27): refused, nothing of it is recorded.
+
+        >>> import contract_rummy as cr
+        >>> from contract_rummy import records
+        >>> recorder = records.Recorder(cr.new_game(auto_chance=False))
+        >>> _ = recorder.apply(cr.FirstDealer(0))
+        >>> state, events = recorder.deal(sorted(recorder.state.stock))
+        >>> state.phase, len(recorder.record().actions)
+        (Phase.DRAW, 108)
+        """
+        order = parse_cards(cards) if isinstance(cards, str) else tuple(cards)
+        done = deal_step(self._state, order)
+        self._actions.extend(DealCard(card) for card in order)
+        self._state = done.state
+        return done
 
     def record(self) -> GameRecord:
         """The record of the game so far, its result the current state's."""
