@@ -139,6 +139,14 @@ class Seen:
         events: What it did, as this player may see it (:func:`~contract_rummy.censored`).
         hand: When the step dealt a round (:class:`~contract_rummy.Dealt`), this player's
             new hand; else ``None``.
+
+    >>> import contract_rummy as cr
+    >>> kept = Histories(cr.new_game(seed=1))
+    >>> for action in (cr.DrawStock(), cr.Buy()):
+    ...     done = kept.step(action)
+    >>> seen = kept.history(0).steps[1]  # player 3 bought; player 0 sees no card drawn
+    >>> seen.player, seen.action, seen.events
+    (3, Buy(), (BoughtUnseen(player=3, card=Card.parse('4D'), penalty=1), DrewUnseen(player=2)))
     """
 
     moves: int
@@ -158,6 +166,17 @@ class History:
         steps: Every step since, in order (:class:`Seen`).
         chance_steps: Whether the game is dealt step by step (``auto_chance=False``):
             its chance's outcomes are then among the steps (R4, R5, R27, R32).
+
+    >>> import contract_rummy as cr
+    >>> kept = Histories(cr.new_game(auto_chance=False))
+    >>> done = kept.step(cr.FirstDealer(0))
+    >>> for card in sorted(kept.state.stock):  # the deal, a card at a time
+    ...     done = kept.step(cr.DealCard(card))
+    >>> mine = kept.history(1)
+    >>> mine.chance_steps, len(mine.steps), mine.steps[-1].hand == kept.state.hands[1]
+    (True, 108, True)
+    >>> list(mine.views())[-1] == cr.view(kept.state, 1)
+    True
     """
 
     player: int
