@@ -52,7 +52,15 @@ from typing import Any, Final, NoReturn
 import attrs
 
 from contract_rummy._checks import check_int, is_int
-from contract_rummy._json import Fields, at, list_of, optional, read_card, read_int
+from contract_rummy._json import (
+    Fields,
+    at,
+    list_of,
+    optional,
+    read_card,
+    read_document,
+    read_int,
+)
 from contract_rummy.actions import (
     Action,
     ChanceAction,
@@ -645,20 +653,7 @@ def loads(text: str | bytes) -> History:
     ...
     contract_rummy.errors.RecordError: steps[0]: R6: player 3 does not choose now: player 2 does
     """
-    if not isinstance(text, str | bytes | bytearray):
-        raise TypeError(f"loads reads a JSON document as a str or bytes, got {text!r}")
-    try:
-        data = json.loads(text)
-    except (ValueError, RecursionError) as error:
-        raise RecordError(f"not a JSON document: {error}") from None
-    if not isinstance(data, dict) or data.get("type") != _TYPE:
-        raise RecordError(f'expected a JSON object with "type": "{_TYPE}"')
-    version = data.get("version")
-    if not is_int(version) or version != SCHEMA_VERSION:
-        raise RecordError(
-            f"version: this library reads histories of version {SCHEMA_VERSION}, got {version!r}"
-        )
-    body = {key: value for key, value in data.items() if key != "version"}
+    body = read_document(text, _TYPE, SCHEMA_VERSION, "histories")
     fields = Fields(body, "", ("player", "start", "chance", "steps"), typed=True)
     stepped = fields.get("chance", optional(_read_chance), None) == "steps"
     player = fields.get("player", read_int)

@@ -60,6 +60,7 @@ from contract_rummy._json import (
     list_of,
     optional,
     read_card,
+    read_document,
     read_enum,
     read_int,
     read_str,
@@ -742,18 +743,7 @@ def loads(text: str | bytes) -> GameRecord:
             game that holds up: saying where (``actions[41]``, ``start.hands[2][3]``, ...)
             and what is wrong.
     """
-    if not isinstance(text, str | bytes | bytearray):
-        raise TypeError(f"loads reads a JSON document as a str or bytes, got {text!r}")
-    try:
-        data = json.loads(text, parse_constant=_no_constant)
-    except (ValueError, RecursionError) as error:
-        raise RecordError(f"not a JSON document: {error}") from None
-    return _read_record(data)
-
-
-def _no_constant(name: str) -> Any:
-    """Refuse NaN and the infinities, which Python's json reads but JSON does not have."""
-    raise ValueError(f"{name} is not a JSON value")
+    return _read_record(read_document(text, _TYPE, SCHEMA_VERSION, "records"))
 
 
 def load(fp: IO[str] | IO[bytes]) -> GameRecord:
@@ -799,15 +789,8 @@ def load_lines(fp: Iterable[str | bytes]) -> Iterator[GameRecord]:
             raise RecordError(f"line {number}: {error}") from error
 
 
-def _read_record(data: Any) -> GameRecord:
-    if not isinstance(data, dict) or data.get("type") != _TYPE:
-        raise RecordError(f'expected a JSON object with "type": "{_TYPE}"')
-    version = data.get("version")
-    if not is_int(version) or version != SCHEMA_VERSION:
-        raise RecordError(
-            f"version: this library reads records of version {SCHEMA_VERSION}, got {version!r}"
-        )
-    body = _body(data)
+def _read_record(body: dict[str, Any]) -> GameRecord:
+    """A record from its document, read by :func:`~contract_rummy._json.read_document`."""
     fields = Fields(
         body,
         "",
