@@ -461,27 +461,6 @@ def test_r4_a_dealer_point_built_by_hand_has_one_outcome_per_player() -> None:
         attrs.evolve(state, pending=attrs.evolve(point, remaining=(cr.JOKER,)))
 
 
-@pytest.mark.slow
-@settings(max_examples=5, deadline=None)
-@given(name=st.sampled_from(sorted(cr.VARIANTS)), seed=st.integers(0, 2**16))
-def test_r27_every_chance_point_of_a_game_dealt_by_hand_passes_the_checks(
-    name: str, seed: int
-) -> None:
-    rnd = random.Random(seed)
-    state = cr.new_game(cr.VARIANTS[name], auto_chance=False)
-    action: cr.Action | cr.ChanceAction
-    for _ in range(_CAP):
-        if state.phase is cr.Phase.GAME_OVER or state.round_number > 2:
-            return
-        if state.pending is not None:
-            assert attrs.evolve(state) == state
-            action = rnd.choice(cr.chance_outcomes(state))[0]
-        else:
-            action = rnd.choice(list(cr.legal_actions(state)))
-        state = cr.apply(state, action)
-    pytest.fail("the game did not end within the cap")
-
-
 def test_r5_a_round_dealt_step_by_step_takes_no_seed_nor_shuffler() -> None:
     deck = list(cr.PAGAT.deck(4))
     cards = {
@@ -624,23 +603,26 @@ def test_r5_r27_legal_actions_agree_with_apply_at_the_chance_points_of_a_deal_an
 
 
 @pytest.mark.slow
-@settings(max_examples=12, deadline=None)
-@given(name=st.sampled_from(sorted(cr.VARIANTS)), seed=st.integers(0, 2**16))
-def test_r5_r27_legal_actions_agree_with_apply_at_every_chance_point_of_random_games(
+@pytest.mark.parametrize("name", sorted(cr.VARIANTS))
+@settings(max_examples=1, deadline=None)
+@given(seed=st.integers(0, 2**16))
+def test_r27_every_chance_point_of_a_game_dealt_by_hand_passes_the_checks(
     name: str, seed: int
 ) -> None:
+    """Each chance point is a valid state, and apply takes exactly what legal_actions lists."""
     rnd = random.Random(seed)
     state = cr.new_game(cr.VARIANTS[name], auto_chance=False)
-    points = 0
+    action: cr.Action | cr.ChanceAction
     for _ in range(_CAP):
-        if state.round_number > 1 and state.pending is None:  # round 2 dealt: enough
-            assert points > 0
+        if state.phase is cr.Phase.GAME_OVER or state.round_number > 2:
             return
-        legal = cr.legal_actions(state)
         if state.pending is not None:
-            points += 1
+            assert attrs.evolve(state) == state
             _check_chance_point(state, rnd)
-        state = cr.apply(state, legal[rnd.randrange(len(legal))])
+            action = rnd.choice(cr.chance_outcomes(state))[0]
+        else:
+            action = rnd.choice(list(cr.legal_actions(state)))
+        state = cr.apply(state, action)
     pytest.fail("the game did not end within the cap")
 
 
