@@ -380,8 +380,7 @@ def parse_outcome(text: str) -> ChanceAction:
     if kind is None:
         raise NotationError(
             f"{quoted(head)} is not one of chance's outcomes: expected FirstDealer, CutDeck "
-            "or DealCard (a whole order is dealt a DealCard a card, as contract_rummy.deal "
-            "does)",
+            "or DealCard (an order is dealt a card at a time)",
             token=head,
         )
     outcome: ChanceAction
