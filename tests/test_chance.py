@@ -12,7 +12,7 @@ import json
 import random
 import re
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 import attrs
 import pytest
@@ -21,6 +21,7 @@ from hypothesis import strategies as st
 
 import contract_rummy as cr
 from contract_rummy import notation, records
+from contract_rummy.cards import CARDS
 from contract_rummy.engine import STEPS
 
 #: Enough actions for any game these tests play; a game reaching it fails the test.
@@ -68,7 +69,7 @@ def _deal_by_hand(
         elif by_card:
             state, events = recorder.step(cr.DealCard(order[len(point.placed)]))
         else:
-            state, events = recorder.step(cr.DealOrder(order[len(point.placed) :]))
+            state, events = recorder.deal(order[len(point.placed) :])
     pytest.fail("the deal did not end")
 
 
@@ -109,7 +110,7 @@ def _replay_by_hand(
                         assert got == ()
                     state, got = recorder.step(cr.DealCard(stock[-1]))
                 else:
-                    state, got = recorder.step(cr.DealOrder(stock))
+                    state, got = recorder.deal(stock)
             else:
                 deals += 1
                 state, got = _deal_by_hand(recorder, after, by_card=by_card)
@@ -124,7 +125,7 @@ def _replay_by_hand(
     return deals, reshuffles, recorder
 
 
-def test_r5_a_game_dealt_by_hand_order_by_order_is_the_seeded_game() -> None:
+def test_r5_a_game_dealt_by_hand_a_whole_order_at_a_time_is_the_seeded_game() -> None:
     deals, reshuffles, _ = _replay_by_hand(cr.PAGAT, 0, 4, by_card=False)
     assert deals == 7
     assert reshuffles > 0
@@ -139,7 +140,7 @@ def test_r32_the_cut_is_a_chance_point_after_the_deal_order() -> None:
     deals, _, _ = _replay_by_hand(cr.LIVERPOOL_CUT, 46, 4, by_card=False)
     assert deals == cr.LIVERPOOL_CUT.rounds
     state = cr.apply(cr.new_game(cr.LIVERPOOL_CUT, auto_chance=False), cr.FirstDealer(0))
-    state = cr.apply(state, cr.DealOrder(state.stock))
+    state = cr.deal(state, state.stock)
     point = cr.chance_point(state)
     assert point is not None
     assert point.kind is cr.ChanceKind.CUT
@@ -186,8 +187,8 @@ def test_r5_a_card_not_left_to_deal_is_refused() -> None:
         state = cr.apply(state, cr.DealCard(cr.JOKER))
     with pytest.raises(cr.IllegalActionError, match=r"^R5: JK is not among the cards still"):
         cr.apply(state, cr.DealCard(cr.JOKER))
-    with pytest.raises(cr.IllegalActionError, match=r"^R5: DealOrder must place exactly"):
-        cr.apply(state, cr.DealOrder(state.stock))
+    with pytest.raises(cr.IllegalActionError, match=r"^R5: the order dealt must place exactly"):
+        cr.deal(state, state.stock)
     assert not cr.is_legal(state, cr.DealCard(cr.JOKER))
     with pytest.raises(cr.IllegalActionError, match=r"^R5: .* chance deals the deal's order"):
         cr.apply(state, cr.DrawStock())
@@ -229,13 +230,14 @@ def test_r27_a_reshuffle_waits_for_chance_then_draws_from_the_new_stock() -> Non
     assert Counter(point.remaining) == Counter(discard[:-1])
     assert (state.hands, state.stock, state.discard) == (before.hands, (), before.discard)
     new_stock = sorted(discard[:-1], key=str)
-    after, events = cr.step(state, cr.DealOrder(new_stock))
+    after, events = cr.deal_step(state, new_stock)
     assert after.phase is cr.Phase.PLAY
     assert new_stock[0] in after.hands[after.active]
     assert after.stock == tuple(new_stock[1:])
     assert after.reshuffles == 1
     assert events[0] == cr.Reshuffled(len(new_stock), 1, tuple(new_stock))
-    assert after.moves == state.moves + 1 == before.moves + 2
+    # One step a card: the order's last plays the draw waiting for it.
+    assert after.moves == state.moves + len(new_stock) == before.moves + 1 + len(new_stock)
 
 
 def test_r27_a_seeded_game_pays_no_chance_point() -> None:
@@ -354,33 +356,27 @@ def test_r27_a_round_set_up_by_hand_records_its_reshuffles_as_entries() -> None:
     point = cr.chance_point(state)
     assert point is not None
     assert point.kind is cr.ChanceKind.RESHUFFLE
-    state = recorder.apply(cr.DealOrder(point.remaining))
+    state, _ = recorder.deal(point.remaining)
     text = records.dumps(recorder.record())
     data = json.loads(text)
     assert data["chance"] == "steps"
     assert data["start"]["shuffler"] == "steps"
     assert data["deals"] == data["reshuffles"] == []
-    assert data["actions"][-1].startswith("DealOrder ")
+    assert data["actions"][-len(point.remaining) :] == [
+        f"DealCard {card}" for card in point.remaining
+    ]
     assert list(records.replay(records.loads(text)))[-1] == state
     with pytest.raises(cr.RecordError, match="logs chance among its actions"):
         records.loads(text.replace('"reshuffles": []', '"reshuffles": [["2C"]]'))
 
 
 @settings(max_examples=30, deadline=None)
-@given(
-    st.one_of(
-        *(st.from_type(kind) for kind in (cr.FirstDealer, cr.CutDeck, cr.DealCard, cr.DealOrder))
-    )
-)
+@given(st.one_of(*(st.from_type(kind) for kind in (cr.FirstDealer, cr.CutDeck, cr.DealCard))))
 @example(cr.CutDeck(0))  # refused when read (R32)
-@example(cr.DealOrder(()))  # refused when read (R5)
 def test_r5_chance_outcomes_read_back_from_json_and_notation(outcome: cr.ChanceAction) -> None:
     assert cr.from_dict(json.loads(json.dumps(cr.to_dict(outcome)))) == outcome
     text = cr.format_action(outcome)
-    if isinstance(outcome, cr.DealOrder) and not outcome.cards:
-        with pytest.raises(cr.IllegalActionError, match="R5"):
-            notation.parse_outcome(text)
-    elif isinstance(outcome, cr.CutDeck) and outcome.lifted == 0:
+    if isinstance(outcome, cr.CutDeck) and outcome.lifted == 0:
         with pytest.raises(cr.IllegalActionError, match="R32"):
             notation.parse_outcome(text)
     else:
@@ -413,7 +409,7 @@ def test_r5_the_game_loop_refuses_a_game_dealt_step_by_step_up_front() -> None:
     dealt = cr.apply(dealt, cr.FirstDealer(0))
     point = cr.chance_point(dealt)
     assert point is not None
-    dealt = cr.apply(dealt, cr.DealOrder(point.remaining))
+    dealt = cr.deal(dealt, point.remaining)
     assert cr.chance_point(dealt) is None
     for state in (cr.new_game(auto_chance=False), dealt):
         for players in (choose, [cr.RandomBot(seed=1)] * 4):
@@ -465,27 +461,6 @@ def test_r4_a_dealer_point_built_by_hand_has_one_outcome_per_player() -> None:
         attrs.evolve(state, pending=attrs.evolve(point, remaining=(cr.JOKER,)))
 
 
-@pytest.mark.slow
-@settings(max_examples=5, deadline=None)
-@given(name=st.sampled_from(sorted(cr.VARIANTS)), seed=st.integers(0, 2**16))
-def test_r27_every_chance_point_of_a_game_dealt_by_hand_passes_the_checks(
-    name: str, seed: int
-) -> None:
-    rnd = random.Random(seed)
-    state = cr.new_game(cr.VARIANTS[name], auto_chance=False)
-    action: cr.Action | cr.ChanceAction
-    for _ in range(_CAP):
-        if state.phase is cr.Phase.GAME_OVER or state.round_number > 2:
-            return
-        if state.pending is not None:
-            assert attrs.evolve(state) == state
-            action = rnd.choice(cr.chance_outcomes(state))[0]
-        else:
-            action = rnd.choice(list(cr.legal_actions(state)))
-        state = cr.apply(state, action)
-    pytest.fail("the game did not end within the cap")
-
-
 def test_r5_a_round_dealt_step_by_step_takes_no_seed_nor_shuffler() -> None:
     deck = list(cr.PAGAT.deck(4))
     cards = {
@@ -508,21 +483,207 @@ def test_r5_a_refused_outcome_lists_at_most_30_cards() -> None:
     assert point is not None
     for _ in range(state.stock.count(cr.JOKER)):
         state = cr.apply(state, cr.DealCard(cr.JOKER))
-    for refused in (cr.DealCard(cr.JOKER), cr.DealOrder((cr.JOKER,))):
+    refused: list[Callable[[], object]] = [
+        lambda: cr.apply(state, cr.DealCard(cr.JOKER)),
+        lambda: cr.deal(state, (cr.JOKER,)),
+    ]
+    for play in refused:
         with pytest.raises(cr.IllegalActionError) as caught:
-            cr.apply(state, refused)
+            play()
         message = str(caught.value)
         assert re.search(r" and [0-9]+ more", message)
         assert len(re.findall(r"\b(?:[2-9]|10|[AJQK])[CDHS]\b", message)) <= 2 * 30
 
 
-def test_r5_outcome_notation_reads_comma_separated_orders_and_refuses_empty_ones() -> None:
-    cards = (cr.Card.parse("7S"), cr.Card.parse("8S"))
-    assert notation.parse_outcome("DealOrder 7S,8S") == cr.DealOrder(cards)
-    assert notation.parse_outcome("DealOrder 7S, 8S") == cr.DealOrder(cards)
-    with pytest.raises(cr.IllegalActionError, match=r"^R5: DealOrder places at least one"):
-        notation.parse_outcome("DealOrder")
+def test_r5_outcome_notation_reads_one_card_at_a_time_and_refuses_empty_cuts() -> None:
+    assert notation.parse_outcome("dealcard 7s") == cr.DealCard("7S")
+    for text in ("DealOrder 7S 8S", "DealOrder"):  # an order is dealt a card at a time
+        assert not notation.is_outcome(text)
+        with pytest.raises(cr.NotationError, match="'DealOrder' is not one of chance's"):
+            notation.parse_outcome(text)
+    with pytest.raises(cr.NotationError, match="'8S' is extra"):
+        notation.parse_outcome("DealCard 7S 8S")
     with pytest.raises(cr.IllegalActionError, match=r"^R32: a cut lifts at least 1 card"):
         notation.parse_outcome("CutDeck 0")
     with pytest.raises(cr.NotationError, match="'x' is not a player"):
         notation.parse_outcome("FirstDealer x")
+
+
+# -- legal_actions and apply agree at chance points ------------------------------------------
+
+#: A player's actions, none of which chance may play.
+_PLAYERS_ACTIONS: tuple[cr.Action, ...] = (
+    cr.DrawStock(),
+    cr.TakeDiscard(),
+    cr.Buy(),
+    cr.Pass(),
+    cr.NextRound(),
+    cr.Discard("7S"),
+)
+
+
+def _not_listed(state: cr.RoundState, listed: set[object], rnd: random.Random) -> list[object]:
+    """Actions to try at ``state``'s chance point that ``listed`` does not hold.
+
+    Chance's, of the wrong kind, out of bounds or of cards not left to place (a few of
+    those), and players'.
+    """
+    point = state.pending
+    assert point is not None
+    bound = max(point.bound, state.players)
+    absent = [cr.DealCard(card) for card in CARDS if card not in point.remaining]
+    tried = [
+        *rnd.sample(absent, min(4, len(absent))),
+        *(cr.FirstDealer(p) for p in (0, bound - 1, bound, bound + 1)),
+        *(cr.CutDeck(n) for n in (0, 1, bound, bound + 1)),
+        *_PLAYERS_ACTIONS,
+        cr.DealCard,  # not an action: the class
+        None,
+    ]
+    return [action for action in tried if action not in listed]
+
+
+def _check_chance_point(state: cr.RoundState, rnd: random.Random) -> None:
+    """At a chance point, legal_actions lists chance's outcomes, and apply takes those only.
+
+    Every action tried that is not listed is refused; a few of those listed are played.
+    """
+    legal = cr.legal_actions(state)
+    listed = list(legal)
+    outcomes = [action for action, _ in cr.chance_outcomes(state)]
+    assert len(legal) == len(listed) == len(set(listed)) == len(outcomes)
+    assert set(listed) == set(outcomes)  # type: ignore[comparison-overlap] # both chance's
+    assert all(action in legal for action in listed)
+    for action in _not_listed(state, set(listed), rnd):
+        assert action not in legal
+        assert not cr.is_legal(state, action)
+        wrong_type = action is None or isinstance(action, type)
+        refusal: type[Exception] = TypeError if wrong_type else cr.IllegalActionError
+        with pytest.raises(refusal, match=r"^R(4|5|27|32): |^expected an action"):
+            cr.apply(state, action)  # type: ignore[arg-type]
+    for action in rnd.sample(listed, min(3, len(listed))):
+        assert cr.is_legal(state, action)
+        assert cr.apply(state, action).moves == state.moves + 1
+
+
+def _reshuffle_point(variant: cr.Variant) -> cr.RoundState:
+    """A round set up with an empty stock, stopped at the reshuffle its first draw needs."""
+    players = variant.min_players
+    deck = list(variant.deck(players))
+    size = variant.cards_dealt(1)
+    hands = [deck[i * size : (i + 1) * size] for i in range(players)]
+    state = cr.start_round(
+        variant, hands=hands, stock=[], discard=deck[players * size :], auto_chance=False
+    )
+    for _ in range(players + 1):  # nobody buys (R19, R31): the active player draws
+        if state.phase is cr.Phase.CHANCE:
+            break
+        state = cr.apply(state, cr.Pass() if state.phase is cr.Phase.BUY else cr.DrawStock())
+    assert state.pending is not None
+    assert state.pending.kind is cr.ChanceKind.RESHUFFLE
+    return state
+
+
+@pytest.mark.parametrize("name", ["pagat", "liverpool-cut", "shanghai-11"])  # the rest: slow
+def test_r5_r27_legal_actions_agree_with_apply_at_the_chance_points_of_a_deal_and_a_reshuffle(
+    name: str,
+) -> None:
+    variant = cr.VARIANTS[name]
+    rnd = random.Random(name)
+    for first in (cr.new_game(variant, auto_chance=False), _reshuffle_point(variant)):
+        state = first
+        for _ in range(len(variant.deck(variant.max_players)) + 3):
+            if state.pending is None:
+                break
+            _check_chance_point(state, rnd)
+            state = cr.apply(state, rnd.choice(cr.chance_outcomes(state))[0])
+        else:
+            pytest.fail("chance did not end within the cap")
+        assert state.phase is not cr.Phase.CHANCE
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", sorted(cr.VARIANTS))
+@settings(max_examples=1, deadline=None)
+@given(seed=st.integers(0, 2**16))
+def test_r27_every_chance_point_of_a_game_dealt_by_hand_passes_the_checks(
+    name: str, seed: int
+) -> None:
+    """Each chance point is a valid state, and apply takes exactly what legal_actions lists."""
+    rnd = random.Random(seed)
+    state = cr.new_game(cr.VARIANTS[name], auto_chance=False)
+    action: cr.Action | cr.ChanceAction
+    for _ in range(_CAP):
+        if state.phase is cr.Phase.GAME_OVER or state.round_number > 2:
+            return
+        if state.pending is not None:
+            assert attrs.evolve(state) == state
+            _check_chance_point(state, rnd)
+            action = rnd.choice(cr.chance_outcomes(state))[0]
+        else:
+            action = rnd.choice(list(cr.legal_actions(state)))
+        state = cr.apply(state, action)
+    pytest.fail("the game did not end within the cap")
+
+
+# -- deal: a whole order, a card at a time ----------------------------------------------------
+
+
+def test_r5_deal_plays_a_deal_card_a_card_and_refuses_any_other_order() -> None:
+    state = _a_deal_point()
+    order = sorted(state.stock, key=str)
+    by_card = state
+    for card in order:
+        by_card = cr.apply(by_card, cr.DealCard(card))
+    assert cr.deal(state, order) == by_card
+    assert cr.deal(state, " ".join(map(str, order))) == by_card  # notation, as parse_cards
+    after, events = cr.deal_step(state, order)
+    assert after == by_card
+    assert events == (cr.Dealt(1, 1, by_card.discard[-1]),)
+    placed = cr.apply(state, cr.DealCard(order[0]))
+    assert cr.deal(placed, order[1:]) == by_card  # the rest of an order begun
+    for position, wrong, said in (
+        (state, order[1:], f"exactly the 107 cards .*: missing {order[0]}; not to place none"),
+        (state, [*order, cr.JOKER], "exactly the 107 cards .*: missing none; not to place JK"),
+        (placed, order, f"exactly the 106 cards .*: missing none; not to place {order[0]}"),
+        (state, [], "exactly the 107 cards .*: missing .* and 77 more; not to place none"),
+    ):
+        with pytest.raises(
+            cr.IllegalActionError, match=rf"^R5: the order dealt must place {said}"
+        ):
+            cr.deal(position, wrong)
+    with pytest.raises(TypeError, match="card must be a Card or card notation"):
+        cr.deal(state, [7])  # type: ignore[list-item]
+
+
+def test_r27_deal_refuses_where_no_order_is_dealt() -> None:
+    with pytest.raises(cr.IllegalActionError, match=r"^R5: no order is to be dealt now"):
+        cr.deal(cr.new_game(seed=1), [])
+    with pytest.raises(cr.IllegalActionError, match=r"^R4: no order .*first dealer"):
+        cr.deal(cr.new_game(auto_chance=False), [])
+    state = cr.apply(cr.new_game(cr.LIVERPOOL_CUT, auto_chance=False), cr.FirstDealer(0))
+    cut = cr.deal(state, state.stock)
+    with pytest.raises(cr.IllegalActionError, match=r"^R32: no order .*the cut"):
+        cr.deal(cut, cut.stock)
+    reshuffle = _reshuffle_point(cr.PAGAT)
+    point = reshuffle.pending
+    assert point is not None
+    with pytest.raises(cr.IllegalActionError, match=r"^R27: the order dealt must place"):
+        cr.deal(reshuffle, point.remaining[1:])
+    with pytest.raises(TypeError, match="expected a RoundState"):
+        cr.deal(None, [])  # type: ignore[arg-type]
+
+
+def test_r5_a_recorder_deals_a_whole_order_or_records_nothing() -> None:
+    recorder = records.Recorder(cr.new_game(auto_chance=False))
+    recorder.apply(cr.FirstDealer(1))
+    order = sorted(recorder.state.stock, key=str)
+    with pytest.raises(cr.IllegalActionError, match=r"^R5: the order dealt must place"):
+        recorder.deal(iter(order[1:]))
+    assert len(recorder.record().actions) == 1
+    state, events = recorder.deal(iter(order))  # any iterable: read once
+    assert state == cr.deal(cr.apply(cr.new_game(auto_chance=False), cr.FirstDealer(1)), order)
+    assert events == (cr.Dealt(1, 1, state.discard[-1]),)
+    game = recorder.record()
+    assert game.actions == (cr.FirstDealer(1), *map(cr.DealCard, order))
+    assert list(records.replay(records.loads(records.dumps(game))))[-1] == state

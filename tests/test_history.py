@@ -285,6 +285,13 @@ def test_a_tampered_history_is_refused_saying_where(
 def test_loads_refuses_what_is_not_a_history_document() -> None:
     with pytest.raises(cr.RecordError, match="not a JSON document"):
         history.loads("{")
+    # NaN and the infinities are not JSON: refused as records.loads refuses them.
+    with pytest.raises(cr.RecordError, match=r"^not a JSON document: NaN is not a JSON value$"):
+        history.loads('{"type": "History", "version": 1, "player": NaN}')
+    with pytest.raises(cr.RecordError, match=r'^expected a JSON object with "type": "History"$'):
+        history.loads("[]")
+    with pytest.raises(cr.RecordError, match=r"^version: this library reads histories of version"):
+        history.loads('{"type": "History", "version": 0}')
     with pytest.raises(TypeError, match="str or bytes"):
         history.loads(typeless({}))
     with pytest.raises(TypeError, match="expected a History"):

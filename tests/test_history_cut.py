@@ -52,7 +52,7 @@ def _recorded(preset: str, mode: str, actions: int, seed: int = 1) -> records.Ga
             if point.remaining and rng.random() < 0.2:  # the rest of the order at once
                 order = list(point.remaining)
                 rng.shuffle(order)
-                recorder.apply(cr.DealOrder(order))
+                recorder.deal(order)
                 continue
             outcomes = [outcome for outcome, _ in cr.chance_outcomes(state)]
             recorder.apply(outcomes[rng.randrange(len(outcomes))])
@@ -66,7 +66,7 @@ def _hidden_names(text: str, player: int) -> list[str]:
     """What the JSON of ``player``'s history names that only another could see."""
     found = []
     for seen in json.loads(text)["steps"]:
-        if seen["action"]["type"] in ("DealCard", "DealOrder"):
+        if seen["action"]["type"] == "DealCard":
             found.append(seen["action"]["type"])
         for event in seen["events"]:
             if event["type"] in ("Drew", "Bought") and event["player"] != player:
@@ -115,17 +115,14 @@ def test_r5_a_deals_order_is_hidden_from_every_player_but_the_first_dealer_and_c
 ):
     game = _recorded("liverpool-cut", "steps", 130)
     chance = [a for a in game.actions if isinstance(a, cr.FirstDealer | cr.CutDeck)]
-    dealt = [a for a in game.actions if isinstance(a, cr.DealCard | cr.DealOrder)]
+    dealt = [a for a in game.actions if isinstance(a, cr.DealCard)]
     assert chance
     assert dealt
     mine = game.history(1)
     shown = [seen.action for seen in mine.steps]
     assert [a for a in shown if isinstance(a, cr.FirstDealer | cr.CutDeck)] == chance
-    unseen = [a for a in shown if isinstance(a, ChanceUnseen)]
-    assert [a.cards for a in unseen] == [
-        1 if isinstance(a, cr.DealCard) else len(a.cards) for a in dealt
-    ]
-    assert not any(isinstance(a, cr.DealCard | cr.DealOrder) for a in shown)
+    assert [a for a in shown if isinstance(a, ChanceUnseen)] == [ChanceUnseen()] * len(dealt)
+    assert not any(isinstance(a, cr.DealCard) for a in shown)
     # The deal reaches the player as their new hand.
     dealt_hands = [seen.hand for seen in mine.steps if seen.hand is not None]
     assert dealt_hands[0] == next(s for s in records.replay(game) if s.hands[1]).hands[1]
@@ -221,7 +218,7 @@ def _stepped(state: cr.RoundState, actions: list[cr.Action]) -> list[cr.Action |
     """The actions of a game dealt step by step that deals ``state`` and plays ``actions``."""
     dealt = len(state.hands[0])
     order = records.Deal.of(state).order(dealt)
-    return [cr.FirstDealer(state.dealer), cr.DealOrder(order), *actions]
+    return [cr.FirstDealer(state.dealer), *map(cr.DealCard, order), *actions]
 
 
 @pytest.mark.parametrize("preset", ["pagat", "shanghai", "may-i", "no-buy"])
@@ -358,8 +355,8 @@ def test_a_history_changed_in_one_place_is_refused_or_still_follows_step_by_step
             r"steps\[0\].action: names cards no player may see",
         ),
         (
-            lambda d: d["steps"][0].update(action={"type": "ChanceUnseen", "cards": 1}),
-            r"steps\[0\]: R5: ChanceUnseen\(cards=1\) is not possible now",
+            lambda d: d["steps"][0].update(action={"type": "ChanceUnseen"}),
+            r"steps\[0\]: R5: ChanceUnseen\(\) is not possible now",
         ),
         (lambda d: d.update(chance="cards"), "chance: expected 'steps'"),
     ],
@@ -404,4 +401,16 @@ def test_r4_a_view_waiting_for_chance_is_only_a_new_game_dealt_step_by_step() ->
     document = json.loads(_base("steps"))
     del document["chance"]
     with pytest.raises(cr.RecordError, match=r"R4: start: a game waiting for chance"):
+        history.loads(json.dumps(document))
+
+
+def test_r5_a_card_chance_placed_reads_as_one_card_unseen_and_nothing_more() -> None:
+    document = json.loads(_base("steps"))
+    at = next(
+        i for i, seen in enumerate(document["steps"]) if seen["action"]["type"] != "FirstDealer"
+    )
+    assert document["steps"][at]["action"] == {"type": "ChanceUnseen"}
+    assert history.loads(json.dumps(document)).steps[at].action == ChanceUnseen()
+    document["steps"][at]["action"]["cards"] = 2  # a card is placed a step at a time (R5)
+    with pytest.raises(cr.RecordError, match=rf"^steps\[{at}\]\.action\.cards: not a field"):
         history.loads(json.dumps(document))

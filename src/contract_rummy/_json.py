@@ -1,8 +1,10 @@
 """Reading JSON values field by field, each checked, with the path of each in its errors.
 
-The package's own toolkit, shared by :mod:`~contract_rummy.codec` and
-:mod:`~contract_rummy.records`: every reader takes the value and its path (such as
-``table[2].meld.cards[1]``) and raises :class:`~contract_rummy.RecordError` naming the path.
+The package's own toolkit, shared by :mod:`~contract_rummy.codec`,
+:mod:`~contract_rummy.history` and :mod:`~contract_rummy.records`: every reader takes the
+value and its path (such as ``table[2].meld.cards[1]``) and raises
+:class:`~contract_rummy.RecordError` naming the path; :func:`read_document` reads a whole
+document and checks its type and version.
 
 >>> read_int(3, "moves"), list_of(read_card)(["7C", "JK"], "hand")
 (3, (Card.parse('7C'), JOKER))
@@ -15,6 +17,7 @@ contract_rummy.errors.RecordError: moves: expected an integer, got '3'
 from __future__ import annotations
 
 import enum
+import json
 from collections.abc import Callable, Mapping
 from typing import Any, TypeVar
 
@@ -32,6 +35,7 @@ __all__ = [
     "optional",
     "read_bool",
     "read_card",
+    "read_document",
     "read_enum",
     "read_int",
     "read_str",
@@ -167,3 +171,44 @@ def build(path: str, make: Callable[[], T]) -> T:
         raise
     except (ValueError, TypeError) as error:
         raise RecordError(f"{path}: {error}" if path else str(error)) from error
+
+
+def read_document(text: str | bytes, kind: str, version: int, what: str) -> dict[str, Any]:
+    """The JSON object a document holds, its ``"type"`` and ``"version"`` checked.
+
+    ``text`` must hold a JSON object whose ``"type"`` is ``kind`` and whose ``"version"``
+    is ``version``; it is returned without its version. ``what`` names such documents in
+    messages. NaN and the infinities, which Python's json reads but JSON does not have, are
+    refused.
+
+    Raises:
+        TypeError: if ``text`` is neither a str nor bytes.
+        RecordError: if ``text`` is not JSON, not an object of type ``kind``, or of
+            another version.
+
+    >>> read_document('{"type": "History", "version": 1, "player": 2}', "History", 1, "histories")
+    {'type': 'History', 'player': 2}
+    >>> read_document('{"type": "History", "version": 2}', "History", 1, "histories")
+    Traceback (most recent call last):
+    ...
+    contract_rummy.errors.RecordError: version: this library reads histories of version 1, got 2
+    """
+    if not isinstance(text, str | bytes | bytearray):
+        raise TypeError(f"loads reads a JSON document as a str or bytes, got {text!r}")
+    try:
+        data = json.loads(text, parse_constant=_no_constant)
+    except (ValueError, RecursionError) as error:
+        raise RecordError(f"not a JSON document: {error}") from None
+    if not isinstance(data, dict) or data.get("type") != kind:
+        raise RecordError(f'expected a JSON object with "type": "{kind}"')
+    found = data.get("version")
+    if not is_int(found) or found != version:
+        raise RecordError(
+            f"version: this library reads {what} of version {version}, got {found!r}"
+        )
+    return {key: value for key, value in data.items() if key != "version"}
+
+
+def _no_constant(name: str) -> Any:
+    """Refuse NaN and the infinities, which Python's json reads but JSON does not have."""
+    raise ValueError(f"{name} is not a JSON value")

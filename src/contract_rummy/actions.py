@@ -20,17 +20,17 @@ from typing import Final, TypeAlias
 import attrs
 
 from contract_rummy._checks import is_int
-from contract_rummy.cards import CARDS, Card, parse_cards
+from contract_rummy.cards import CARDS, Card
 from contract_rummy.melds import End, Group, Run
 
 __all__ = [
+    "CHANCE_ACTIONS",
     "DISCARDS",
     "Action",
     "Buy",
     "ChanceAction",
     "CutDeck",
     "DealCard",
-    "DealOrder",
     "Discard",
     "DrawStock",
     "FirstDealer",
@@ -232,18 +232,19 @@ def _count(_: object, attribute: attrs.Attribute[int], value: object) -> None:
         raise ValueError(f"{attribute.name} must not be negative, got {value}")
 
 
-def _order(value: Iterable[Card | str] | str) -> tuple[Card, ...]:
-    if isinstance(value, str):
-        return parse_cards(value)
-    return tuple(_card(card) for card in value)
-
-
 @attrs.frozen
 class FirstDealer:
     """Chance's outcome: ``player`` deals the first round (R4).
 
     Played at a chance point that draws the first dealer (a game made with
     ``new_game(auto_chance=False)``), as :func:`contract_rummy.chance_point` says.
+
+    >>> import contract_rummy as cr
+    >>> state = cr.apply(cr.new_game(auto_chance=False), FirstDealer(2))
+    >>> cr.chance_point(state).kind  # the deal waits for its order
+    ChanceKind.DEAL
+    >>> cr.deal(state, sorted(state.stock)).dealer
+    2
     """
 
     player: int = attrs.field(validator=_count)
@@ -254,6 +255,15 @@ class CutDeck:
     """Chance's outcome: the cut lifted ``lifted`` cards off the shuffled deck (R32).
 
     Played at a cut's chance point: from 1 to the deck's size less one.
+
+    >>> import contract_rummy as cr
+    >>> state = cr.new_game(cr.LIVERPOOL_CUT, auto_chance=False)
+    >>> state = cr.deal(cr.apply(state, FirstDealer(0)), sorted(state.stock))
+    >>> cr.chance_point(state).bound, CutDeck(41) in cr.legal_actions(state)
+    (106, True)
+    >>> state = cr.apply(state, CutDeck(41))  # exactly the cards dealt: the R32 bonus
+    >>> state.cut, state.scores
+    (41, (0, 0, 0, -50))
     """
 
     lifted: int = attrs.field(validator=_count)
@@ -265,28 +275,26 @@ class DealCard:
 
     At a deal's chance point, the order is the deck's from the top: the cards dealt one at a
     time from the dealer's left, then the card turned up, then the stock top first. At a
-    reshuffle's, it is the new stock's, top first.
+    reshuffle's, it is the new stock's, top first. :func:`contract_rummy.deal` deals a whole
+    order, one :class:`DealCard` a card.
 
     >>> DealCard("7s")
     DealCard(card=Card.parse('7S'))
+    >>> import contract_rummy as cr
+    >>> state = cr.apply(cr.new_game(auto_chance=False), cr.FirstDealer(0))
+    >>> state = cr.apply(state, DealCard("7s"))
+    >>> cr.chance_point(state).placed, len(cr.chance_point(state).remaining)
+    ((Card.parse('7S'),), 106)
     """
 
     card: Card = attrs.field(converter=_card)
 
 
-@attrs.frozen
-class DealOrder:
-    """Chance's outcome: ``cards`` are all the cards still to place, in order (R5, R27).
-
-    The rest of the order of a deal or a reshuffle at once (see :class:`DealCard`);
-    notation is read as the cards.
-
-    >>> DealOrder("7S 8S").cards
-    (Card.parse('7S'), Card.parse('8S'))
-    """
-
-    cards: tuple[Card, ...] = attrs.field(converter=_order)
-
-
 #: Any outcome of chance, played at a chance point (:func:`contract_rummy.chance_point`).
-ChanceAction: TypeAlias = FirstDealer | CutDeck | DealCard | DealOrder
+ChanceAction: TypeAlias = FirstDealer | CutDeck | DealCard
+
+#: The kinds of chance's outcomes (:data:`ChanceAction`): the first dealer (R4), the cut
+#: (R32), a card of a deal's or a reshuffle's order (R5, R27). Each class's name is its name
+#: in JSON (:func:`~contract_rummy.to_dict`) and in notation
+#: (:func:`~contract_rummy.notation.parse_outcome`).
+CHANCE_ACTIONS: Final[tuple[type[ChanceAction], ...]] = (FirstDealer, CutDeck, DealCard)

@@ -55,15 +55,12 @@ from contract_rummy._json import (
     shown,
 )
 from contract_rummy.actions import (
+    CHANCE_ACTIONS,
     Action,
     Buy,
     ChanceAction,
-    CutDeck,
-    DealCard,
-    DealOrder,
     Discard,
     DrawStock,
-    FirstDealer,
     GoDown,
     LayOff,
     NextRound,
@@ -147,9 +144,7 @@ _EVENTS: Final[dict[str, type[SeenEvent]]] = {
     )
 }
 #: Chance's outcomes, played at a chance point (``new_game(auto_chance=False)``).
-_OUTCOMES: Final[dict[str, type[ChanceAction]]] = {
-    kind.__name__: kind for kind in (FirstDealer, CutDeck, DealCard, DealOrder)
-}
+_OUTCOMES: Final[dict[str, type[ChanceAction]]] = {kind.__name__: kind for kind in CHANCE_ACTIONS}
 _SHUFFLERS: Final[dict[str, Shuffler]] = {"seeded": SEEDED, "system": SYSTEM, "steps": STEPS}
 _RANKS: Final = {rank.symbol: rank for rank in Rank} | {"T": Rank.TEN}
 _SUITS: Final = {suit.letter: suit for suit in Suit}
@@ -492,7 +487,6 @@ def _read_outcome(data: Mapping[str, Any], path: str) -> ChanceAction:
         "player": read_int,
         "lifted": read_int,
         "card": read_card,
-        "cards": list_of(read_card),
     }
     values = {name: fields.get(name, readers[name]) for name in names}
     return build(path, lambda: kind(**values))

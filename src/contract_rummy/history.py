@@ -52,13 +52,20 @@ from typing import Any, Final, NoReturn
 import attrs
 
 from contract_rummy._checks import check_int, is_int
-from contract_rummy._json import Fields, at, list_of, optional, read_card, read_int
+from contract_rummy._json import (
+    Fields,
+    at,
+    list_of,
+    optional,
+    read_card,
+    read_document,
+    read_int,
+)
 from contract_rummy.actions import (
     Action,
     ChanceAction,
     CutDeck,
     DealCard,
-    DealOrder,
     Discard,
     FirstDealer,
     GoDown,
@@ -99,29 +106,31 @@ _STEPPED: Final = Chance(0, STEPS)
 
 @attrs.frozen
 class ChanceUnseen:
-    """Chance placed cards in an order the player may not see (R5, R27).
+    """Chance placed the next card of an order, face down: which, the player may not see.
 
     In a game dealt step by step (``new_game(auto_chance=False)``), what every player
-    sees of a :class:`~contract_rummy.DealCard` (one card) or a
-    :class:`~contract_rummy.DealOrder` (the rest of the order): how many cards were placed,
-    not which. Each player learns their own cards from the deal (:attr:`Seen.hand`) and
-    the cards they draw; the first dealer (:class:`~contract_rummy.FirstDealer`) and the
-    cut (:class:`~contract_rummy.CutDeck`) are seen by everyone.
+    sees of a :class:`~contract_rummy.DealCard` of a deal (R5) or a reshuffle (R27): that
+    one card was placed, not which. Each player learns their own cards from the deal
+    (:attr:`Seen.hand`) and the cards they draw; the first dealer
+    (:class:`~contract_rummy.FirstDealer`) and the cut (:class:`~contract_rummy.CutDeck`)
+    are seen by everyone. In JSON it is ``{"type": "ChanceUnseen"}``.
 
-    Attributes:
-        cards: How many cards chance placed.
+    >>> import contract_rummy as cr
+    >>> kept = Histories(cr.new_game(auto_chance=False))
+    >>> for outcome in (cr.FirstDealer(0), cr.DealCard("7S")):
+    ...     done = kept.step(outcome)
+    >>> [seen.action for seen in kept.history(1).steps]
+    [FirstDealer(player=0), ChanceUnseen()]
     """
 
-    cards: int
+
+#: What every player sees of a card chance placed: all are alike.
+_UNSEEN: Final = ChanceUnseen()
 
 
 def _seen_action(action: Action | ChanceAction) -> Action | ChanceAction | ChanceUnseen:
-    """What every player sees of ``action``: the action, or a deal's order hidden (R5, R27)."""
-    if type(action) is DealCard:
-        return ChanceUnseen(1)
-    if type(action) is DealOrder:
-        return ChanceUnseen(len(action.cards))
-    return action
+    """What every player sees of ``action``: the action, or a deal's card hidden (R5, R27)."""
+    return _UNSEEN if type(action) is DealCard else action
 
 
 @attrs.frozen
@@ -138,6 +147,14 @@ class Seen:
         events: What it did, as this player may see it (:func:`~contract_rummy.censored`).
         hand: When the step dealt a round (:class:`~contract_rummy.Dealt`), this player's
             new hand; else ``None``.
+
+    >>> import contract_rummy as cr
+    >>> kept = Histories(cr.new_game(seed=1))
+    >>> for action in (cr.DrawStock(), cr.Buy()):
+    ...     done = kept.step(action)
+    >>> seen = kept.history(0).steps[1]  # player 3 bought; player 0 sees no card drawn
+    >>> seen.player, seen.action, seen.events
+    (3, Buy(), (BoughtUnseen(player=3, card=Card.parse('4D'), penalty=1), DrewUnseen(player=2)))
     """
 
     moves: int
@@ -157,6 +174,17 @@ class History:
         steps: Every step since, in order (:class:`Seen`).
         chance_steps: Whether the game is dealt step by step (``auto_chance=False``):
             its chance's outcomes are then among the steps (R4, R5, R27, R32).
+
+    >>> import contract_rummy as cr
+    >>> kept = Histories(cr.new_game(auto_chance=False))
+    >>> done = kept.step(cr.FirstDealer(0))
+    >>> for card in sorted(kept.state.stock):  # the deal, a card at a time
+    ...     done = kept.step(cr.DealCard(card))
+    >>> mine = kept.history(1)
+    >>> mine.chance_steps, len(mine.steps), mine.steps[-1].hand == kept.state.hands[1]
+    (True, 108, True)
+    >>> list(mine.views())[-1] == cr.view(kept.state, 1)
+    True
     """
 
     player: int
@@ -405,16 +433,7 @@ def _outcome(
         return action
     if point.kind not in (ChanceKind.DEAL, ChanceKind.RESHUFFLE):
         _refuse("R5", f"{action!r} is not possible now: chance draws a number, not an order")
-    remaining = point.remaining
-    if action.cards == 1:
-        return DealCard(remaining[0])
-    if action.cards != len(remaining):
-        _refuse(
-            "R5",
-            f"chance places one card of the order, or all {len(remaining)} still to place, "
-            f"not {action.cards}",
-        )
-    return DealOrder(remaining)
+    return DealCard(point.remaining[0])
 
 
 def _next_view(
@@ -434,7 +453,7 @@ def _next_view(
     if seen.player != chooser:
         _refuse("R6", f"player {seen.player} does not choose now: player {chooser} does")
     if held is None:
-        if isinstance(seen.action, ChanceUnseen | FirstDealer | CutDeck | DealCard | DealOrder):
+        if isinstance(seen.action, ChanceUnseen | FirstDealer | CutDeck | DealCard):
             _refuse("R5", f"{seen.action!r} is not possible now: no chance point is due")
         behind = _behind(before, seen.player, _played_cards(seen.action))
         if stepped:
@@ -604,7 +623,7 @@ def _step(seen: Seen) -> dict[str, Any]:
 
 def _action(action: Action | ChanceAction | ChanceUnseen) -> dict[str, Any]:
     if isinstance(action, ChanceUnseen):
-        return {"type": "ChanceUnseen", "cards": action.cards}
+        return {"type": "ChanceUnseen"}
     return to_dict(action)
 
 
@@ -634,20 +653,7 @@ def loads(text: str | bytes) -> History:
     ...
     contract_rummy.errors.RecordError: steps[0]: R6: player 3 does not choose now: player 2 does
     """
-    if not isinstance(text, str | bytes | bytearray):
-        raise TypeError(f"loads reads a JSON document as a str or bytes, got {text!r}")
-    try:
-        data = json.loads(text)
-    except (ValueError, RecursionError) as error:
-        raise RecordError(f"not a JSON document: {error}") from None
-    if not isinstance(data, dict) or data.get("type") != _TYPE:
-        raise RecordError(f'expected a JSON object with "type": "{_TYPE}"')
-    version = data.get("version")
-    if not is_int(version) or version != SCHEMA_VERSION:
-        raise RecordError(
-            f"version: this library reads histories of version {SCHEMA_VERSION}, got {version!r}"
-        )
-    body = {key: value for key, value in data.items() if key != "version"}
+    body = read_document(text, _TYPE, SCHEMA_VERSION, "histories")
     fields = Fields(body, "", ("player", "start", "chance", "steps"), typed=True)
     stepped = fields.get("chance", optional(_read_chance), None) == "steps"
     player = fields.get("player", read_int)
@@ -718,12 +724,10 @@ def _read_step(value: Any, path: str, start: PlayerView) -> Seen:
 
 def _read_action(data: Any, path: str, variant: Any) -> Action | ChanceAction | ChanceUnseen:
     if isinstance(data, dict) and data.get("type") == "ChanceUnseen":
-        cards = Fields(data, path, ("cards",), typed=True).get("cards", read_int)
-        if cards < 1:
-            raise RecordError(f"{at(path, 'cards')}: expected 1 or more, got {cards}")
-        return ChanceUnseen(cards)
+        Fields(data, path, (), typed=True)  # nothing but its type: which card is hidden
+        return _UNSEEN
     action: Action | ChanceAction = _read_value(data, path, Action | ChanceAction, variant=variant)
-    if isinstance(action, DealCard | DealOrder):
+    if isinstance(action, DealCard):
         raise RecordError(f"{path}: names cards no player may see: {action!r}")
     return action
 

@@ -61,12 +61,12 @@ from collections.abc import Iterator
 from typing import Final
 
 from contract_rummy.actions import (
+    CHANCE_ACTIONS,
     Action,
     Buy,
     ChanceAction,
     CutDeck,
     DealCard,
-    DealOrder,
     Discard,
     DrawStock,
     FirstDealer,
@@ -197,8 +197,6 @@ def format_action(
             return f"CutDeck {lifted}"
         case DealCard(card=card):
             return f"DealCard {card}"
-        case DealOrder(cards=cards):
-            return " ".join(("DealOrder", *map(str, cards)))
     raise TypeError(f"expected an action, got {action!r}")
 
 
@@ -344,13 +342,8 @@ def parse_action(text: str, state: RoundState | PlayerView | Variant | None = No
     return action
 
 
-#: The names of chance's outcomes, as :func:`parse_outcome` reads them.
-_OUTCOMES: Final = {
-    "firstdealer": "FirstDealer",
-    "cutdeck": "CutDeck",
-    "dealcard": "DealCard",
-    "dealorder": "DealOrder",
-}
+#: Chance's outcomes by their names in lower case, as :func:`parse_outcome` reads them.
+_OUTCOMES: Final = {kind.__name__.lower(): kind for kind in CHANCE_ACTIONS}
 
 
 def is_outcome(text: str) -> bool:
@@ -362,50 +355,44 @@ def is_outcome(text: str) -> bool:
 def parse_outcome(text: str) -> ChanceAction:
     """Read one of chance's outcomes, as records write them (R4, R5, R27, R32).
 
-    ``FirstDealer 2``, ``CutDeck 12``, ``DealCard 7S``, ``DealOrder 7S 8S JK ...`` (see
-    :func:`~contract_rummy.chance_point`); names are read in any case, and a
-    ``DealOrder``'s cards are separated by spaces or commas, as
-    :func:`~contract_rummy.parse_cards` reads them.
+    ``FirstDealer 2``, ``CutDeck 12``, ``DealCard 7S`` (see
+    :func:`~contract_rummy.chance_point`); names are read in any case.
 
     Raises:
         NotationError: if the text is not one of chance's outcomes, naming the bad token.
-        IllegalActionError: for a cut of no card (R32) or a ``DealOrder`` of no card (R5).
+        IllegalActionError: for a cut of no card (R32).
 
     >>> from contract_rummy.notation import parse_outcome
     >>> parse_outcome("dealcard 10h")
     DealCard(card=Card.parse('10H'))
     >>> parse_outcome("CutDeck 12")
     CutDeck(lifted=12)
-    >>> parse_outcome("DealOrder 7S,8S")
-    DealOrder(cards=(Card.parse('7S'), Card.parse('8S')))
+    >>> parse_outcome("DealOrder 7S 8S")
+    Traceback (most recent call last):
+    ...
+    contract_rummy.errors.NotationError: 'DealOrder' is not one of chance's outcomes: ...
     """
     if not isinstance(text, str):
         raise NotationError(f"expected an outcome's notation as a str, got {type(text).__name__}")
     tokens = _Tokens(text)
     head = tokens.next("one of chance's outcomes")
-    name = _OUTCOMES.get(head.lower())
-    if name is None:
+    kind = _OUTCOMES.get(head.lower())
+    if kind is None:
         raise NotationError(
-            f"{quoted(head)} is not one of chance's outcomes: expected FirstDealer, CutDeck, "
-            "DealCard or DealOrder",
+            f"{quoted(head)} is not one of chance's outcomes: expected FirstDealer, CutDeck "
+            "or DealCard (an order is dealt a card at a time)",
             token=head,
         )
     outcome: ChanceAction
-    if name == "FirstDealer":
+    if kind is FirstDealer:
         outcome = FirstDealer(tokens.index("a player"))
-    elif name == "CutDeck":
+    elif kind is CutDeck:
         lifted = tokens.index("a number of cards")
         if lifted < 1:
             raise IllegalActionError(Refusal("R32", "a cut lifts at least 1 card, got 0"))
         outcome = CutDeck(lifted)
-    elif name == "DealCard":
-        outcome = DealCard(tokens.card())
     else:
-        # The cards are separated as parse_cards separates them: spaces or commas.
-        cards = tuple(Card.parse(token) for token in tokens.until("|") if token != ",")
-        if not cards:
-            raise IllegalActionError(Refusal("R5", "DealOrder places at least one card"))
-        outcome = DealOrder(cards)
+        outcome = DealCard(tokens.card())
     tokens.finish()
     return outcome
 

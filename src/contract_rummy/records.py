@@ -60,14 +60,15 @@ from contract_rummy._json import (
     list_of,
     optional,
     read_card,
+    read_document,
     read_enum,
     read_int,
     read_str,
 )
-from contract_rummy.actions import Action, ChanceAction
-from contract_rummy.cards import Card
+from contract_rummy.actions import Action, ChanceAction, DealCard
+from contract_rummy.cards import Card, parse_cards
 from contract_rummy.codec import SCHEMA_VERSION, read_state, read_variant, to_dict, write_variant
-from contract_rummy.engine import STEPS, new_game, step
+from contract_rummy.engine import STEPS, deal_step, new_game, step
 from contract_rummy.errors import IllegalActionError, NotationError, RecordError
 from contract_rummy.events import Dealt, Event, Reshuffled, Step
 from contract_rummy.history import Histories, History
@@ -444,6 +445,26 @@ class Recorder:
         """Play ``action`` as :func:`~contract_rummy.apply` does, and record it."""
         return self.step(action, player=player).state
 
+    def deal(self, cards: Iterable[Card | str] | str) -> Step:
+        """Deal the rest of an order as :func:`~contract_rummy.deal_step` does, and record it.
+
+        The record logs one :class:`~contract_rummy.DealCard` a card. The order is checked
+        whole first (R5, R27): refused, nothing of it is recorded.
+
+        >>> import contract_rummy as cr
+        >>> from contract_rummy import records
+        >>> recorder = records.Recorder(cr.new_game(auto_chance=False))
+        >>> _ = recorder.apply(cr.FirstDealer(0))
+        >>> state, events = recorder.deal(sorted(recorder.state.stock))
+        >>> state.phase, len(recorder.record().actions)
+        (Phase.DRAW, 108)
+        """
+        order = parse_cards(cards) if isinstance(cards, str) else tuple(cards)
+        done = deal_step(self._state, order)
+        self._actions.extend(DealCard(card) for card in order)
+        self._state = done.state
+        return done
+
     def record(self) -> GameRecord:
         """The record of the game so far, its result the current state's."""
         return GameRecord(
@@ -722,18 +743,7 @@ def loads(text: str | bytes) -> GameRecord:
             game that holds up: saying where (``actions[41]``, ``start.hands[2][3]``, ...)
             and what is wrong.
     """
-    if not isinstance(text, str | bytes | bytearray):
-        raise TypeError(f"loads reads a JSON document as a str or bytes, got {text!r}")
-    try:
-        data = json.loads(text, parse_constant=_no_constant)
-    except (ValueError, RecursionError) as error:
-        raise RecordError(f"not a JSON document: {error}") from None
-    return _read_record(data)
-
-
-def _no_constant(name: str) -> Any:
-    """Refuse NaN and the infinities, which Python's json reads but JSON does not have."""
-    raise ValueError(f"{name} is not a JSON value")
+    return _read_record(read_document(text, _TYPE, SCHEMA_VERSION, "records"))
 
 
 def load(fp: IO[str] | IO[bytes]) -> GameRecord:
@@ -779,15 +789,8 @@ def load_lines(fp: Iterable[str | bytes]) -> Iterator[GameRecord]:
             raise RecordError(f"line {number}: {error}") from error
 
 
-def _read_record(data: Any) -> GameRecord:
-    if not isinstance(data, dict) or data.get("type") != _TYPE:
-        raise RecordError(f'expected a JSON object with "type": "{_TYPE}"')
-    version = data.get("version")
-    if not is_int(version) or version != SCHEMA_VERSION:
-        raise RecordError(
-            f"version: this library reads records of version {SCHEMA_VERSION}, got {version!r}"
-        )
-    body = _body(data)
+def _read_record(body: dict[str, Any]) -> GameRecord:
+    """A record from its document, read by :func:`~contract_rummy._json.read_document`."""
     fields = Fields(
         body,
         "",

@@ -39,21 +39,18 @@ shuffler :data:`STEPS`.
 from __future__ import annotations
 
 import warnings
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from typing import Final, Protocol, cast, overload
 
 from contract_rummy._checks import is_int
 from contract_rummy._hands import Hand
 from contract_rummy.actions import (
+    CHANCE_ACTIONS,
     Action,
     Buy,
     ChanceAction,
-    CutDeck,
-    DealCard,
-    DealOrder,
     Discard,
     DrawStock,
-    FirstDealer,
     GoDown,
     LayOff,
     NextRound,
@@ -71,6 +68,7 @@ from contract_rummy.engine._chance import (
     chance_point,
     check_outcome,
     legal_outcomes,
+    order_to_deal,
     resolve,
     stop,
 )
@@ -95,6 +93,8 @@ __all__ = [
     "chance_outcomes",
     "chance_point",
     "chooser",
+    "deal",
+    "deal_step",
     "end_round",
     "is_legal",
     "lay_offs_and_swaps",
@@ -135,7 +135,7 @@ _PLAY: Final[Mapping[Phase, Callable[[RoundState, Action], Outcome]]] = {
 _ACTIONS: Final = frozenset(
     (
         *(DrawStock, TakeDiscard, Buy, Pass, GoDown, LayOff, SwapJoker, Discard, NextRound),
-        *(FirstDealer, CutDeck, DealCard, DealOrder),  # chance's outcomes
+        *CHANCE_ACTIONS,  # chance's outcomes
     )
 )
 
@@ -420,6 +420,53 @@ def _play(state: RoundState, action: Action | ChanceAction, player: int | None =
         # Only a game dealt step by step gets here: the action waits for chance.
         # (Chance's own outcomes stop inside phase CHANCE: the action is a player's.)
         return stop(state, cast(Action, action), (), need, state.moves + 1), ()
+
+
+def deal(state: RoundState, cards: Iterable[Card | str] | str) -> RoundState:
+    """The state once chance has dealt ``cards``, the rest of an order, a card at a time.
+
+    The same as ``deal_step(state, cards).state``: a :class:`~contract_rummy.DealCard` of
+    each card in turn, for a deal or a reshuffle entered after the fact, as the cards came.
+
+    >>> import contract_rummy as cr
+    >>> state = cr.apply(cr.new_game(auto_chance=False), cr.FirstDealer(0))
+    >>> state = cr.deal(state, sorted(state.stock, key=str))
+    >>> state.phase, state.active, [len(hand) for hand in state.hands]
+    (Phase.DRAW, 1, [10, 10, 10, 10])
+    """
+    return deal_step(state, cards).state
+
+
+def deal_step(state: RoundState, cards: Iterable[Card | str] | str) -> Step:
+    """Deal ``cards``, the rest of an order, one :class:`~contract_rummy.DealCard` a card.
+
+    ``cards`` (a list of cards, or notation such as ``"7S 8S JK"``) must be exactly the
+    cards still to place in the order chance deals in ``state``: a deal's, top of the deck
+    first (R5), or a reshuffle's, top of the new stock first (R27). It is checked whole
+    before any card is dealt. Returns the state after the last card, and the events of
+    its step: those of the action the order was waiting for (the deal of a round, a draw
+    from the new stock, ...).
+
+    Raises:
+        IllegalActionError: if ``state`` is at no chance point dealing an order, or
+            ``cards`` are not exactly the cards still to place, listing what is missing
+            and what is not to place (R5, R27).
+        TypeError: if ``state`` is not a state, or a card neither a card nor notation.
+
+    >>> import contract_rummy as cr
+    >>> state = cr.apply(cr.new_game(auto_chance=False), cr.FirstDealer(0))
+    >>> after, events = cr.deal_step(state, sorted(state.stock, key=str))
+    >>> events
+    (Dealt(round_number=1, dealer=0, top_discard=Card.parse('6C'), exact_cut=None, cut=None),)
+    >>> cr.deal(state, state.stock[1:])
+    Traceback (most recent call last):
+    ...
+    contract_rummy.errors.IllegalActionError: R5: the order dealt must place exactly the 107 ...
+    """
+    outcome: Outcome = (state, ())
+    for action in order_to_deal(state, cards):
+        outcome = _play(outcome[0], action)
+    return _new_step(Step, outcome)
 
 
 def _check_player(position: Position, player: object) -> None:

@@ -6,9 +6,9 @@ dealer, R4; the deal, R5; the cut, R32; a reshuffle, R27). A game made with
 phase CHANCE, the cards still where they were before the action that needs chance, and
 ``chance.pending`` (a :class:`~contract_rummy.state.ChancePoint`) says what is to be dealt.
 Chance's outcomes are then played as actions (:class:`~contract_rummy.DealCard`,
-:class:`~contract_rummy.DealOrder`, :class:`~contract_rummy.CutDeck`,
-:class:`~contract_rummy.FirstDealer`); once chance has drawn all the action needs, the
-action is played with what it drew.
+:class:`~contract_rummy.CutDeck`, :class:`~contract_rummy.FirstDealer`), and
+:func:`order_to_deal` checks a whole order before it is dealt a card at a time; once chance
+has drawn all the action needs, the action is played with what it drew.
 
 Inside the engine, :class:`StepShuffler` gives the action what chance drew, in the order
 the engine asks for it, and signals a draw still to come with :class:`NeedChance`, which
@@ -18,7 +18,7 @@ the engine asks for it, and signals a draw still to come with :class:`NeedChance
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import Final, TypeVar
 
 import attrs
@@ -29,11 +29,10 @@ from contract_rummy.actions import (
     ChanceAction,
     CutDeck,
     DealCard,
-    DealOrder,
     FirstDealer,
     NextRound,
 )
-from contract_rummy.cards import Card
+from contract_rummy.cards import Card, parse_cards
 from contract_rummy.engine._common import Outcome, Position, refuse
 from contract_rummy.errors import InvalidStateError, Refusal
 from contract_rummy.events import Event
@@ -47,6 +46,7 @@ __all__ = [
     "chance_point",
     "check_outcome",
     "legal_outcomes",
+    "order_to_deal",
     "resolve",
     "stop",
 ]
@@ -185,17 +185,21 @@ def _what(point: ChancePoint) -> str:
     rule = "R5" if point.kind is ChanceKind.DEAL else "R27"
     return (
         f"chance deals the {point.kind.value}'s order ({rule}): DealCard of one of the "
-        f"{len(point.remaining)} cards still to place, or DealOrder of them all"
+        f"{len(point.remaining)} cards still to place"
     )
 
 
+#: The rule that says what chance deals at a chance point of each kind.
+_RULE_OF: Final = {
+    ChanceKind.DEALER: "R4",
+    ChanceKind.DEAL: "R5",
+    ChanceKind.CUT: "R32",
+    ChanceKind.RESHUFFLE: "R27",
+}
+
+
 def _rule(point: ChancePoint) -> str:
-    return {
-        ChanceKind.DEALER: "R4",
-        ChanceKind.DEAL: "R5",
-        ChanceKind.CUT: "R32",
-        ChanceKind.RESHUFFLE: "R27",
-    }[point.kind]
+    return _RULE_OF[point.kind]
 
 
 def legal_outcomes(position: Position, hand: Hand) -> Sequence[Action]:
@@ -230,19 +234,38 @@ def check_outcome(position: Position, hand: Hand, action: object) -> None:
                 f"{kind.value}'s order: {some_cards(point.remaining) or 'none'}",
             )
         return
-    if type(action) is DealOrder and ordering:
-        given = Counter(action.cards)
-        if given != Counter(point.remaining):
-            extra = sorted((given - Counter(point.remaining)).elements())
-            missing = sorted((Counter(point.remaining) - given).elements())
-            refuse(
-                rule,
-                f"DealOrder must place exactly the {len(point.remaining)} cards still to "
-                f"place in the {kind.value}'s order: missing {some_cards(missing) or 'none'}"
-                f"; not to place {some_cards(extra) or 'none'}",
-            )
-        return
     refuse(rule, f"{action!r} is not possible now: {_what(point)}")
+
+
+def order_to_deal(state: RoundState, cards: Iterable[Card | str] | str) -> tuple[DealCard, ...]:
+    """The :class:`~contract_rummy.DealCard` of each card of ``cards``, in order, checked.
+
+    ``cards`` must be exactly the cards still to place in the order of the deal (R5) or the
+    reshuffle (R27) that chance deals in ``state``, as a list of cards or as notation.
+    """
+    if not isinstance(state, RoundState):
+        raise TypeError(f"expected a RoundState, got {state!r}")
+    if isinstance(cards, str):
+        cards = parse_cards(cards)
+    dealt = tuple(DealCard(card) for card in cards)
+    point = state.chance.pending
+    if point is None:
+        refuse("R5", "no order is to be dealt now: the state is not at a chance point")
+    kind = point.kind
+    rule = _rule(point)
+    if kind not in (ChanceKind.DEAL, ChanceKind.RESHUFFLE):
+        refuse(rule, f"no order is to be dealt now: {_what(point)}")
+    given = Counter(action.card for action in dealt)
+    if given != Counter(point.remaining):
+        extra = sorted((given - Counter(point.remaining)).elements())
+        missing = sorted((Counter(point.remaining) - given).elements())
+        refuse(
+            rule,
+            f"the order dealt must place exactly the {len(point.remaining)} cards still to "
+            f"place in the {kind.value}'s order: missing {some_cards(missing) or 'none'}"
+            f"; not to place {some_cards(extra) or 'none'}",
+        )
+    return dealt
 
 
 def _without(cards: tuple[Card, ...], card: Card) -> tuple[Card, ...]:
@@ -282,8 +305,6 @@ def resolve(
             point = attrs.evolve(point, remaining=remaining, placed=placed)
             return state.replace(chance=Chance(0, STEPS, point), moves=moves), ()
         outcome = placed
-    elif type(action) is DealOrder:
-        outcome = (*point.placed, *action.cards)
     elif type(action) is FirstDealer:
         outcome = action.player
     else:

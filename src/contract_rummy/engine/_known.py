@@ -33,12 +33,16 @@ def learned(known: Known, player: int, card: Card) -> Known:
 def forget(known: Known, player: int, cards: Iterable[Card]) -> Known:
     """``known`` once everyone saw ``cards`` leave ``player``'s hand: one copy of each.
 
-    A card not known to be in the hand leaves nothing to forget. Callers skip the call when
-    ``known[player]`` is empty, as it most often is.
+    A card not known to be in the hand leaves nothing to forget: when nothing is forgotten
+    (most often nothing is known), ``known`` itself is returned, so that a caller keeps
+    its board as it is.
     """
     mine = known[player]
+    if not mine:
+        return known
+    left = mine
     for card in cards:
-        at = find(mine, card)
+        at = find(left, card)
         if at >= 0:
-            mine = mine[:at] + mine[at + 1 :]
-    return with_item(known, player, mine)
+            left = left[:at] + left[at + 1 :]
+    return known if left is mine else with_item(known, player, left)

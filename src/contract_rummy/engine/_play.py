@@ -6,7 +6,7 @@ may lay off, the joker swaps then the lay-offs; then the discards.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterator, Sequence
 from itertools import chain
 from typing import Final, overload
 
@@ -26,7 +26,7 @@ from contract_rummy.engine._common import (
     with_item,
     wrong_phase,
 )
-from contract_rummy.engine._known import Known, forget
+from contract_rummy.engine._known import forget
 from contract_rummy.engine._round import end_round
 from contract_rummy.errors import IllegalActionError, InvalidMeldError
 from contract_rummy.events import Event, RoundEnd, WildFreed
@@ -361,7 +361,7 @@ def _play(state: RoundState, action: Action) -> Outcome:
             board=board.replace(
                 table=board.table + tuple(TableMeld(meld, player) for meld in going.melds),
                 down=with_item(board.down, player, True),
-                known=_forget(
+                known=forget(
                     board.known, player, chain.from_iterable(m.cards for m in going.melds)
                 ),
             ),
@@ -376,7 +376,7 @@ def _play(state: RoundState, action: Action) -> Outcome:
             hands=with_item(hands, player, left),
             board=board.replace(
                 table=with_item(board.table, action.target, placed),
-                known=_forget(board.known, player, (action.card,)),
+                known=forget(board.known, player, (action.card,)),
             ),
             moves=state.moves + 1,
         )
@@ -386,7 +386,7 @@ def _play(state: RoundState, action: Action) -> Outcome:
         after = state.replace(
             hands=with_item(hands, player, left),
             board=board.replace(
-                table=swapping.table, known=_forget(board.known, player, (action.card,))
+                table=swapping.table, known=forget(board.known, player, (action.card,))
             ),
             moves=state.moves + 1,
         )
@@ -406,9 +406,9 @@ def _discard(state: RoundState, card: Card, left: Hand) -> Outcome:
     discard, discarded_by = pile_with(state, card, player)
     hands = with_item(state.hands, player, left)
     board = state.board
-    known = board.known
-    if known[player] and find(known[player], card) >= 0:
-        board = board.replace(known=forget(known, player, (card,)))  # everyone saw it leave
+    known = forget(board.known, player, (card,))  # everyone saw it leave
+    if known is not board.known:
+        board = board.replace(known=known)
     limit = state.facts.variant.max_turns
     turns = state.turns
     if not left or (limit is not None and turns >= limit):
@@ -430,11 +430,6 @@ def _discard(state: RoundState, card: Card, left: Hand) -> Outcome:
         moves=state.moves + 1,
     )
     return begin_turn(after), ()
-
-
-def _forget(known: Known, player: int, cards: Iterable[Card]) -> Known:
-    """``known`` once ``player`` melded, laid off or swapped in ``cards``, seen by all."""
-    return forget(known, player, cards) if known[player] else known
 
 
 #: Phase PLAY (R13-R17, R23, R24).

@@ -252,12 +252,13 @@ class ChanceKind(enum.Enum):
 
     #: The first dealer, a player (R4): outcome :class:`~contract_rummy.FirstDealer`.
     DEALER = "dealer"
-    #: The order of the shuffled deck (R5): outcomes :class:`~contract_rummy.DealCard`, or
-    #: :class:`~contract_rummy.DealOrder` for the rest at once.
+    #: The order of the shuffled deck (R5): outcomes :class:`~contract_rummy.DealCard`, a
+    #: card at a time (:func:`~contract_rummy.deal` deals the rest at once).
     DEAL = "deal"
     #: How many cards the cut lifts (R32): outcome :class:`~contract_rummy.CutDeck`.
     CUT = "cut"
-    #: The order of the new stock, the discards under the top card shuffled (R27).
+    #: The order of the new stock, the discards under the top card shuffled (R27): outcomes
+    #: :class:`~contract_rummy.DealCard`, as for a deal.
     RESHUFFLE = "reshuffle"
 
     def __repr__(self) -> str:
@@ -286,6 +287,12 @@ class ChancePoint:
             cut, an earlier reshuffle in the same action).
         phase: The phase the action waits in.
         to_act: Who chose the action.
+
+    >>> import contract_rummy as cr
+    >>> state = cr.apply(cr.new_game(auto_chance=False), cr.FirstDealer(0))
+    >>> point = cr.chance_point(cr.apply(state, cr.DealCard("7S")))
+    >>> point.kind, point.placed, len(point.remaining), point.bound, point.action
+    (ChanceKind.DEAL, (Card.parse('7S'),), 106, 0, None)
     """
 
     kind: ChanceKind

@@ -50,7 +50,6 @@ def register_strategies() -> None:
         Contract,
         CutDeck,
         DealCard,
-        DealOrder,
         Discard,
         End,
         FirstDealer,
@@ -99,9 +98,6 @@ def register_strategies() -> None:
     st.register_type_strategy(DealCard, st.deferred(lambda: st.builds(DealCard, card())))
     st.register_type_strategy(FirstDealer, st.builds(FirstDealer, st.integers(0, 7)))
     st.register_type_strategy(CutDeck, st.builds(CutDeck, st.integers(0, 200)))
-    st.register_type_strategy(
-        DealOrder, st.deferred(lambda: st.builds(DealOrder, st.lists(card(), max_size=108)))
-    )
     st.register_type_strategy(
         LayOff, st.deferred(lambda: st.builds(LayOff, card(), target(), end()))
     )
