@@ -236,3 +236,21 @@ def test_explore_refuses_what_it_cannot_read() -> None:
     assert explore("7C 7D 7H 8C", go_down="Discard 8C")["refusal"]["rule"] is None
     refused = explore("7C 7D 7H 8C 8D 8H 9D", go_down="7C 7D 7H 7H | 8C 8D 8H")
     assert refused["refusal"]["rule"] in {"R9", "R14"}
+
+
+def test_the_listing_writes_go_downs_as_the_notation_does() -> None:
+    table = Table("deuces-wild", seed=14)
+    for _ in range(MAX_DECISIONS):
+        if table.actions(limit=1)["count"] > PAGE:
+            break
+        listed = table.actions(limit=PAGE)["actions"]
+        texts = [text for text in listed if not text.startswith("GoDown")]
+        texts = texts or table.actions(search="Discard", limit=1)["actions"]
+        assert table.act("Pass" if "Pass" in texts else texts[0])["ok"]
+    else:
+        pytest.fail("no decision with many go-downs")
+    seen = cr.view(hidden_state(table), table.seat)
+    legal = cr.legal_actions(seen)
+    expected = [cr.format_action(action, seen) for action in legal[PAGE : 2 * PAGE]]
+    assert table.actions(start=PAGE)["actions"] == expected
+    assert any(text.startswith("GoDown") for text in expected)

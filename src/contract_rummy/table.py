@@ -29,6 +29,7 @@ is a proposed go-down refused.
 
 from __future__ import annotations
 
+import functools
 import urllib.parse
 from collections.abc import Iterator, Mapping, Sequence
 from typing import Any, Final
@@ -353,7 +354,7 @@ class Table:
         count = len(legal)
         words = search.lower().split()
         if not words:
-            page = [format_action(action, seen) for action in legal[start : start + limit]]
+            page = [_notation(action, seen) for action in legal[start : start + limit]]
             return {
                 "count": count,
                 "start": start,
@@ -366,7 +367,7 @@ class Table:
         found: list[str] = []
         read = 0
         for read, action in enumerate(_first(legal, scan), 1):  # noqa: B007 - counted
-            text = format_action(action, seen)
+            text = _notation(action, seen)
             lowered = text.lower()
             if all(word in lowered for word in words):
                 if start <= matches < start + limit:
@@ -476,6 +477,19 @@ buy or pass'}
                 )
             elif isinstance(event, GameEnded):
                 self._standings = _standings(event.scores)
+
+
+#: A meld's notation, kept for the melds met last: the go-downs of one hand share their
+#: melds, and checking how a meld reads back (wild ranks, R30) is the cost of writing one.
+_meld_notation: Final = functools.lru_cache(maxsize=4096)(format_meld)
+
+
+def _notation(action: Action, seen: PlayerView) -> str:
+    """:func:`~contract_rummy.format_action` of ``action`` in ``seen``, melds kept once written."""
+    if type(action) is GoDown:
+        variant = seen.variant
+        return "GoDown " + " | ".join(_meld_notation(meld, variant) for meld in action.melds)
+    return format_action(action, seen)
 
 
 def _first(legal: Sequence[Action], count: int) -> Iterator[Action]:
@@ -616,7 +630,7 @@ nor a run; build Group(rank, cards) or Run(suit, low, cards)"}
 
 def _go_down_text(action: GoDown, variant: Variant) -> str:
     """A go-down in notation, its melds written as ``variant`` reads them back."""
-    return "GoDown " + " | ".join(format_meld(meld, variant) for meld in action.melds)
+    return "GoDown " + " | ".join(_meld_notation(meld, variant) for meld in action.melds)
 
 
 def _go_down_refusal(
