@@ -14,7 +14,7 @@ from pathlib import Path
 
 import nox
 
-nox.options.sessions = ["tests", "typecheck", "lint", "docs", "package"]
+nox.options.sessions = ["tests", "typecheck", "lint", "docs", "browser", "package"]
 nox.options.error_on_missing_interpreters = True
 # uv makes the environments and installs into them when it is there (``pip install
 # 'nox[uv]'``, as README.md says), in a few seconds where pip takes a minute; else virtualenv
@@ -126,6 +126,8 @@ def lint(session: nox.Session) -> None:
 #: The Pyodide that runs the library in the playground (docs/playground): the one place its
 #: version is written. Its npm package is fetched when the docs are built, never at run time.
 PYODIDE_VERSION = "0.29.3"
+#: The TypeScript whose checker reads the page's JSDoc types (the browser session).
+TYPESCRIPT_VERSION = "5.9.3"
 #: The files of Pyodide's npm package the page loads (its core: no package of its own).
 PYODIDE_FILES = (
     "pyodide.mjs",
@@ -226,18 +228,48 @@ def docs(session: nox.Session) -> None:
     )
 
 
-@nox.session
+@nox.session(requires=["docs"])
 def browser(session: nox.Session) -> None:
-    """Play the built playground in headless Chromium: ``nox -s docs browser``.
+    """Play the built playground in headless Chromium, after the ``docs`` session.
 
     Serves docs/_build/html locally and drives Debian's ``chromium`` through Playwright for
-    Python (never a browser download): tests/browser/test_playground.py. Needs the docs
-    built first (the ``docs`` session) and ``/usr/bin/chromium`` (``apt-get install
-    chromium``). Prints each decision's time to render its legal actions and the page's
-    size, and keeps a screenshot in docs/_build/playground.png.
+    Python (never a browser download): tests/browser/test_playground.py. Needs
+    ``/usr/bin/chromium`` (``apt-get install chromium``). Prints each decision's time to
+    render its legal actions and the page's size, and keeps a screenshot in
+    docs/_build/playground.png. First, TypeScript's checker (from npm) checks the page's script
+    against its JSDoc types. Options go to pytest after ``--``.
     """
     if not (SITE / "playground" / "manifest.json").exists():
         session.error(f"build the docs first: {SITE}/playground has no runtime (nox -s docs)")
+    # The page's script is checked against its JSDoc types by TypeScript's checker.
+    checker = PLAYGROUND_CACHE / f"typescript-{TYPESCRIPT_VERSION}"
+    tsc = checker / "node_modules" / ".bin" / "tsc"
+    if not tsc.exists():
+        session.run(
+            "npm",
+            "install",
+            "--silent",
+            "--no-save",
+            "--prefix",
+            str(checker),
+            f"typescript@{TYPESCRIPT_VERSION}",
+            external=True,
+        )
+    session.run(
+        str(tsc),
+        "--noEmit",
+        "--allowJs",
+        "--checkJs",
+        "--strict",
+        "--target",
+        "es2022",
+        "--module",
+        "es2022",
+        "--lib",
+        "es2022,dom",
+        "docs/playground/playground.js",
+        external=True,
+    )
     session.install("-e", ".[tests]", "playwright")
     session.run(
         "pytest",

@@ -112,7 +112,8 @@ function call(name, ...args) {
 async function boot() {
   try {
     const manifest = await (await fetch("manifest.json")).json();
-    const { loadPyodide } = await import("./pyodide/pyodide.mjs");
+    const runtime = "./pyodide/pyodide.mjs"; // built beside the page by `nox -s docs`
+    const { loadPyodide } = await import(runtime);
     py = await loadPyodide({ indexURL: new URL("pyodide/", location.href).href });
     const site = py.runPython("import sysconfig; sysconfig.get_paths()['purelib']");
     for (const wheel of manifest.wheels) {
@@ -133,8 +134,9 @@ async function boot() {
   for (const select of [el("variant"), el("explore-variant")]) {
     for (const preset of presets) select.append(make("option", preset.name));
   }
-  const version = py.runPython("import contract_rummy; contract_rummy.__version__");
-  el("loading").textContent = `Python ${py.version} and contract_rummy ${version} are loaded.`;
+  const versions = py.runPython(
+    "import sys, contract_rummy; f'Python {sys.version.split()[0]}, contract_rummy {contract_rummy.__version__}'");
+  el("loading").textContent = `Pyodide ${py.version} (${versions}) is loaded.`;
   for (const id of ["deal-button", "explore-button", "explore-mine"]) {
     /** @type {HTMLButtonElement} */ (el(id)).disabled = false;
   }
@@ -154,6 +156,9 @@ function deal(query) {
   /** @type {HTMLInputElement} */ (el("players")).value = params.get("players") ?? "4";
   /** @type {HTMLInputElement} */ (el("seed")).value = params.get("seed") ?? "0";
   history.replaceState(null, "", `?${answer.game.query}`);
+  const link = /** @type {HTMLAnchorElement} */ (el("game-link"));
+  link.href = location.href;
+  link.textContent = location.href;
   el("log").replaceChildren();
   showRefusal(null);
   el("game").hidden = false;

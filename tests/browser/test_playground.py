@@ -154,6 +154,7 @@ def report(name: str, timings: list[dict[str, float]]) -> None:
 def test_plays_a_round_by_clicking_legal_actions(page: Page, site: str) -> None:
     open_game(page, site, "variant=pagat&players=4&seed=7")
     assert "variant=pagat&players=4&seed=7" in page.url
+    assert page.locator("#game-link").inner_text() == page.url
     mirror = Table("pagat", players=4, seed=7)
     check_hidden(page, mirror)
 
