@@ -147,10 +147,8 @@ async function boot() {
 /** @param {string} query */
 function deal(query) {
   const answer = call("deal", query);
-  if (answer.error) {
-    showRefusal({ rule: null, message: answer.error });
-    return;
-  }
+  el("deal-error").textContent = answer.error ?? "";
+  if (answer.error) return;
   const params = new URLSearchParams(answer.game.query);
   /** @type {HTMLSelectElement} */ (el("variant")).value = params.get("variant") ?? "pagat";
   /** @type {HTMLInputElement} */ (el("players")).value = params.get("players") ?? "4";

@@ -260,6 +260,11 @@ def test_every_preset_deals_and_plays_a_few_turns(page: Page, site: str) -> None
             click(page, text)
             assert mirror.act(text)["ok"], (name, text)
         check_hidden(page, mirror)
+    # A game the rules refuse to deal says why, and leaves the last game as it was.
+    page.fill("#players", "9")
+    page.click("#deal-button")
+    page.locator("#deal-error", has_text="R1: ").wait_for()
+    assert answer(page)["game"]["variant"] == name
 
 
 def test_reports_the_size_of_the_page() -> None:
