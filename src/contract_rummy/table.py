@@ -122,6 +122,13 @@ class Table:
         ValueError: if the variant, the number of players, the seat or the bot is unknown
             or out of range (R1).
 
+    Attributes:
+        variant: The rules played (a :class:`~contract_rummy.Variant`).
+        players: How many players.
+        seed: The seed of the deal.
+        seat: The person's seat.
+        bot: The name of the bot at the other seats.
+
     >>> from contract_rummy.table import Table
     >>> table = Table("shanghai-11", players=4, seed=3, seat=2)
     >>> answer = table.answer()
@@ -171,7 +178,7 @@ class Table:
 
     @classmethod
     def from_query(cls, query: str) -> Table:
-        """The table a page address's query names: ``variant=shanghai-11&players=5&seed=7``.
+        """The table a page address's query names: ``variant=shanghai&players=5&seed=7``.
 
         Missing keys take the defaults (``pagat``, the variant's fewest players, seed 0,
         seat 0, the heuristic bot); ``seat`` and ``bot`` may be given too.
