@@ -200,8 +200,10 @@ function render(answer) {
       make("td", view.down[player] ? "yes" : ""), make("td", String(view.scores[player])));
     return row;
   }));
+  const pile = view.discard.slice(-6).join(" ");
   el("piles").textContent = `Stock: ${view.stock_size} cards. Discard pile: ` +
-    `${view.discard.length} cards, ${game.top_discard ?? "empty"} on top.`;
+    `${view.discard.length} card${view.discard.length === 1 ? "" : "s"}` +
+    (pile ? `, the last ${pile} (top last).` : ".");
   const buy = el("buy");
   buy.hidden = game.offer === null;
   buy.textContent = game.offer === null ? "" : `Buy window: ${game.offer} is offered to you.`;
