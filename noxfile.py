@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 import shutil
 import subprocess
@@ -13,7 +14,7 @@ from pathlib import Path
 
 import nox
 
-nox.options.sessions = ["tests", "typecheck", "lint", "docs", "package"]
+nox.options.sessions = ["tests", "typecheck", "lint", "docs", "browser", "package"]
 nox.options.error_on_missing_interpreters = True
 # uv makes the environments and installs into them when it is there (``pip install
 # 'nox[uv]'``, as README.md says), in a few seconds where pip takes a minute; else virtualenv
@@ -122,15 +123,163 @@ def lint(session: nox.Session) -> None:
     session.run("lint-imports")
 
 
+#: The Pyodide that runs the library in the playground (docs/playground): the one place its
+#: version is written. Its npm package is fetched when the docs are built, never at run time.
+PYODIDE_VERSION = "0.29.3"
+#: The TypeScript whose checker reads the page's JSDoc types (the browser session).
+TYPESCRIPT_VERSION = "5.9.3"
+#: The files of Pyodide's npm package the page loads (its core: no package of its own).
+PYODIDE_FILES = (
+    "pyodide.mjs",
+    "pyodide.js",
+    "pyodide.asm.js",
+    "pyodide.asm.wasm",
+    "python_stdlib.zip",
+    "pyodide-lock.json",
+)
+#: Where the docs session puts the playground's runtime and wheels for Sphinx to copy
+#: (docs/conf.py), and where it keeps the npm package between builds.
+PLAYGROUND_ASSETS = Path("docs/_build/playground-assets")
+PLAYGROUND_CACHE = Path("docs/_build/cache")
+#: The built site the browser session serves, and where it keeps its screenshot.
+SITE = Path("docs/_build/html")
+
+
+def _pyodide(session: nox.Session, into: Path) -> None:
+    """Copy Pyodide's core files from its npm package (fetched once into the cache)."""
+    PLAYGROUND_CACHE.mkdir(parents=True, exist_ok=True)
+    tarball = PLAYGROUND_CACHE / f"pyodide-{PYODIDE_VERSION}.tgz"
+    if not tarball.exists():
+        if shutil.which("npm") is None:
+            session.error("the playground needs npm to fetch Pyodide (apt-get install npm)")
+        session.run(
+            "npm",
+            "pack",
+            f"pyodide@{PYODIDE_VERSION}",
+            "--pack-destination",
+            str(PLAYGROUND_CACHE),
+            "--silent",
+            external=True,
+        )
+    into.mkdir(parents=True, exist_ok=True)
+    with tarfile.open(tarball) as archive:
+        for name in PYODIDE_FILES:
+            member = archive.extractfile(f"package/{name}")
+            if member is None:  # pragma: no cover - a file of the package
+                session.error(f"{tarball.name} has no {name}")
+            (into / name).write_bytes(member.read())
+
+
+def _playground_assets(session: nox.Session) -> None:
+    """Put Pyodide, the library's wheel and attrs' wheel where docs/conf.py copies them from.
+
+    The page installs the wheels itself (``pyodide.unpackArchive``): no network at run time.
+    """
+    shutil.rmtree(PLAYGROUND_ASSETS, ignore_errors=True)
+    _pyodide(session, PLAYGROUND_ASSETS / "pyodide")
+    wheels = PLAYGROUND_ASSETS / "wheels"
+    session.run(
+        "python", "-m", "build", "--wheel", "--installer", "uv", "--outdir", str(wheels), "."
+    )
+    attrs_version = session.run(
+        "python", "-c", "import attrs; print(attrs.__version__)", silent=True
+    )
+    session.run(
+        "python",
+        "-m",
+        "pip",
+        "download",
+        "--quiet",
+        f"attrs=={str(attrs_version).strip()}",
+        "--no-deps",
+        "--only-binary=:all:",
+        "--dest",
+        str(wheels),
+    )
+    names = sorted(path.name for path in wheels.glob("*.whl"))
+    if len(names) != 2:
+        session.error(f"expected the library's wheel and attrs', got {names}")
+    size = sum(path.stat().st_size for path in PLAYGROUND_ASSETS.rglob("*") if path.is_file())
+    manifest = {"pyodide": PYODIDE_VERSION, "wheels": names, "bytes": size}
+    (PLAYGROUND_ASSETS / "manifest.json").write_text(json.dumps(manifest), encoding="utf-8")
+    session.log(f"playground: Pyodide {PYODIDE_VERSION} and {', '.join(names)}: {size:,} bytes")
+
+
 @nox.session
 def docs(session: nox.Session) -> None:
     """Build the documentation with warnings and broken references as errors.
 
     The pages' examples run in the ``tests`` session (tests/test_docs.py), each page in a
-    fresh namespace as a reader copies it, hidden checks included.
+    fresh namespace as a reader copies it, hidden checks included. The playground
+    (docs/playground) gets its runtime: Pyodide from its npm package (so the session needs
+    npm), the library's wheel and attrs', all served from the built site.
     """
-    session.install("-e", ".[docs]")
-    session.run("sphinx-build", "-W", "--keep-going", "-n", "-q", "docs", "docs/_build/html")
+    session.install("-e", ".[docs]", "build[uv]", "pip")
+    _playground_assets(session)
+    session.run(
+        "sphinx-build",
+        "-W",
+        "--keep-going",
+        "-n",
+        "-q",
+        "docs",
+        str(SITE),
+        env={"PLAYGROUND_ASSETS": str(PLAYGROUND_ASSETS.resolve())},
+    )
+
+
+@nox.session(requires=["docs"])
+def browser(session: nox.Session) -> None:
+    """Play the built playground in headless Chromium, after the ``docs`` session.
+
+    Serves docs/_build/html locally and drives Debian's ``chromium`` through Playwright for
+    Python (never a browser download): tests/browser/test_playground.py. Needs
+    ``/usr/bin/chromium`` (``apt-get install chromium``). Prints each decision's time to
+    render its legal actions and the page's size, and keeps a screenshot in
+    docs/_build/playground.png. First, TypeScript's checker (from npm) checks the page's script
+    against its JSDoc types. Options go to pytest after ``--``.
+    """
+    if not (SITE / "playground" / "manifest.json").exists():
+        session.error(f"build the docs first: {SITE}/playground has no runtime (nox -s docs)")
+    # The page's script is checked against its JSDoc types by TypeScript's checker.
+    checker = PLAYGROUND_CACHE / f"typescript-{TYPESCRIPT_VERSION}"
+    tsc = checker / "node_modules" / ".bin" / "tsc"
+    if not tsc.exists():
+        session.run(
+            "npm",
+            "install",
+            "--silent",
+            "--no-save",
+            "--prefix",
+            str(checker),
+            f"typescript@{TYPESCRIPT_VERSION}",
+            external=True,
+        )
+    session.run(
+        str(tsc),
+        "--noEmit",
+        "--allowJs",
+        "--checkJs",
+        "--strict",
+        "--target",
+        "es2022",
+        "--module",
+        "es2022",
+        "--lib",
+        "es2022,dom",
+        "docs/playground/playground.js",
+        external=True,
+    )
+    session.install("-e", ".[tests]", "playwright")
+    session.run(
+        "pytest",
+        "-p",
+        "no:cacheprovider",
+        "-s",
+        "tests/browser",
+        *session.posargs,
+        env={"PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD": "1", "PLAYGROUND_BROWSER": "1"},
+    )
 
 
 @nox.session

@@ -6,9 +6,12 @@ import doctest
 import enum
 import importlib
 import inspect
+import os
 import pkgutil
 import re
+import shutil
 from importlib.metadata import metadata
+from pathlib import Path
 from types import MappingProxyType
 from typing import Any, cast
 
@@ -294,6 +297,31 @@ def _gather_reexported_comments(app: Sphinx) -> None:
                     target.finals.append(name)
 
 
+# -- The playground --------------------------------------------------------------------------
+
+#: The playground's own files (docs/playground), copied beside its page in the built site.
+_PLAYGROUND = Path(__file__).parent / "playground"
+_PLAYGROUND_FILES = ("playground.html", "playground.js", "playground.css")
+
+
+def _copy_playground(app: Sphinx, exception: Exception | None) -> None:
+    """Copy the playground's page, and its runtime when it was prepared, into the site.
+
+    ``nox -s docs`` prepares the runtime (Pyodide, the library's wheel and attrs') and
+    names its folder in ``PLAYGROUND_ASSETS``; a plain ``sphinx-build`` without it copies
+    the page only, which then says that its runtime is missing.
+    """
+    if exception is not None or app.builder.format != "html":
+        return
+    into = Path(app.outdir) / "playground"
+    into.mkdir(parents=True, exist_ok=True)
+    for name in _PLAYGROUND_FILES:
+        shutil.copyfile(_PLAYGROUND / name, into / name)
+    assets = os.environ.get("PLAYGROUND_ASSETS")
+    if assets:
+        shutil.copytree(assets, into, dirs_exist_ok=True)
+
+
 def setup(app: Sphinx) -> dict[str, Any]:
     """Connect the hooks above; napoleon's docstring processing runs at priority 500."""
     app.connect("builder-inited", _gather_reexported_comments)
@@ -302,4 +330,5 @@ def setup(app: Sphinx) -> dict[str, Any]:
     # After autodoc has recorded the type hints (at the default priority, 500).
     app.connect("autodoc-process-signature", _class_signature, priority=600)
     app.connect("missing-reference", _resolve_reexported)
+    app.connect("build-finished", _copy_playground)
     return {"parallel_read_safe": True}

@@ -30,6 +30,10 @@ settings.register_profile("thorough", max_examples=THOROUGH_EXAMPLES, deadline=N
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "fast"))
 
 
+#: The browser test of the playground runs in its own session (``nox -s browser``), which
+#: sets ``PLAYGROUND_BROWSER``: it needs a built site, Chromium and Playwright.
+collect_ignore = [] if os.environ.get("PLAYGROUND_BROWSER") else ["browser"]
+
 ROOT = Path(__file__).resolve().parent.parent
 #: The tests of the rules modules, and those modules, whose docstrings' examples are tests
 #: too: what carries the ``rules`` mark. The rules modules are noxfile.py's RULES_MODULES.

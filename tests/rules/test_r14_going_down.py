@@ -5,7 +5,8 @@ R14. Going down: "Going down: a player's first meld is the whole contract at exa
     melds."
 
 Also tested: tests/test_errors.py, tests/test_godown.py, tests/test_godown_bounds.py,
-tests/test_godown_reference.py, tests/test_heuristic_bot.py, tests/test_state.py.
+tests/test_godown_reference.py, tests/test_heuristic_bot.py, tests/test_state.py,
+tests/test_table.py.
 """
 
 from __future__ import annotations

@@ -13,7 +13,8 @@ R22. The first face-up card: "The card turned up at the deal can be bought once 
     player declines it."
 
 Also tested: tests/test_codec.py, tests/test_heuristic_bot.py, tests/test_history.py,
-tests/test_known.py, tests/test_loading.py, tests/test_presets.py, tests/test_state.py.
+tests/test_known.py, tests/test_loading.py, tests/test_presets.py, tests/test_state.py,
+tests/test_table.py.
 """
 
 from __future__ import annotations
