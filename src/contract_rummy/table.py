@@ -56,6 +56,7 @@ from contract_rummy.events import (
 )
 from contract_rummy.godown import go_downs, godown_problem
 from contract_rummy.notation import format_action, format_meld, parse_action
+from contract_rummy.playing import steps
 from contract_rummy.presets import VARIANTS
 from contract_rummy.render import meld_text, player_name
 from contract_rummy.state import Phase, RoundState
@@ -438,19 +439,26 @@ buy or pass'}
     # -- playing ------------------------------------------------------------------------------
 
     def _play_bots(self) -> None:
-        """Let the bots play until the person chooses or the game is over."""
-        state = self._state
-        for _ in range(_MAX_BOT_ACTIONS):
-            player = chooser(state)
-            if player is None or player == self.seat:
+        """Let the bots play until the person chooses or the game is over.
+
+        The steps come from the library's game loop (:func:`~contract_rummy.playing.steps`),
+        read one at a time: the person's turn stops the reading before anyone chooses for
+        them.
+        """
+        if self.over or chooser(self._state) == self.seat:
+            return
+        for before, player, action, after, events in steps(
+            self._state, self._bot_choice, max_actions=_MAX_BOT_ACTIONS
+        ):
+            self._record(before, player, action, after, events)
+            if chooser(after) == self.seat:
                 return
-            bot = self._bots[player]
-            assert bot is not None  # every seat but the person's has a bot
-            action = bot.choose(view(state, player))
-            after, events = step(state, action, player=player)
-            self._record(state, player, action, after, events)
-            state = self._state
-        raise RuntimeError(f"the bots played {_MAX_BOT_ACTIONS} actions without an end")
+
+    def _bot_choice(self, player: int, state: RoundState) -> Action:
+        """The action of the bot at ``player``'s seat, chosen from that player's view."""
+        bot = self._bots[player]
+        assert bot is not None  # the loop is left before the person's turn
+        return bot.choose(view(state, player))
 
     def _record(
         self,
