@@ -422,21 +422,21 @@ def _behind(
         turn=view.turn,
         window=view.window,
         turns=view.turns,
-        chance=_chance_behind(view) if checked else Chance(rng, shuffler),
+        chance=_chance_behind(view)
+        if checked and view.phase is Phase.CHANCE
+        else Chance(rng, shuffler),
         moves=view.moves,
     )
 
 
 def _chance_behind(view: PlayerView) -> Chance:
-    """A chance part that fits the state behind ``view``, for its checks.
+    """A chance part that fits the state behind ``view``, at a chance point, for its checks.
 
     Behind a view at a chance point (phase CHANCE) lies a state whose chance is dealt step
     by step (``contract_rummy.engine.STEPS``). The view shows nothing of what chance deals
     (the orders are hidden), so the checks stand a deal of the whole deck there (R5), which
-    the cards of any such state allow; elsewhere, no chance point.
+    the cards of any such state allow.
     """
-    if view.phase is not Phase.CHANCE:
-        return Chance(0, SEEDED)
     deck = tuple(sorted(view.variant.deck(view.players), key=BY_INDEX))
     point = ChancePoint(ChanceKind.DEAL, deck, (), 0, None, (), Phase.DRAW, None)
     return Chance(0, _STEPPED, point)
