@@ -70,7 +70,7 @@ from contract_rummy.actions import (
 )
 from contract_rummy.cards import Card, Rank, Suit
 from contract_rummy.contracts import Contract
-from contract_rummy.engine import STEPS
+from contract_rummy.engine import STEPS, check_chance_point
 from contract_rummy.errors import RecordError
 from contract_rummy.events import (
     Bought,
@@ -163,6 +163,14 @@ def to_dict(value: RoundState | Variant | Action | Group | Run | Any) -> dict[st
 
     Chance's outcomes (:class:`~contract_rummy.DealCard`, ...) are actions here too.
 
+    A state at a chance point (phase CHANCE, a game dealt step by step) holds what chance
+    is to deal, :class:`~contract_rummy.ChancePoint`, under ``"pending"``: its ``"kind"``,
+    the cards ``"remaining"`` and ``"placed"`` so far, the ``"bound"``, the ``"action"``
+    waiting (an action's dict, or ``None``), what chance ``"drawn"`` before (an order as a
+    list of cards, a number as an int), and the ``"phase"`` and ``"to_act"`` the action
+    waits in (R4, R5, R27, R32). Any other state's dict has no ``"pending"``. A player's
+    view at a chance point shows nothing of it.
+
     The dict holds only strings, ints, bools, ``None``, lists and dicts, so
     ``json.dumps`` writes it as it is; :func:`from_dict` reads it back to an equal value.
 
@@ -170,12 +178,18 @@ def to_dict(value: RoundState | Variant | Action | Group | Run | Any) -> dict[st
         TypeError: if ``value`` is none of those.
         ValueError: if a state's shuffler is none of :data:`~contract_rummy.SEEDED`,
             :data:`~contract_rummy.SYSTEM` and :data:`~contract_rummy.engine.STEPS` (a
-            shuffler of your own has no JSON form), or the state is at a chance point
-            (phase CHANCE).
+            shuffler of your own has no JSON form).
 
     >>> import contract_rummy as cr
     >>> cr.to_dict(cr.meld("7C 7D JK"))
     {'type': 'Group', 'version': 1, 'rank': '7', 'cards': ['7C', '7D', 'JK']}
+    >>> half = cr.apply(cr.new_game(auto_chance=False), cr.FirstDealer(1))
+    >>> half = cr.apply(half, cr.DealCard("7S"))
+    >>> pending = cr.to_dict(half)["pending"]
+    >>> pending["kind"], pending["placed"], len(pending["remaining"]), pending["drawn"]
+    ('deal', ['7S'], 106, [1])
+    >>> cr.from_dict(cr.to_dict(half)) == half
+    True
     """
     return {"type": _type_name(value), "version": SCHEMA_VERSION, **_fields(value)}
 
@@ -250,15 +264,12 @@ def _write(value: object, name: str) -> Any:
         return write_variant(value)
     if isinstance(value, Group | Run):
         return {"type": type(value).__name__, **_fields(value)}
-    if isinstance(value, TableMeld | Turn | BuyWindow):
+    if isinstance(value, TableMeld | Turn | BuyWindow | ChancePoint):
         return _attrs_fields(value, name)
     if isinstance(value, tuple):
         return [_write(item, name) for item in value]
-    if isinstance(value, ChancePoint):
-        raise ValueError(
-            f"{name}: a state at a chance point (phase CHANCE) has no JSON form yet: "
-            "write the state before the action waiting for chance, or a game record"
-        )
+    if type(value) in _ACTIONS.values():  # the action a chance point waits for
+        return {"type": type(value).__name__, **_attrs_fields(value, name)}
     if isinstance(value, Shuffler):
         for key, known in _SHUFFLERS.items():
             if value == known:
@@ -479,6 +490,18 @@ def _read_action(data: Mapping[str, Any], path: str, variant: Variant) -> Action
     return build(path, lambda: kind(**values))
 
 
+def _action_reader(variant: Variant) -> Callable[[Any, str], Action]:
+    """How an action inside another value is read (a chance point's), named by its type."""
+
+    def read(value: Any, path: str) -> Action:
+        if not isinstance(value, Mapping):
+            raise RecordError(f"{path}: expected an action (a JSON object), got {shown(value)}")
+        action: Action = _read_typed(value, Action, path, variant)
+        return action
+
+    return read
+
+
 def _read_outcome(data: Mapping[str, Any], path: str) -> ChanceAction:
     kind = _OUTCOMES[data["type"]]
     names = tuple(field.name for field in attrs.fields(kind))
@@ -577,6 +600,14 @@ def _reader(kind: Any, variant: Variant) -> Callable[[Any, str], Any]:
         present = tuple(option for option in options if option is not type(None))
         if len(present) == 1 and len(options) == 2:
             return optional(_reader(present[0], variant))
+        if set(present) == set(_ACTIONS.values()):  # the action a chance point waits for
+            read_action = _action_reader(variant)
+            return optional(read_action) if len(present) < len(options) else read_action
+        if len(options) == 2 and int in options:  # what chance drew: an order or a number
+            other = _reader(next(option for option in options if option is not int), variant)
+            return lambda value, path: (
+                other(value, path) if isinstance(value, list | tuple) else read_int(value, path)
+            )
     if get_origin(kind) is tuple:
         inner = get_args(kind)[0]
         if inner is Card:  # no list of cards holds more than the deck: refused unread
@@ -645,10 +676,6 @@ def _read_fields(kind: type[T], data: Mapping[str, Any], path: str) -> T:
     if data.get("type") != kind.__name__:
         shown = data.get("type")
         raise RecordError(f"{at(path, 'type')}: expected a {kind.__name__}, got {shown!r}")
-    if data.get("pending") is not None:
-        raise RecordError(
-            f"{at(path, 'pending')}: a state at a chance point (phase CHANCE) cannot be read"
-        )
     # The variant first: the table's melds are checked under its rules (wild ranks).
     variant = found.get("variant", read_variant)
     values = {
@@ -699,7 +726,11 @@ def read_state(data: Mapping[str, Any], path: str) -> RoundState:
     found: object = data  # JSON: perhaps not an object at all, which the fields refuse
     if isinstance(found, Mapping) and "version" in found:
         data = _without_version(found, path)
-    return _read_fields(RoundState, data, path)
+    state = _read_fields(RoundState, data, path)
+    if state.chance.pending is not None:
+        # A chance point the game reaches: its action, what chance drew (R4, R5, R27, R32).
+        build(path, lambda: check_chance_point(state))
+    return state
 
 
 def _read_view(data: Mapping[str, Any], path: str) -> Any:

@@ -75,7 +75,7 @@ from contract_rummy.history import Histories, History
 from contract_rummy.notation import format_action, is_outcome, parse_action, parse_outcome
 from contract_rummy.playing import Played
 from contract_rummy.shuffler import SEEDED, Shuffler
-from contract_rummy.state import Chance, Phase, RoundState
+from contract_rummy.state import Chance, ChanceKind, Phase, RoundState
 from contract_rummy.variants import Variant
 
 __all__ = [
@@ -94,6 +94,13 @@ __all__ = [
 
 T = TypeVar("T")
 _TYPE: Final = "GameRecord"
+#: The rule that says what chance deals at a chance point of each kind.
+_RULE_OF_KIND: Final = {
+    ChanceKind.DEALER: "R4",
+    ChanceKind.DEAL: "R5",
+    ChanceKind.CUT: "R32",
+    ChanceKind.RESHUFFLE: "R27",
+}
 
 
 @attrs.frozen
@@ -296,7 +303,10 @@ class GameRecord:
         of :func:`replay`.
 
         Raises:
-            ValueError: if ``player`` is not a player of the game.
+            ValueError: if ``player`` is not a player of the game, or the record starts at a
+                chance point other than a new game's (a state saved in the middle of a deal
+                or a reshuffle, R5, R27): a history starts from its player's view, which
+                does not show what chance deals.
             RecordError: if the record does not replay (see :func:`replay`).
 
         >>> import contract_rummy as cr
@@ -316,6 +326,14 @@ class GameRecord:
             )
         states = _replay(self, None)
         first, _, _ = next(states)
+        if first.pending is not None and first != new_game(
+            first.variant, players=first.players, auto_chance=False
+        ):
+            raise ValueError(
+                f"{_RULE_OF_KIND[first.pending.kind]}: this record starts at a chance point "
+                "other than a new game's, so has no player's history: a history starts from "
+                "its player's view, which does not show what chance deals"
+            )
         kept = Histories(first)
         before = first
         for after, action, events in states:
@@ -381,7 +399,7 @@ class Recorder:
         if self._steps and seed is not None:
             raise ValueError("a game dealt step by step (auto_chance=False) has no seed")
         if not self._new:
-            to_dict(state)  # refuses a shuffler, or a chance point, that cannot be written
+            to_dict(state)  # refuses a shuffler that cannot be written
         self._first = state
         self._state = state
         self._seed = seed

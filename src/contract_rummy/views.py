@@ -48,7 +48,7 @@ import functools
 import itertools
 from collections.abc import Iterator, Sequence
 from itertools import chain, repeat
-from typing import Final
+from typing import Final, TypeVar
 
 import attrs
 
@@ -63,6 +63,8 @@ from contract_rummy.state import (
     Board,
     BuyWindow,
     Chance,
+    ChanceKind,
+    ChancePoint,
     Phase,
     PublicParts,
     RoundFacts,
@@ -78,6 +80,8 @@ from contract_rummy.state import (
 from contract_rummy.variants import Variant
 
 __all__ = ["PlayerView", "canonical_state", "determinize", "view"]
+
+T = TypeVar("T")
 
 
 @attrs.frozen(cache_hash=True, weakref_slot=False)
@@ -418,9 +422,39 @@ def _behind(
         turn=view.turn,
         window=view.window,
         turns=view.turns,
-        chance=Chance(rng, shuffler),
+        chance=_chance_behind(view)
+        if checked and view.phase is Phase.CHANCE
+        else Chance(rng, shuffler),
         moves=view.moves,
     )
+
+
+def _chance_behind(view: PlayerView) -> Chance:
+    """A chance part that fits the state behind ``view``, at a chance point, for its checks.
+
+    Behind a view at a chance point (phase CHANCE) lies a state whose chance is dealt step
+    by step (``contract_rummy.engine.STEPS``). The view shows nothing of what chance deals
+    (the orders are hidden), so the checks stand a deal of the whole deck there (R5), which
+    the cards of any such state allow.
+    """
+    deck = tuple(sorted(view.variant.deck(view.players), key=BY_INDEX))
+    point = ChancePoint(ChanceKind.DEAL, deck, (), 0, None, (), Phase.DRAW, None)
+    return Chance(0, _STEPPED, point)
+
+
+@attrs.frozen
+class _SteppedShuffler:
+    """Stands for the shuffler of a game dealt step by step behind a view: it never draws."""
+
+    def shuffle(self, items: Sequence[T], state: int) -> tuple[list[T], int]:
+        raise NotImplementedError  # pragma: no cover - only the checks see it
+
+    def below(self, bound: int, state: int) -> tuple[int, int]:
+        raise NotImplementedError  # pragma: no cover - only the checks see it
+
+
+#: The shuffler behind a view at a chance point, for its checks (:func:`_chance_behind`).
+_STEPPED: Final = _SteppedShuffler()
 
 
 #: How many steps the search for hidden hands worth a finished round's penalties may take

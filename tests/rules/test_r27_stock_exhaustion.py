@@ -4,7 +4,8 @@ R27. An empty stock: "Whenever a card must be drawn from an empty stock (the act
     draw or a buy's penalty), all discards except the visible top one are shuffled (seeded)
     into a new stock."
 
-Also tested: tests/test_chance.py, tests/test_events.py, tests/test_history.py.
+Also tested: tests/test_chance.py, tests/test_chance_json.py, tests/test_events.py,
+tests/test_history.py.
 """
 
 from __future__ import annotations

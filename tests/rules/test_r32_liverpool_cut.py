@@ -7,7 +7,8 @@ how many. When the cut lifts exactly the cards dealt plus the face-up card, that
 is lowered by 50 before the round is played (it may go below zero). The state records the cut
 so that a record replays it."
 
-Also tested: tests/test_chance.py, tests/test_cli.py, tests/test_state.py.
+Also tested: tests/test_chance.py, tests/test_chance_json.py, tests/test_cli.py,
+tests/test_state.py.
 """
 
 from __future__ import annotations

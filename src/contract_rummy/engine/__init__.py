@@ -42,8 +42,10 @@ import warnings
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from typing import Final, Protocol, cast, overload
 
+import attrs
+
 from contract_rummy._checks import is_int
-from contract_rummy._hands import Hand
+from contract_rummy._hands import BY_INDEX, Hand
 from contract_rummy.actions import (
     CHANCE_ACTIONS,
     Action,
@@ -67,6 +69,7 @@ from contract_rummy.engine._chance import (
     chance_outcomes,
     chance_point,
     check_outcome,
+    checked_steps,
     legal_outcomes,
     order_to_deal,
     resolve,
@@ -77,9 +80,14 @@ from contract_rummy.engine._draw import DRAW
 from contract_rummy.engine._play import PLAY, lay_offs_and_swaps
 from contract_rummy.engine._round import GAME_OVER, ROUND_OVER, end_round, winners_of
 from contract_rummy.engine._setup import first_deal, new_game, start_round
-from contract_rummy.errors import IllegalActionError
+from contract_rummy.errors import (
+    ContractRummyError,
+    IllegalActionError,
+    InvalidStateError,
+    Refusal,
+)
 from contract_rummy.events import Step
-from contract_rummy.state import Phase, RoundState
+from contract_rummy.state import Chance, ChanceKind, ChancePoint, Phase, RoundState
 
 __all__ = [
     "STEPS",
@@ -92,6 +100,7 @@ __all__ = [
     "apply",
     "chance_outcomes",
     "chance_point",
+    "check_chance_point",
     "chooser",
     "deal",
     "deal_step",
@@ -113,6 +122,97 @@ def _resolve(state: RoundState, action: Action) -> Outcome:
 
 def _play_waiting(state: RoundState, action: Action) -> Outcome:
     return _PLAY[state.phase](state, action)
+
+
+def check_chance_point(state: RoundState) -> None:
+    """Refuse a state whose chance point the game could not have reached (R4, R5, R27, R32).
+
+    The state's own checks see that a chance point's cards and bound fit the state; this
+    plays the action it waits for (``pending.action``; the first deal when ``None``) in
+    the phase it waits in, with what chance drew before (``pending.drawn``), and checks that
+    the action is legal there, that each draw is of what was due, and that the action
+    stops for exactly this draw: its kind, its bound, and the cards to place, of which
+    ``pending.placed`` are placed. What :func:`~contract_rummy.from_dict` checks a state at
+    a chance point against, since its input may come from anywhere. A state with no chance
+    point passes.
+
+    Raises:
+        TypeError: if ``state`` is not a :class:`~contract_rummy.RoundState`.
+        InvalidStateError: if the chance point is not one the game reaches, citing the
+            rule of its kind.
+
+    >>> import attrs
+    >>> import contract_rummy as cr
+    >>> from contract_rummy.engine import check_chance_point
+    >>> state = cr.apply(cr.new_game(auto_chance=False), cr.FirstDealer(1))
+    >>> check_chance_point(state)
+    >>> point = state.pending
+    >>> check_chance_point(attrs.evolve(state, pending=attrs.evolve(point, drawn=(4,))))
+    Traceback (most recent call last):
+    ...
+    contract_rummy.errors.InvalidStateError: R5: this chance point is not one the game reaches: ...
+    """
+    if not isinstance(state, RoundState):
+        raise TypeError(f"expected a RoundState, got {state!r}")
+    point = state.chance.pending
+    if point is None:
+        return
+    rule = {
+        ChanceKind.DEALER: "R4",
+        ChanceKind.DEAL: "R5",
+        ChanceKind.CUT: "R32",
+        ChanceKind.RESHUFFLE: "R27",
+    }[point.kind]
+    problem = _chance_point_problem(state, point)
+    if problem is not None:
+        raise InvalidStateError(
+            Refusal(rule, f"this chance point is not one the game reaches: {problem}")
+        )
+
+
+def _chance_point_problem(state: RoundState, point: ChancePoint) -> str | None:
+    """Why the game does not reach ``point`` in ``state``, or ``None`` when it does."""
+    given = Chance(0, checked_steps(point.drawn))
+    waiting = point.action
+    if waiting is None:
+        fresh = new_game(state.variant, players=state.players, auto_chance=False)
+        start = fresh.pending
+        assert start is not None  # a new game dealt step by step waits for its dealer
+        if state.replace(chance=fresh.chance, moves=fresh.moves) != fresh:
+            return "the first deal waits in a new game, its deck in the stock"
+        if (point.phase, point.to_act) != (start.phase, start.to_act):
+            return f"the first deal waits in phase {start.phase.name}, with nobody to act"
+        before = fresh.replace(chance=given, moves=state.moves)
+    else:
+        if point.phase is Phase.CHANCE:
+            return "an action never waits in phase CHANCE"
+        try:
+            before = attrs.evolve(
+                state, phase=point.phase, to_act=point.to_act, chance=Chance(0, STEPS)
+            )
+        except (InvalidStateError, TypeError, ValueError) as error:
+            return f"the state {waiting!r} waits in is not valid: {error}"
+        if not is_legal(before, waiting):
+            return f"{waiting!r} is not legal in the state it waits in"
+        before = before.replace(chance=given)
+    try:
+        if waiting is None:
+            first_deal(before, given, state.moves)
+        else:
+            _play_waiting(before, waiting)
+    except NeedChance as need:
+        reached = stop(before, waiting, point.drawn, need, state.moves).chance.pending
+    except ContractRummyError as error:
+        return str(error)
+    else:
+        return "chance has drawn all the action waiting needs"
+    assert reached is not None  # stop() makes a chance point
+    cards = tuple(sorted((*point.remaining, *point.placed), key=BY_INDEX))
+    if (reached.kind, reached.bound) != (point.kind, point.bound):
+        return f"the action waits for a {reached.kind.value} of bound {reached.bound}"
+    if reached.remaining != cards:
+        return f"the {point.kind.value} places other cards than the {len(reached.remaining)} due"
+    return None
 
 
 #: The rules of each phase.

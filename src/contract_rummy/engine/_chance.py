@@ -45,6 +45,7 @@ __all__ = [
     "chance_outcomes",
     "chance_point",
     "check_outcome",
+    "checked_steps",
     "legal_outcomes",
     "order_to_deal",
     "resolve",
@@ -103,6 +104,36 @@ class StepShuffler:
 
 #: The shuffler of a game whose chance is dealt step by step: the engine stops at each draw.
 STEPS: Final = StepShuffler()
+
+
+@attrs.frozen
+class _CheckedSteps(StepShuffler):
+    """:class:`StepShuffler`, checking each draw it gives against what the engine asks."""
+
+    def shuffle(self, items: Sequence[T], state: int) -> tuple[list[T], int]:
+        given, after = super().shuffle(items, state)
+        if Counter(given) != Counter(items):
+            raise InvalidStateError(
+                Refusal(
+                    "R5, R27", f"chance drew an order of other cards than the {len(items)} due"
+                )
+            )
+        return given, after
+
+    def below(self, bound: int, state: int) -> tuple[int, int]:
+        number, after = super().below(bound, state)
+        if not 0 <= number < bound:
+            raise InvalidStateError(
+                Refusal("R4, R32", f"chance drew {number} where a number below {bound} is due")
+            )
+        return number, after
+
+
+def checked_steps(drawn: tuple[tuple[Card, ...] | int, ...]) -> StepShuffler:
+    """A :class:`StepShuffler` giving ``drawn``, each draw checked against what is due."""
+    return _CheckedSteps(drawn)
+
+
 #: The chance part of such a game's states between chance points.
 _STEPPED: Final = Chance(0, STEPS)
 
