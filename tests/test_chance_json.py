@@ -396,6 +396,11 @@ def test_r5_a_game_record_starts_from_a_half_dealt_state_and_replays() -> None:
 # -- every preset ----------------------------------------------------------------------------
 
 
+#: Of each order dealt, the first chance point and every eighth after it; every one when the
+#: profile draws many examples (``nox -s thorough``).
+EVERY = 1 if settings().max_examples >= 1000 else 8
+
+
 @pytest.mark.slow
 @pytest.mark.parametrize("name", sorted(cr.VARIANTS))
 @settings(max_examples=1, deadline=None)
@@ -403,5 +408,5 @@ def test_r5_a_game_record_starts_from_a_half_dealt_state_and_replays() -> None:
 def test_r27_every_chance_point_of_two_rounds_reads_back_and_plays_on(
     name: str, seed: int
 ) -> None:
-    for state in _chance_points(cr.VARIANTS[name], seed, rounds=2):
+    for state in _chance_points(cr.VARIANTS[name], seed, rounds=2, every=EVERY):
         _check_saved_and_resumed(state, seed)
