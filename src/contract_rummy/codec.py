@@ -177,7 +177,7 @@ def to_dict(value: RoundState | Variant | Action | Group | Run | Any) -> dict[st
     Raises:
         TypeError: if ``value`` is none of those.
         ValueError: if a state's shuffler is none of :data:`~contract_rummy.SEEDED`,
-            :data:`~contract_rummy.SYSTEM` and :data:`~contract_rummy.engine.STEPS` (a
+            :data:`~contract_rummy.SYSTEM` and :data:`~contract_rummy.shuffler.STEPS` (a
             shuffler of your own has no JSON form).
 
     >>> import contract_rummy as cr

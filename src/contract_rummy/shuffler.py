@@ -18,6 +18,10 @@ which draws from the operating system and ignores the state:
 
 >>> sorted(SYSTEM.shuffle("abc", 0)[0])
 ['a', 'b', 'c']
+
+A game dealt step by step (``new_game(auto_chance=False)``) keeps :data:`STEPS`, which
+draws nothing itself: the engine stops at each draw for the caller to deal (R4, R5, R27,
+R32). It is also ``contract_rummy.engine.STEPS``.
 """
 
 from __future__ import annotations
@@ -29,12 +33,17 @@ from typing import Final, Protocol, TypeVar, runtime_checkable
 import attrs
 
 from contract_rummy._checks import check_int
+from contract_rummy.cards import Card
+from contract_rummy.errors import InvalidStateError, Refusal
 
 __all__ = [
     "SEEDED",
+    "STEPS",
     "SYSTEM",
+    "NeedChance",
     "SeededShuffler",
     "Shuffler",
+    "StepShuffler",
     "SystemShuffler",
     "below",
     "next_u32",
@@ -221,3 +230,56 @@ class SystemShuffler:
 SEEDED: Final = SeededShuffler()
 #: The unpredictable shuffler, for servers.
 SYSTEM: Final = SystemShuffler()
+
+
+class NeedChance(Exception):  # noqa: N818 - a signal inside the engine, not an error
+    """The engine asks chance for a draw it has not made yet: an order, or a number.
+
+    Raised by :class:`StepShuffler` inside the engine, which turns it into a chance point;
+    it never leaves the engine.
+    """
+
+    def __init__(self, items: Sequence[Card] | None = None, bound: int = 0) -> None:
+        super().__init__(bound if items is None else len(items))
+        self.items = items
+        self.bound = bound
+
+
+@attrs.frozen
+class StepShuffler:
+    """The shuffler of a game whose chance is dealt step by step (``auto_chance=False``).
+
+    It draws nothing itself: it gives the engine what chance drew for the action being
+    played (``drawn``, in the order the engine asks), the shuffler state counting the
+    draws given; asked for one more, it stops the action. :data:`STEPS`, with nothing
+    drawn, is the shuffler such games keep.
+    """
+
+    drawn: tuple[tuple[Card, ...] | int, ...] = ()
+
+    def shuffle(self, items: Sequence[T], state: int) -> tuple[list[T], int]:
+        """The order chance drew for ``items``, or stop: chance must draw it first."""
+        if state < len(self.drawn):
+            order = self.drawn[state]
+            if not isinstance(order, tuple):
+                raise InvalidStateError(
+                    Refusal("R5", f"chance drew a number ({order}) where an order is due")
+                )
+            given: list[T] = list(order)  # type: ignore[arg-type] # the cards of items
+            return given, state + 1
+        raise NeedChance(items=items)  # type: ignore[arg-type] # the engine shuffles cards
+
+    def below(self, bound: int, state: int) -> tuple[int, int]:
+        """The number chance drew below ``bound``, or stop: chance must draw it first."""
+        if state < len(self.drawn):
+            number = self.drawn[state]
+            if not isinstance(number, int):
+                raise InvalidStateError(
+                    Refusal("R4, R32", "chance drew an order where a number is due")
+                )
+            return number, state + 1
+        raise NeedChance(bound=bound)
+
+
+#: The shuffler of a game whose chance is dealt step by step: the engine stops at each draw.
+STEPS: Final = StepShuffler()

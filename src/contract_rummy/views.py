@@ -48,7 +48,7 @@ import functools
 import itertools
 from collections.abc import Iterator, Sequence
 from itertools import chain, repeat
-from typing import Final, TypeVar
+from typing import Final
 
 import attrs
 
@@ -56,7 +56,7 @@ from contract_rummy._checks import is_int
 from contract_rummy._hands import BY_INDEX
 from contract_rummy.cards import CARDS, Card, format_cards
 from contract_rummy.errors import InvalidStateError, Refusal
-from contract_rummy.shuffler import SEEDED, Shuffler, seed_state
+from contract_rummy.shuffler import SEEDED, STEPS, Shuffler, seed_state
 from contract_rummy.state import (
     FLAT,
     KEEP,
@@ -80,8 +80,6 @@ from contract_rummy.state import (
 from contract_rummy.variants import Variant
 
 __all__ = ["PlayerView", "canonical_state", "determinize", "view"]
-
-T = TypeVar("T")
 
 
 @attrs.frozen(cache_hash=True, weakref_slot=False)
@@ -439,22 +437,7 @@ def _chance_behind(view: PlayerView) -> Chance:
     """
     deck = tuple(sorted(view.variant.deck(view.players), key=BY_INDEX))
     point = ChancePoint(ChanceKind.DEAL, deck, (), 0, None, (), Phase.DRAW, None)
-    return Chance(0, _STEPPED, point)
-
-
-@attrs.frozen
-class _SteppedShuffler:
-    """Stands for the shuffler of a game dealt step by step behind a view: it never draws."""
-
-    def shuffle(self, items: Sequence[T], state: int) -> tuple[list[T], int]:
-        raise NotImplementedError  # pragma: no cover - only the checks see it
-
-    def below(self, bound: int, state: int) -> tuple[int, int]:
-        raise NotImplementedError  # pragma: no cover - only the checks see it
-
-
-#: The shuffler behind a view at a chance point, for its checks (:func:`_chance_behind`).
-_STEPPED: Final = _SteppedShuffler()
+    return Chance(0, STEPS, point)
 
 
 #: How many steps the search for hidden hands worth a finished round's penalties may take

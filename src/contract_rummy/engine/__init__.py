@@ -33,7 +33,7 @@ Chance is resolved inside :func:`apply` by the state's shuffler, unless the game
 with ``auto_chance=False``: it then stops at each chance point (phase CHANCE, R4, R5, R27,
 R32), :func:`chance_point` says what is to be dealt and :func:`chance_outcomes` what
 chance may deal, and chance's outcomes are played as actions; such a game keeps the
-shuffler :data:`STEPS`.
+shuffler :data:`~contract_rummy.shuffler.STEPS`.
 """
 
 from __future__ import annotations

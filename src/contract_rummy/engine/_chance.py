@@ -2,17 +2,19 @@
 
 By default the state's shuffler resolves every random draw inside :func:`apply` (the first
 dealer, R4; the deal, R5; the cut, R32; a reshuffle, R27). A game made with
-``auto_chance=False`` holds :data:`STEPS` instead: where a draw is due, the engine stops in
-phase CHANCE, the cards still where they were before the action that needs chance, and
-``chance.pending`` (a :class:`~contract_rummy.state.ChancePoint`) says what is to be dealt.
+``auto_chance=False`` holds :data:`~contract_rummy.shuffler.STEPS` instead: where a draw
+is due, the engine stops in phase CHANCE, the cards still where they were before the
+action that needs chance, and ``chance.pending`` (a
+:class:`~contract_rummy.state.ChancePoint`) says what is to be dealt.
 Chance's outcomes are then played as actions (:class:`~contract_rummy.DealCard`,
 :class:`~contract_rummy.CutDeck`, :class:`~contract_rummy.FirstDealer`), and
 :func:`order_to_deal` checks a whole order before it is dealt a card at a time; once chance
 has drawn all the action needs, the action is played with what it drew.
 
-Inside the engine, :class:`StepShuffler` gives the action what chance drew, in the order
-the engine asks for it, and signals a draw still to come with :class:`NeedChance`, which
-:func:`stop` turns into the chance point; the signal never leaves the engine.
+Inside the engine, :class:`~contract_rummy.shuffler.StepShuffler` gives the action what
+chance drew, in the order the engine asks for it, and signals a draw still to come with
+:class:`~contract_rummy.shuffler.NeedChance`, which :func:`stop` turns into the chance
+point; the signal never leaves the engine.
 """
 
 from __future__ import annotations
@@ -36,6 +38,7 @@ from contract_rummy.cards import Card, parse_cards
 from contract_rummy.engine._common import Outcome, Position, refuse
 from contract_rummy.errors import InvalidStateError, Refusal
 from contract_rummy.events import Event
+from contract_rummy.shuffler import STEPS, NeedChance, StepShuffler
 from contract_rummy.state import Chance, ChanceKind, ChancePoint, Phase, RoundState
 
 __all__ = [
@@ -57,58 +60,9 @@ T = TypeVar("T")
 _CHANCE: Final = Phase.CHANCE
 
 
-class NeedChance(Exception):  # noqa: N818 - a signal inside the engine, not an error
-    """The engine asks chance for a draw it has not made yet: an order, or a number."""
-
-    def __init__(self, items: Sequence[Card] | None = None, bound: int = 0) -> None:
-        super().__init__(bound if items is None else len(items))
-        self.items = items
-        self.bound = bound
-
-
-@attrs.frozen
-class StepShuffler:
-    """The shuffler of a game whose chance is dealt step by step (``auto_chance=False``).
-
-    It draws nothing itself: it gives the engine what chance drew for the action being
-    played (``drawn``, in the order the engine asks), the shuffler state counting the
-    draws given; asked for one more, it stops the action. :data:`STEPS`, with nothing
-    drawn, is the shuffler such games keep.
-    """
-
-    drawn: tuple[tuple[Card, ...] | int, ...] = ()
-
-    def shuffle(self, items: Sequence[T], state: int) -> tuple[list[T], int]:
-        """The order chance drew for ``items``, or stop: chance must draw it first."""
-        if state < len(self.drawn):
-            order = self.drawn[state]
-            if not isinstance(order, tuple):
-                raise InvalidStateError(
-                    Refusal("R5", f"chance drew a number ({order}) where an order is due")
-                )
-            given: list[T] = list(order)  # type: ignore[arg-type] # the cards of items
-            return given, state + 1
-        raise NeedChance(items=items)  # type: ignore[arg-type] # the engine shuffles cards
-
-    def below(self, bound: int, state: int) -> tuple[int, int]:
-        """The number chance drew below ``bound``, or stop: chance must draw it first."""
-        if state < len(self.drawn):
-            number = self.drawn[state]
-            if not isinstance(number, int):
-                raise InvalidStateError(
-                    Refusal("R4, R32", "chance drew an order where a number is due")
-                )
-            return number, state + 1
-        raise NeedChance(bound=bound)
-
-
-#: The shuffler of a game whose chance is dealt step by step: the engine stops at each draw.
-STEPS: Final = StepShuffler()
-
-
 @attrs.frozen
 class _CheckedSteps(StepShuffler):
-    """:class:`StepShuffler`, checking each draw it gives against what the engine asks."""
+    """:class:`~contract_rummy.shuffler.StepShuffler`, each draw checked against what is due."""
 
     def shuffle(self, items: Sequence[T], state: int) -> tuple[list[T], int]:
         given, after = super().shuffle(items, state)
@@ -130,7 +84,7 @@ class _CheckedSteps(StepShuffler):
 
 
 def checked_steps(drawn: tuple[tuple[Card, ...] | int, ...]) -> StepShuffler:
-    """A :class:`StepShuffler` giving ``drawn``, each draw checked against what is due."""
+    """A :class:`~contract_rummy.shuffler.StepShuffler` giving ``drawn``, each draw checked."""
     return _CheckedSteps(drawn)
 
 
@@ -314,7 +268,7 @@ def resolve(
 
     When chance has drawn all the waiting action needs, the action is played with it by
     ``play`` (or, for a new game's first deal, ``first_deal``); the state after it keeps
-    :data:`STEPS`.
+    :data:`~contract_rummy.shuffler.STEPS`.
     """
     check_outcome(state, (), action)
     point = state.chance.pending

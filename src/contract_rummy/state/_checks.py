@@ -24,7 +24,7 @@ from contract_rummy._hands import some_cards
 from contract_rummy.cards import Card
 from contract_rummy.errors import InvalidMeldError, InvalidStateError, Refusal
 from contract_rummy.melds import under
-from contract_rummy.shuffler import SeededShuffler, SystemShuffler
+from contract_rummy.shuffler import StepShuffler
 from contract_rummy.state._buying import buy_refusal, buyers, priority
 from contract_rummy.state._parts import NEW_TURN, NO_WINDOW, ChanceKind
 from contract_rummy.state._phase import Phase
@@ -346,7 +346,7 @@ def _chance_problems(state: RoundState, players: int) -> Iterator[Refusal | str]
     kind = point.kind
     rule = {ChanceKind.DEALER: "R4", ChanceKind.DEAL: "R5", ChanceKind.CUT: "R32"}.get(kind, "R27")
     shuffler = state.chance.shuffler
-    if isinstance(shuffler, SeededShuffler | SystemShuffler):
+    if not isinstance(shuffler, StepShuffler):
         yield Refusal(
             rule,
             f"a chance point is dealt step by step: its shuffler must be "

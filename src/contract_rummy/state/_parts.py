@@ -312,7 +312,7 @@ class Chance:
     Attributes:
         rng: The shuffler's state: a plain integer.
         shuffler: Where shuffles come from (:data:`contract_rummy.SEEDED` by default;
-            :data:`contract_rummy.engine.STEPS` when chance is dealt step by step).
+            :data:`contract_rummy.shuffler.STEPS` when chance is dealt step by step).
         pending: In phase CHANCE, what chance is to deal (:class:`ChancePoint`); else
             ``None``.
     """
