@@ -122,7 +122,7 @@ def test_r14_r24_the_first_bound_never_exceeds_the_wild_cards_needed(
 
 
 @pytest.mark.slow
-@settings(max_examples=2 * settings().max_examples, deadline=None)  # 100, or 4000
+@settings(max_examples=settings().max_examples, deadline=None)
 @given(run_hands())
 def test_r24_the_bound_on_runs_at_once_never_exceeds_the_wild_cards_needed(
     found: tuple[cr.Variant, int, list[cr.Card]],
