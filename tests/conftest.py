@@ -54,7 +54,6 @@ RULES_TESTS = tuple(
         "tests/test_godown_counting.py",
         "tests/test_godown_reference.py",
         "tests/test_golden.py",
-        "tests/test_history.py",
         "tests/test_known.py",
         "tests/test_loading.py",
         "tests/test_melds.py",
