@@ -317,3 +317,21 @@ def random_games(
             after, events = cr.step(state, action)
             yield state, action, after, events
             state = after
+
+
+def reshuffle_point(variant: cr.Variant) -> cr.RoundState:
+    """A round set up with an empty stock, stopped at the reshuffle its first draw needs."""
+    players = variant.min_players
+    deck = list(variant.deck(players))
+    size = variant.cards_dealt(1)
+    hands = [deck[i * size : (i + 1) * size] for i in range(players)]
+    state = cr.start_round(
+        variant, hands=hands, stock=[], discard=deck[players * size :], auto_chance=False
+    )
+    for _ in range(players + 1):  # nobody buys (R19, R31): the active player draws
+        if state.phase is cr.Phase.CHANCE:
+            break
+        state = cr.apply(state, cr.Pass() if state.phase is cr.Phase.BUY else cr.DrawStock())
+    assert state.pending is not None
+    assert state.pending.kind is cr.ChanceKind.RESHUFFLE
+    return state

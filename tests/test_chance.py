@@ -23,6 +23,7 @@ import contract_rummy as cr
 from contract_rummy import notation, records
 from contract_rummy.cards import CARDS
 from contract_rummy.engine import STEPS
+from scenario import reshuffle_point
 
 #: Enough actions for any game these tests play; a game reaching it fails the test.
 _CAP = 20_000
@@ -566,31 +567,13 @@ def _check_chance_point(state: cr.RoundState, rnd: random.Random) -> None:
         assert cr.apply(state, action).moves == state.moves + 1
 
 
-def _reshuffle_point(variant: cr.Variant) -> cr.RoundState:
-    """A round set up with an empty stock, stopped at the reshuffle its first draw needs."""
-    players = variant.min_players
-    deck = list(variant.deck(players))
-    size = variant.cards_dealt(1)
-    hands = [deck[i * size : (i + 1) * size] for i in range(players)]
-    state = cr.start_round(
-        variant, hands=hands, stock=[], discard=deck[players * size :], auto_chance=False
-    )
-    for _ in range(players + 1):  # nobody buys (R19, R31): the active player draws
-        if state.phase is cr.Phase.CHANCE:
-            break
-        state = cr.apply(state, cr.Pass() if state.phase is cr.Phase.BUY else cr.DrawStock())
-    assert state.pending is not None
-    assert state.pending.kind is cr.ChanceKind.RESHUFFLE
-    return state
-
-
 @pytest.mark.parametrize("name", ["pagat", "liverpool-cut", "shanghai-11"])  # the rest: slow
 def test_r5_r27_legal_actions_agree_with_apply_at_the_chance_points_of_a_deal_and_a_reshuffle(
     name: str,
 ) -> None:
     variant = cr.VARIANTS[name]
     rnd = random.Random(name)
-    for first in (cr.new_game(variant, auto_chance=False), _reshuffle_point(variant)):
+    for first in (cr.new_game(variant, auto_chance=False), reshuffle_point(variant)):
         state = first
         for _ in range(len(variant.deck(variant.max_players)) + 3):
             if state.pending is None:
@@ -665,7 +648,7 @@ def test_r27_deal_refuses_where_no_order_is_dealt() -> None:
     cut = cr.deal(state, state.stock)
     with pytest.raises(cr.IllegalActionError, match=r"^R32: no order .*the cut"):
         cr.deal(cut, cut.stock)
-    reshuffle = _reshuffle_point(cr.PAGAT)
+    reshuffle = reshuffle_point(cr.PAGAT)
     point = reshuffle.pending
     assert point is not None
     with pytest.raises(cr.IllegalActionError, match=r"^R27: the order dealt must place"):

@@ -19,6 +19,7 @@ from hypothesis import strategies as st
 
 import contract_rummy as cr
 from contract_rummy import records
+from scenario import reshuffle_point
 
 #: Enough actions for the games these tests play; a game reaching it fails the test.
 _CAP = 20_000
@@ -95,20 +96,9 @@ def test_r5_r32_a_state_at_a_chance_point_reads_back_and_plays_on_as_the_origina
 
 def _reshuffle_point(variant: cr.Variant) -> cr.RoundState:
     """A round set up with an empty stock, stopped in the middle of its first reshuffle."""
-    players = variant.min_players
-    deck = list(variant.deck(players))
-    size = variant.cards_dealt(1)
-    hands = [deck[i * size : (i + 1) * size] for i in range(players)]
-    state = cr.start_round(
-        variant, hands=hands, stock=[], discard=deck[players * size :], auto_chance=False
-    )
-    for _ in range(players + 1):  # nobody buys (R19, R31): the active player draws
-        if state.phase is cr.Phase.CHANCE:
-            break
-        state = cr.apply(state, cr.Pass() if state.phase is cr.Phase.BUY else cr.DrawStock())
+    state = reshuffle_point(variant)
     point = state.pending
     assert point is not None
-    assert point.kind is cr.ChanceKind.RESHUFFLE
     return cr.apply(state, cr.DealCard(point.remaining[-1]))
 
 
