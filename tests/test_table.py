@@ -35,7 +35,7 @@ def play_out(table: Table, pick: int = 0) -> list[dict[str, Any]]:
 
 
 def hidden_state(table: Table) -> cr.RoundState:
-    return table._state  # the whole state, which the table never answers with
+    return table.state  # the whole state, which the table never answers with
 
 
 def test_answers_are_json_and_only_the_seats_view() -> None:

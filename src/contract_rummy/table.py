@@ -224,6 +224,20 @@ class Table:
             parts["bot"] = self.bot
         return urllib.parse.urlencode(parts)
 
+    @property
+    def state(self) -> RoundState:
+        """The whole state of the game, as a server holds it: never send it to a client.
+
+        Every answer of the table comes from the seat's view; this is for the server's own
+        use (storing the game, a record, checks).
+
+        >>> from contract_rummy.table import Table
+        >>> table = Table(seed=7)
+        >>> table.state.players, len(table.state.hands[1]) == table.view()["hand_sizes"][1]
+        (4, True)
+        """
+        return self._state
+
     # -- what the person sees -----------------------------------------------------------------
 
     @property
@@ -362,30 +376,23 @@ class Table:
         count = len(legal)
         words = search.lower().split()
         if not words:
-            page = [_notation(action, seen) for action in legal[start : start + limit]]
-            return {
-                "count": count,
-                "start": start,
-                "actions": page,
-                "more": start + len(page) < count,
-                "matches": None,
-                "complete": True,
-            }
-        matches = 0
-        found: list[str] = []
-        read = 0
-        for read, action in enumerate(_first(legal, scan), 1):  # noqa: B007 - counted
-            text = _notation(action, seen)
-            lowered = text.lower()
-            if all(word in lowered for word in words):
-                if start <= matches < start + limit:
-                    found.append(text)
-                matches += 1
+            found = [_notation(action, seen) for action in legal[start : start + limit]]
+            total, matches, read = count, None, count
+        else:
+            found, matches, read = [], 0, 0
+            for read, action in enumerate(_first(legal, scan), 1):  # noqa: B007 - counted
+                text = _notation(action, seen)
+                lowered = text.lower()
+                if all(word in lowered for word in words):
+                    if start <= matches < start + limit:
+                        found.append(text)
+                    matches += 1
+            total = matches
         return {
             "count": count,
             "start": start,
             "actions": found,
-            "more": start + len(found) < matches,
+            "more": start + len(found) < total,
             "matches": matches,
             "complete": read == count,
         }

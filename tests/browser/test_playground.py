@@ -46,9 +46,15 @@ MAX_CLICKS = 3_000
 HEAVY = "variant=deuces-wild&players=4&seed=14"
 
 
-class _Quiet(http.server.SimpleHTTPRequestHandler):
-    def log_message(self, format: str, *args: Any) -> None:
-        pass
+#: The paths the local site served, in order: the page's runtime must come from there.
+SERVED: list[str] = []
+
+
+class _Recording(http.server.SimpleHTTPRequestHandler):
+    """Serves the built site, noting each path asked for instead of logging it."""
+
+    def log_request(self, code: int | str = "-", size: int | str = "-") -> None:
+        SERVED.append(self.path.split("?")[0])
 
 
 @pytest.fixture(scope="module")
@@ -56,7 +62,7 @@ def site() -> Iterator[str]:
     """The built site, served on a free local port."""
     manifest = SITE / "playground" / "manifest.json"
     assert manifest.exists(), f"{manifest} is missing: build the docs first (nox -s docs)"
-    handler = functools.partial(_Quiet, directory=str(SITE))
+    handler = functools.partial(_Recording, directory=str(SITE))
     server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
@@ -129,7 +135,7 @@ def choose(page: Page) -> str:
 
 def check_hidden(page: Page, mirror: Table) -> None:
     """The page shows the person's hand, and no other player's hand anywhere."""
-    state = mirror._state  # the whole state: the page must show none of its hidden parts
+    state = mirror.state  # the whole state: the page must show none of its hidden parts
     shown = page.locator("#hand span").all_inner_texts()
     assert sorted(shown) == sorted(map(str, state.hands[mirror.seat]))
     html = page.content() + json.dumps(page.evaluate("window.playground.answer"))
@@ -157,6 +163,10 @@ def test_plays_a_round_by_clicking_legal_actions(page: Page, site: str) -> None:
     assert page.locator("#game-link").inner_text() == page.url
     mirror = Table("pagat", players=4, seed=7)
     check_hidden(page, mirror)
+    # The runtime and both wheels came from the local site (nothing from elsewhere).
+    manifest = json.loads((SITE / "playground" / "manifest.json").read_text(encoding="utf-8"))
+    for name in ("pyodide/pyodide.asm.wasm", *(f"wheels/{wheel}" for wheel in manifest["wheels"])):
+        assert f"/playground/{name}" in SERVED, f"{name} was not served by the site: {SERVED}"
 
     # A refused action shows the rule that refuses it, and changes nothing.
     page.fill("#typed", "NextRound")
