@@ -3,9 +3,10 @@
 Run by ``nox -s browser`` only (tests/conftest.py leaves this folder out of the other
 runs): it serves docs/_build/html (built by ``nox -s docs``) on a local port, drives
 Debian's ``/usr/bin/chromium`` through Playwright (which downloads no browser), and fails,
-never skips, when it cannot reach its goal. It prints each decision's time to render its
-legal actions (the median over a game) and the size of the page's runtime, and keeps a
-screenshot in docs/_build/playground.png.
+never skips, when it cannot reach its goal. The tests share one page, loaded once (Pyodide
+starts once), and deal their games through the page's own form. It prints each decision's
+time to render its legal actions (the median over a game) and the size of the page's
+runtime, and keeps a screenshot in docs/_build/playground.png.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+import attrs
 import pytest
 from playwright.sync_api import Browser, Page, Route, sync_playwright
 
@@ -81,37 +83,73 @@ def browser() -> Iterator[Browser]:
         browser.close()
 
 
-@pytest.fixture
-def page(browser: Browser, site: str) -> Iterator[Page]:
-    """A page that may reach the local site only: anything else is refused and reported."""
-    page = browser.new_page(viewport={"width": 1280, "height": 1000})
-    outside: list[str] = []
-    errors: list[str] = []
+#: The game the shared page deals from its address when it loads.
+FIRST = "variant=pagat&players=4&seed=7"
+
+
+@attrs.define
+class _Shared:
+    """The one page the tests share, what it asked for outside the site, and its errors."""
+
+    page: Page
+    outside: list[str] = attrs.Factory(list)
+    errors: list[str] = attrs.Factory(list)
+
+
+@pytest.fixture(scope="module")
+def shared(browser: Browser, site: str) -> Iterator[_Shared]:
+    """One page for every test, loaded once: starting Pyodide is the slow part of a test.
+
+    It may reach the local site only (anything else is refused and reported), and it deals
+    its first game from its address. The tests deal their games through the page's own form.
+    """
+    shared = _Shared(browser.new_page(viewport={"width": 1280, "height": 1000}))
 
     def route(route: Route) -> None:
         if route.request.url.startswith(site):
             route.continue_()
         else:
-            outside.append(route.request.url)
+            shared.outside.append(route.request.url)
             route.abort()
 
-    page.route("**/*", route)
-    page.on("pageerror", lambda error: errors.append(str(error)))
-    yield page
-    page.close()
-    assert not outside, f"the page asked for files outside the site: {outside}"
-    assert not errors, f"the page's script failed: {errors}"
-
-
-def open_game(page: Page, site: str, query: str) -> None:
-    page.goto(f"{site}/playground/playground.html?{query}")
-    page.wait_for_function(
+    shared.page.route("**/*", route)
+    shared.page.on("pageerror", lambda error: shared.errors.append(str(error)))
+    shared.page.goto(f"{site}/playground/playground.html?{FIRST}")
+    shared.page.wait_for_function(
         "window.playground && (window.playground.ready || window.playground.error)",
         timeout=LOAD_MS,
     )
-    error = page.evaluate("window.playground.error")
+    error = shared.page.evaluate("window.playground.error")
     assert error is None, f"the page could not load the library: {error}"
-    page.wait_for_selector("#actions button")
+    shared.page.wait_for_selector("#actions button")
+    # The address dealt the game it names, and the page links to it.
+    assert answer(shared.page)["game"]["query"] == FIRST
+    assert shared.page.locator("#game-link").inner_text() == shared.page.url
+    yield shared
+    shared.page.close()
+
+
+@pytest.fixture
+def page(shared: _Shared) -> Iterator[Page]:
+    """The shared page; after each test, nothing was asked outside the site and no error."""
+    yield shared.page
+    assert not shared.outside, f"the page asked for files outside the site: {shared.outside}"
+    assert not shared.errors, f"the page's script failed: {shared.errors}"
+
+
+def deal(page: Page, query: str) -> int:
+    """Deal the game of ``query`` through the page's form; return where its timings start."""
+    params = dict(item.split("=") for item in query.split("&"))
+    page.select_option("#variant", params["variant"])
+    page.fill("#players", params["players"])
+    page.fill("#seed", params["seed"])
+    before: int = page.evaluate("window.playground.timings.length")
+    page.click("#deal-button")
+    page.wait_for_function(f"window.playground.timings.length > {before}")
+    assert answer(page)["game"]["query"] == query
+    assert query in page.url
+    assert page.locator("#game-link").inner_text() == page.url
+    return before
 
 
 def answer(page: Page) -> dict[str, Any]:
@@ -157,10 +195,8 @@ def report(name: str, timings: list[dict[str, float]]) -> None:
     )
 
 
-def test_plays_a_round_by_clicking_legal_actions(page: Page, site: str) -> None:
-    open_game(page, site, "variant=pagat&players=4&seed=7")
-    assert "variant=pagat&players=4&seed=7" in page.url
-    assert page.locator("#game-link").inner_text() == page.url
+def test_plays_a_round_by_clicking_legal_actions(page: Page) -> None:
+    start = deal(page, FIRST)
     mirror = Table("pagat", players=4, seed=7)
     check_hidden(page, mirror)
     # The runtime and both wheels came from the local site (nothing from elsewhere).
@@ -195,7 +231,7 @@ def test_plays_a_round_by_clicking_legal_actions(page: Page, site: str) -> None:
     SCREENSHOT.parent.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(SCREENSHOT), full_page=True)
     print(f"\nscreenshot: {SCREENSHOT}")
-    report("pagat, seed 7, round 1", page.evaluate("window.playground.timings"))
+    report("pagat, seed 7, round 1", page.evaluate("window.playground.timings")[start:])
 
 
 def play_without_going_down(page: Page, mirror: Table) -> None:
@@ -220,9 +256,9 @@ def play_without_going_down(page: Page, mirror: Table) -> None:
     assert mirror.act(text)["ok"], text
 
 
-def test_plays_a_go_down_heavy_game_to_the_end(page: Page, site: str) -> None:
+def test_plays_a_go_down_heavy_game_to_the_end(page: Page) -> None:
     # Deuces wild: jokers and 2s are wild; a hand that keeps them goes down hundreds of ways.
-    open_game(page, site, HEAVY)
+    start = deal(page, HEAVY)
     mirror = Table.from_query(HEAVY)
     for _ in range(MAX_CLICKS):
         if answer(page)["standings"] is not None:
@@ -233,13 +269,12 @@ def test_plays_a_go_down_heavy_game_to_the_end(page: Page, site: str) -> None:
     assert page.locator("#standings-list li").count() == 4
     assert page.locator("#scores tbody tr").count() == cr.DEUCES_WILD.rounds
     assert answer(page)["standings"] == mirror.standings()
-    timings = page.evaluate("window.playground.timings")
+    timings = page.evaluate("window.playground.timings")[start:]
     assert max(entry["count"] for entry in timings) > PAGE
     report(f"{HEAVY}, a whole game", timings)
 
 
-def test_rules_explorer_counts_and_refuses(page: Page, site: str) -> None:
-    open_game(page, site, "variant=pagat&players=4&seed=1")
+def test_rules_explorer_counts_and_refuses(page: Page) -> None:
     page.select_option("#explore-variant", "deuces-wild")
     page.fill("#explore-round", "1")
     page.fill("#explore-hand", "2C 2D 2H 2S JK JK 7C 7D 8C 8D 9C 9D KS")
@@ -255,15 +290,9 @@ def test_rules_explorer_counts_and_refuses(page: Page, site: str) -> None:
     print(f"\nrules explorer: 7890 go-downs counted and 5 listed in {elapsed:.0f} ms")
 
 
-def test_every_preset_deals_and_plays_a_few_turns(page: Page, site: str) -> None:
-    open_game(page, site, "variant=pagat&seed=1")
+def test_every_preset_deals_and_plays_a_few_turns(page: Page) -> None:
     for name, variant in cr.VARIANTS.items():
-        page.select_option("#variant", name)
-        page.fill("#players", str(variant.min_players))
-        page.fill("#seed", "5")
-        page.click("#deal-button")
-        page.wait_for_function(f"window.playground.answer.game.variant === {name!r}")
-        assert f"variant={name}&players={variant.min_players}&seed=5" in page.url
+        deal(page, f"variant={name}&players={variant.min_players}&seed=5")
         mirror = Table(name, players=variant.min_players, seed=5)
         for _ in range(6):
             text = choose(page)
