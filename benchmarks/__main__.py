@@ -43,6 +43,11 @@ The sections, all run by default in this order (choose with ``--only memory,phas
   ``--quick``): the heuristic bot against three greedy bots, against three random bots,
   the greedy bot against three random bots, and two heuristic against two greedy bots;
   per seat, the mean final score and the win rate, each with its 95% interval.
+- ``targets``: the speed targets, each workload in a process of its own, this code and
+  earlier code (``--baseline REV``, a git revision) taking turns, in CPU time: uniform
+  random play of ``pagat`` against OpenSpiel's ``gin_rummy`` driven by the same loop, every
+  preset against ``pagat``, games between heuristic bots, and counting the go-downs of hands
+  of 7-8 wild cards (:mod:`benchmarks.targets`). Three turns, one with ``--quick``.
 
 Figures are medians over several runs or states, since shared machines are noisy (two
 processes at once may each run at half speed on a shared machine: compare ``workers=2`` with
@@ -72,7 +77,7 @@ from types import FrameType
 import attrs
 
 import contract_rummy as cr
-from benchmarks import views
+from benchmarks import targets, views
 from contract_rummy.godown import iter_go_downs
 
 if sys.platform != "win32":
@@ -91,6 +96,7 @@ SECTIONS = (
     "records",
     "simulate",
     "strength",
+    "targets",
 )
 
 #: ``pagat`` with 2s wild as well as the three jokers: 11 wild cards in the deck.
@@ -124,6 +130,10 @@ class Settings:
     simulate_repeats: int
     #: Games per match of the ``strength`` section.
     matches: int
+    #: Turns of each workload of the ``targets`` section, and the earlier code it measures
+    #: against (a git revision).
+    turns: int
+    baseline: str = targets.BASELINE
 
 
 QUICK = Settings(
@@ -139,6 +149,7 @@ QUICK = Settings(
     simulated=40,
     simulate_repeats=2,
     matches=100,
+    turns=1,
 )
 FULL = Settings(
     games=20,
@@ -153,6 +164,7 @@ FULL = Settings(
     simulated=200,
     simulate_repeats=3,
     matches=2_000,
+    turns=3,
 )
 
 
@@ -1105,6 +1117,7 @@ REPORTS: dict[str, Callable[[Settings], None]] = {
     "records": report_records,
     "simulate": report_simulate,
     "strength": report_strength,
+    "targets": lambda settings: targets.report(settings.baseline, settings.turns, say),
 }
 
 
@@ -1135,8 +1148,14 @@ def main(argv: Sequence[str] | None = None) -> int:
         metavar="SECTIONS",
         help=f"run only these sections, separated by commas (of {','.join(SECTIONS)})",
     )
+    parser.add_argument(
+        "--baseline",
+        default=targets.BASELINE,
+        metavar="REV",
+        help=f"the targets section's earlier code, a git revision (default {targets.BASELINE})",
+    )
     args = parser.parse_args(argv)
-    settings = QUICK if args.quick else FULL
+    settings = attrs.evolve(QUICK if args.quick else FULL, baseline=args.baseline)
     start = time.perf_counter()
     say(
         f"contract_rummy benchmarks ({'quick' if args.quick else 'full'} run), Python "

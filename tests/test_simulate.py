@@ -375,6 +375,7 @@ def _estimates(summary: cr.Summary) -> Iterator[tuple[cr.Estimate, bool]]:
 
 
 @pytest.mark.slow
+@settings(max_examples=settings().max_examples // 5, deadline=None)  # 10, or 400: 10 games each
 @given(games=st.lists(game_results(), min_size=1, max_size=10))
 def test_summaries_hold_rates_and_intervals_around_their_estimates(
     games: list[cr.GameResult],
@@ -413,7 +414,7 @@ def test_summaries_hold_rates_and_intervals_around_their_estimates(
 
 
 @pytest.mark.slow
-@settings(max_examples=settings().max_examples // 2, deadline=None)  # 25, or 1000
+@settings(max_examples=settings().max_examples // 5, deadline=None)  # 10, or 400
 @given(games=st.lists(game_results(), min_size=2, max_size=8))
 def test_a_summarizer_fed_one_game_at_a_time_agrees_with_summarize(
     games: list[cr.GameResult],

@@ -1,0 +1,338 @@
+"""The speed targets, each beside OpenSpiel's gin rummy and beside earlier code, in one run.
+
+``python -m benchmarks --only targets`` (``--baseline REV`` names the earlier code: a git
+revision of this repository, by default :data:`BASELINE`). Every workload runs in a process
+of its own, on one core, the current code and the earlier code taking turns (and OpenSpiel
+beside them), and reports the CPU time of its work alone, imports left out; the figures are
+medians over the turns, printed with the machine's load:
+
+1. uniform random play of ``pagat``, in actions per CPU second, against OpenSpiel's
+   ``gin_rummy`` (a C++ engine) driven by the same Python loop: choose uniformly among the
+   legal actions, apply. OpenSpiel's chance nodes (its deals and draws from the stock) are
+   actions of that loop like any other, so they count; the rate of the players' own
+   decisions alone is printed beside it. Target: 1.5 times OpenSpiel's rate or more.
+2. uniform random play of every preset, as a share of ``pagat``'s rate in the same process.
+   Target: 80% or more for each.
+3. whole games between four heuristic bots (:func:`contract_rummy.simulate` on one process),
+   in CPU milliseconds a game. Target: half the earlier code's time or less.
+4. ``len(legal_actions(state))`` on the PLAY states of a player not down holding 7 or 8 wild
+   cards, in rounds 5-7 of ``deuces-wild`` and ``california``, each state's first listing.
+   Target: under 10 ms on every one.
+
+This file is also the worker each process runs (``python benchmarks/targets.py WORK ...``),
+written with the public names the earlier code has too, so that both run the same lines.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import statistics
+import subprocess
+import sys
+import tarfile
+import tempfile
+import time
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
+from io import BytesIO
+from pathlib import Path
+from typing import Any
+
+import contract_rummy as cr
+
+#: The earlier code the targets are measured against unless ``--baseline`` says otherwise:
+#: the code before the work on these targets began.
+BASELINE = "8e07e2e"
+#: Seeded games per run of uniform random play (``pagat`` and OpenSpiel), of each preset,
+#: and of heuristic bots; hands per variant, round and number of wild cards.
+RANDOM_GAMES = 30
+GIN_GAMES = 300
+PRESET_GAMES = 10
+HEURISTIC_GAMES = 60
+WILD_HANDS = 6
+#: Target 4: the variants, rounds and numbers of wild cards of its hands.
+WILD_VARIANTS = ("deuces-wild", "california")
+WILD_ROUNDS = (5, 6, 7)
+WILD_CARDS = (7, 8)
+
+Figures = dict[str, Any]
+#: This code's ``src`` folder.
+HERE = Path(__file__).resolve().parents[1] / "src"
+
+
+# -- the workers: each prints one JSON line of figures -------------------------------------
+
+
+def work_random(variant: str, games: int) -> Figures:
+    """Uniform random play of seeded games of ``variant``: actions and CPU seconds."""
+    chosen = cr.VARIANTS[variant]
+    actions = 0
+    start = time.process_time()
+    for seed in range(games):
+        chooser = random.Random(seed)
+        state = cr.new_game(chosen, seed=seed)
+        while state.phase is not cr.Phase.GAME_OVER:
+            legal = cr.legal_actions(state)
+            state = cr.apply(state, legal[chooser.randrange(len(legal))])
+            actions += 1
+            if actions > 10_000 * games:
+                raise RuntimeError(f"{variant} seed {seed} has not ended: a hang")
+    return {"actions": actions, "cpu": time.process_time() - start}
+
+
+def work_presets(games: int) -> Figures:
+    """Uniform random play of every preset, one after the other: each one's rate."""
+    rates = {}
+    for name in cr.VARIANTS:
+        figures = work_random(name, games)
+        rates[name] = figures["actions"] / figures["cpu"]
+    return {"rates": rates}
+
+
+def work_gin(games: int) -> Figures:
+    """Uniform random play of OpenSpiel's ``gin_rummy``: actions, decisions, CPU seconds."""
+    import pyspiel  # noqa: PLC0415 - an extra: only this workload needs it
+
+    game = pyspiel.load_game("gin_rummy")
+    actions = decisions = 0
+    start = time.process_time()
+    for seed in range(games):
+        chooser = random.Random(seed)
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            decisions += not state.is_chance_node()
+            legal = state.legal_actions()
+            state.apply_action(legal[chooser.randrange(len(legal))])
+            actions += 1
+            if actions > 10_000 * games:
+                raise RuntimeError(f"gin_rummy seed {seed} has not ended: a hang")
+    return {"actions": actions, "decisions": decisions, "cpu": time.process_time() - start}
+
+
+def work_heuristic(games: int) -> Figures:
+    """Seeded games between four heuristic bots on one process: CPU seconds a game."""
+    start = time.process_time()
+    results = list(cr.simulate(["heuristic"] * 4, games, seed=0, workers=1))
+    cpu = time.process_time() - start
+    games_played = [[*result.scores, result.actions] for result in results]
+    return {"cpu_per_game": cpu / games, "games": games_played}
+
+
+def _wild_states() -> Iterator[cr.RoundState]:
+    """Target 4's PLAY states: seeded hands of 13 cards (12 dealt and one drawn)."""
+    for name in WILD_VARIANTS:
+        variant = cr.VARIANTS[name]
+        deck = variant.deck(4)
+        naturals = [card for card in deck if not variant.is_wild(card)]
+        wilds = [card for card in deck if variant.is_wild(card)]
+        for round_number in WILD_ROUNDS:
+            size = variant.cards_dealt(round_number) + 1
+            for wild in WILD_CARDS:
+                rng = random.Random(f"{name} {round_number} {wild}")
+                for _ in range(WILD_HANDS):
+                    hand = (*rng.sample(naturals, size - wild), *rng.sample(wilds, wild))
+                    yield _play_state(variant, hand, round_number)
+
+
+def _play_state(
+    variant: cr.Variant, hand: tuple[cr.Card, ...], round_number: int
+) -> cr.RoundState:
+    """A PLAY state in which the active player holds ``hand``, its last card just drawn."""
+    rest = list(variant.deck(4))
+    for card in hand:
+        rest.remove(card)
+    dealt = len(hand) - 1
+    state = cr.start_round(
+        variant,
+        round_number=round_number,
+        dealer=3,
+        hands=[hand[:-1], *(rest[dealt * i : dealt * (i + 1)] for i in range(3))],
+        stock=[hand[-1], *rest[3 * dealt + 1 :]],
+        discard=rest[3 * dealt : 3 * dealt + 1],
+    )
+    state = cr.apply(state, cr.DrawStock())
+    while state.phase is cr.Phase.BUY:
+        state = cr.apply(state, cr.Pass())
+    return state
+
+
+def work_wild() -> Figures:
+    """Target 4: each state's first ``len(legal_actions(state))``, in CPU milliseconds."""
+    times, counts = [], []
+    for state in _wild_states():
+        start = time.process_time()
+        counts.append(len(cr.legal_actions(state)))
+        times.append((time.process_time() - start) * 1e3)
+    return {"ms": times, "counts": counts}
+
+
+WORKS: dict[str, Callable[..., Figures]] = {
+    "random": lambda: work_random("pagat", RANDOM_GAMES),
+    "gin": lambda: work_gin(GIN_GAMES),
+    "presets": lambda: work_presets(PRESET_GAMES),
+    "heuristic": lambda: work_heuristic(HEURISTIC_GAMES),
+    "wild": work_wild,
+}
+
+
+def worker(argv: Sequence[str]) -> None:
+    """Run one workload and print its figures as one JSON line."""
+    (name,) = argv
+    print(json.dumps(WORKS[name]()))
+
+
+# -- the section: workloads in turn, current code against earlier code -----------------------
+
+
+@contextmanager
+def earlier_code(revision: str) -> Iterator[Path]:
+    """The ``src`` folder of ``revision`` of this repository, written to a temporary folder."""
+    root = HERE.parent
+    archive = subprocess.run(
+        ["git", "-C", str(root), "archive", "--format=tar", revision, "src"],
+        capture_output=True,
+        check=False,
+    )
+    if archive.returncode:
+        raise LookupError(archive.stderr.decode(errors="replace").strip())
+    with tempfile.TemporaryDirectory(prefix="contract-rummy-") as folder:
+        with tarfile.open(fileobj=BytesIO(archive.stdout)) as tar:
+            tar.extractall(folder, filter="data")
+        yield Path(folder) / "src"
+
+
+def run_work(name: str, source: Path | None) -> Figures:
+    """Run workload ``name`` in a process of its own, on the code of ``source`` if given."""
+    env = dict(os.environ)
+    if source is not None:
+        env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(source), env.get("PYTHONPATH")]))
+    done = subprocess.run(
+        [sys.executable, __file__, name], env=env, capture_output=True, text=True, check=False
+    )
+    if done.returncode:
+        raise RuntimeError(f"the {name} workload failed:\n{done.stderr}")
+    figures: Figures = json.loads(done.stdout.splitlines()[-1])
+    return figures
+
+
+def in_turns(name: str, codes: dict[str, Path | None], turns: int) -> dict[str, list[Figures]]:
+    """Run workload ``name`` ``turns`` times on each code, the codes taking turns."""
+    runs: dict[str, list[Figures]] = {code: [] for code in codes}
+    for _ in range(turns):
+        for code, source in codes.items():
+            runs[code].append(run_work(name, source))
+    return runs
+
+
+def _load() -> str:
+    return "load {:.1f} {:.1f} {:.1f}".format(*os.getloadavg())
+
+
+def report(baseline: str, turns: int, say: Callable[[str], None]) -> None:
+    """Print the four targets, each beside OpenSpiel's and beside ``baseline``'s figure."""
+    say(
+        f"the speed targets: each workload in its own process on one core, this code and "
+        f"{baseline} taking turns; medians of {turns} turns of CPU time ({_load()}):"
+    )
+    with earlier_code(baseline) as source:
+        codes: dict[str, Path | None] = {"this code": HERE, baseline: source}
+        _report_random(codes, baseline, turns, say)
+        _report_presets(codes, baseline, turns, say)
+        _report_heuristic(codes, baseline, turns, say)
+        _report_wild(codes, baseline, turns, say)
+    say(f"  ({_load()} at the end)")
+
+
+def _rate(figures: list[Figures], key: str = "actions") -> float:
+    return statistics.median(float(run[key] / run["cpu"]) for run in figures)
+
+
+def _report_random(
+    codes: dict[str, Path | None], baseline: str, turns: int, say: Callable[[str], None]
+) -> None:
+    runs = in_turns("random", codes, turns)
+    try:
+        gin = in_turns("gin", {"OpenSpiel": None}, turns)["OpenSpiel"]
+    except RuntimeError as error:
+        say(
+            f"  1. OpenSpiel's gin_rummy did not run (pip install 'contract_rummy[openspiel]'): "
+            f"{str(error).splitlines()[-1]}"
+        )
+        gin = []
+    ours, earlier = _rate(runs["this code"]), _rate(runs[baseline])
+    say(
+        f"  1. uniform random play of pagat: {ours:,.0f} actions/CPU-s; at {baseline} "
+        f"{earlier:,.0f} ({ours / earlier:.2f}x)"
+    )
+    if gin:
+        theirs, decisions = _rate(gin), _rate(gin, "decisions")
+        say(
+            f"     OpenSpiel gin_rummy {theirs:,.0f} actions/CPU-s ({decisions:,.0f} of them "
+            f"players' decisions): this code {ours / theirs:.2f}x (target 1.5x), {baseline} "
+            f"{earlier / theirs:.2f}x; decisions alone {ours / decisions:.2f}x"
+        )
+
+
+def _report_presets(
+    codes: dict[str, Path | None], baseline: str, turns: int, say: Callable[[str], None]
+) -> None:
+    runs = in_turns("presets", codes, turns)
+    share = {
+        code: {
+            name: statistics.median(run["rates"][name] / run["rates"]["pagat"] for run in figures)
+            for name in figures[0]["rates"]
+        }
+        for code, figures in runs.items()
+    }
+    ours = share["this code"]
+    worst = min(ours, key=ours.__getitem__)
+    say(
+        f"  2. every preset's rate as a share of pagat's (target 80% each): the lowest "
+        f"{worst} {ours[worst]:.0%}"
+    )
+    for name, value in ours.items():
+        say(f"     {name:>18} {value:>5.0%}   at {baseline} {share[baseline].get(name, 0):>5.0%}")
+
+
+def _report_heuristic(
+    codes: dict[str, Path | None], baseline: str, turns: int, say: Callable[[str], None]
+) -> None:
+    runs = in_turns("heuristic", codes, turns)
+    ours, earlier = (
+        statistics.median(run["cpu_per_game"] for run in runs[code]) * 1e3 for code in codes
+    )
+    same = runs["this code"][0]["games"] == runs[baseline][0]["games"]
+    say(
+        f"  3. games between four heuristic bots: {ours:.1f} CPU-ms a game; at {baseline} "
+        f"{earlier:.1f} ({earlier / ours:.2f}x fewer, target 2x); the same "
+        f"{HEURISTIC_GAMES} games (scores and actions): {'yes' if same else 'NO'}"
+    )
+
+
+def _report_wild(
+    codes: dict[str, Path | None], baseline: str, turns: int, say: Callable[[str], None]
+) -> None:
+    runs = in_turns("wild", codes, turns)
+    for code, figures in runs.items():
+        per_state = [
+            statistics.median(times) for times in zip(*(run["ms"] for run in figures), strict=True)
+        ]
+        over = sum(ms >= 10 for ms in per_state)
+        label = (
+            "  4. len(legal_actions) of 7-8 wild cards, first listing:"
+            if code == "this code"
+            else "    "
+        )
+        say(
+            f"{label} {code}: median {statistics.median(per_state):.1f} ms, worst "
+            f"{max(per_state):.1f} ms, {over} of {len(per_state)} states at 10 ms or more "
+            f"(target none)"
+        )
+    same = runs["this code"][0]["counts"] == runs[baseline][0]["counts"]
+    say(f"     the same counts on every state: {'yes' if same else 'NO'}")
+
+
+if __name__ == "__main__":
+    worker(sys.argv[1:])
