@@ -26,6 +26,11 @@ nox.options.default_venv_backend = "uv|virtualenv"
 # them one after the other.
 nox.options.parallel = os.cpu_count() or 1
 nox.options.allow_parallel = True
+# The sessions start many Python processes that import the same modules (the test
+# processes, the programs the tests run, the docs build): let each keep the bytecode it
+# compiles, which an environment setting PYTHONDONTWRITEBYTECODE would have every process
+# compile again, at about a second of CPU time each with pytest and Hypothesis.
+os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
 
 PACKAGE = "contract_rummy"
 #: The modules and packages that decide the rules: each must stay at 95% branch coverage or
