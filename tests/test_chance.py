@@ -670,3 +670,23 @@ def test_r5_a_recorder_deals_a_whole_order_or_records_nothing() -> None:
     game = recorder.record()
     assert game.actions == (cr.FirstDealer(1), *map(cr.DealCard, order))
     assert list(records.replay(records.loads(records.dumps(game))))[-1] == state
+
+
+@pytest.mark.parametrize("point", ["deal", "reshuffle"])
+def test_r5_r27_determinize_refuses_a_view_at_a_chance_point(point: str) -> None:
+    # The order chance is dealing is hidden from every player: no state can be dealt behind
+    # the view until the order is whole.
+    if point == "deal":
+        state = cr.new_game(auto_chance=False)
+        state = cr.apply(state, cr.chance_outcomes(state)[0][0])  # the dealer: the deal waits
+    else:
+        state = reshuffle_point(cr.PAGAT)
+    assert state.phase is cr.Phase.CHANCE
+    for player in range(state.players):
+        with pytest.raises(ValueError, match="^R5, R27: a view at a chance point"):
+            cr.determinize(cr.view(state, player), 1)
+    # Once chance has dealt, the view has a state behind it again.
+    while state.phase is cr.Phase.CHANCE:
+        state = cr.apply(state, cr.chance_outcomes(state)[0][0])
+    mine = cr.view(state, 0)
+    assert cr.view(cr.determinize(mine, 1), 0) == mine

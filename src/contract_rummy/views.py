@@ -316,7 +316,9 @@ def determinize(view: PlayerView, seed: int) -> RoundState:
 
     Raises:
         TypeError: if ``view`` is not a :class:`PlayerView`, or ``seed`` not an int.
-        ValueError: if ``seed`` is negative.
+        ValueError: if ``seed`` is negative, or ``view`` is at a chance point (phase
+            CHANCE): the order chance is dealing there is hidden from every player (R5,
+            R27), so no state behind the view can be dealt until it is whole.
 
     >>> import contract_rummy as cr
     >>> state = cr.new_game(seed=1)
@@ -329,6 +331,11 @@ def determinize(view: PlayerView, seed: int) -> RoundState:
     """
     if not isinstance(view, PlayerView):
         raise TypeError(f"expected a PlayerView, got {view!r}")
+    if view.phase is Phase.CHANCE:
+        raise ValueError(
+            "R5, R27: a view at a chance point has no state to deal behind it: the order "
+            "chance is dealing is hidden from every player; determinize the view after it"
+        )
     shuffled, rng = SEEDED.shuffle(_free(view), seed_state(seed))
     return _behind(view, shuffled, rng, SEEDED, checked=False)
 
