@@ -781,3 +781,30 @@ def test_r15_r23_reach_of_a_full_run_holds_only_its_stand_ins() -> None:
 def names(indices: frozenset[int]) -> set[str]:
     """The cards of ``indices``, in notation."""
     return {str(card) for card in (*NATURALS, JOKER) if card.index in indices}
+
+
+@given(
+    st.sampled_from(["pagat", "deuces-wild"]).flatmap(
+        lambda name: melds(variant=cr.VARIANTS[name], kind=Run)
+    )
+)
+def test_r15_run_placements_are_its_ends_in_one_form(run: Run) -> None:
+    # A wild card's places are worked out once per run: every card gets its own ends.
+    for card in cr.cards.CARDS:
+        ends = run.ends(card)
+        assert run.placements(card) == (ends if len(ends) != 1 else (None,))
+
+
+@given(
+    st.sampled_from(["pagat", "deuces-wild"]).flatmap(
+        lambda name: melds(variant=cr.VARIANTS[name])
+    )
+)
+def test_r23_a_freed_wild_fits_the_changed_meld_where_it_fits_the_meld(meld: Group | Run) -> None:
+    # The engine lists where a freed wild card goes on the meld it came from with the
+    # meld's own placements: a swap keeps the rank, or the suit, ends and length.
+    for card in meld.swappable(cr.cards.CARDS):
+        swapped = meld.swap(card)
+        assert swapped is not None
+        changed, wild = swapped
+        assert changed.placements(wild) == meld.placements(wild)

@@ -465,8 +465,11 @@ class Run(Meld):
         >>> run.placements(Card.parse("7S")), run.placements(Card.parse("JK"))
         ((None,), (End.LOW, End.HIGH))
         """
-        ends = self.ends(card)
-        return ends if len(ends) != 1 else _ONE_PLACE
+        _check_card(card)
+        if self.variant.wild_by_index[card.index]:
+            # Every wild card fits where the joker does: worked out once for the run.
+            return self._lay_off_options()[1]
+        return _one_form(self.ends(card))
 
     def neighbours(self) -> tuple[Card, ...]:
         """The natural cards that would extend the run, low end first (R8).
@@ -523,7 +526,7 @@ class Run(Meld):
         if options is None:
             options = (
                 tuple((card, self.placements(card)) for card in self.neighbours()),
-                self.placements(JOKER),  # where any wild card goes: the joker is always wild
+                _one_form(self.ends(JOKER)),  # where any wild card goes: the joker is always wild
             )
             object.__setattr__(self, "_options", options)
         return options
@@ -607,6 +610,11 @@ _ENDS: Final[dict[tuple[bool, bool], tuple[End, ...]]] = {
     (False, True): (End.HIGH,),
     (True, True): (End.LOW, End.HIGH),
 }
+
+
+def _one_form(ends: tuple[End, ...]) -> tuple[End | None, ...]:
+    """A run's ``ends`` for a card in the one form an action gives (R15): see ``placements``."""
+    return ends if len(ends) != 1 else _ONE_PLACE
 
 
 @functools.cache

@@ -175,12 +175,13 @@ def _swaps(position: Position, cards: list[Card], targets: list[int]) -> list[Ac
         for card in meld.swappable(cards):
             swapped = meld.swap(card)
             assert swapped is not None
-            changed, wild = swapped
+            wild = swapped[1]
+            # The wild card fits the changed meld where it fits the meld itself: the swap
+            # keeps its rank, or its suit, ends and length; and the meld's own answer is kept.
             for joker_target, other in enumerate(table):
-                landing = changed if joker_target == target else other.meld
                 found.extend(
                     SwapJoker._trusted(card, target, joker_target, end)
-                    for end in landing.placements(wild)
+                    for end in other.meld.placements(wild)
                 )
     return found
 
