@@ -28,7 +28,7 @@ from contract_rummy import (
     Suit,
     Variant,
 )
-from contract_rummy.testing.strategies import melds
+from contract_rummy.testing.strategies import hands, melds
 
 C, D, H, S = Suit.CLUBS, Suit.DIAMONDS, Suit.HEARTS, Suit.SPADES
 DEUCES_WILD = attrs.evolve(PAGAT, wild_ranks={Rank.TWO})
@@ -808,3 +808,32 @@ def test_r23_a_freed_wild_fits_the_changed_meld_where_it_fits_the_meld(meld: Gro
         assert swapped is not None
         changed, wild = swapped
         assert changed.placements(wild) == meld.placements(wild)
+
+
+_VARIANTS = st.sampled_from([PAGAT, DEUCES_WILD, ACES_HIGH, ACES_LOW])
+
+
+@given(_VARIANTS.flatmap(lambda v: st.tuples(melds(variant=v), hands(variant=v, max_size=20))))
+def test_r15_fits_are_the_lay_offs_of_any_hand(case: tuple[Group | Run, tuple[Card, ...]]) -> None:
+    # The engine lists a hand's lay-offs from what the meld keeps: the same pairs in order.
+    meld, hand = case
+    held = {card.index for card in hand}
+    cards = list(dict.fromkeys(hand))
+    expected = [(card, end) for card, ends in meld.fits() if card.index in held for end in ends]
+    assert meld.lay_offs(cards) == expected
+    assert all(meld.placements(card) == ends for card, ends in meld.fits())
+
+
+@given(_VARIANTS.flatmap(lambda v: st.tuples(melds(variant=v), hands(variant=v, max_size=20))))
+def test_r23_swaps_are_the_swappable_cards_of_any_hand(
+    case: tuple[Group | Run, tuple[Card, ...]],
+) -> None:
+    # The engine lists a hand's swaps from what the meld keeps: the same cards in order.
+    meld, hand = case
+    held = {card.index for card in hand}
+    cards = list(dict.fromkeys(hand))
+    assert meld.swappable(cards) == [card for card, _ in meld.swaps() if card.index in held]
+    for card, wild in meld.swaps():
+        swapped = meld.swap(card)
+        assert swapped is not None
+        assert swapped[1] is wild
