@@ -28,7 +28,7 @@ from contract_rummy import (
     Suit,
     Variant,
 )
-from contract_rummy.testing.strategies import melds
+from contract_rummy.testing.strategies import hands, melds
 
 C, D, H, S = Suit.CLUBS, Suit.DIAMONDS, Suit.HEARTS, Suit.SPADES
 DEUCES_WILD = attrs.evolve(PAGAT, wild_ranks={Rank.TWO})
@@ -781,3 +781,59 @@ def test_r15_r23_reach_of_a_full_run_holds_only_its_stand_ins() -> None:
 def names(indices: frozenset[int]) -> set[str]:
     """The cards of ``indices``, in notation."""
     return {str(card) for card in (*NATURALS, JOKER) if card.index in indices}
+
+
+@given(
+    st.sampled_from(["pagat", "deuces-wild"]).flatmap(
+        lambda name: melds(variant=cr.VARIANTS[name], kind=Run)
+    )
+)
+def test_r15_run_placements_are_its_ends_in_one_form(run: Run) -> None:
+    # A wild card's places are worked out once per run: every card gets its own ends.
+    for card in cr.cards.CARDS:
+        ends = run.ends(card)
+        assert run.placements(card) == (ends if len(ends) != 1 else (None,))
+
+
+@given(
+    st.sampled_from(["pagat", "deuces-wild"]).flatmap(
+        lambda name: melds(variant=cr.VARIANTS[name])
+    )
+)
+def test_r23_a_freed_wild_fits_the_changed_meld_where_it_fits_the_meld(meld: Group | Run) -> None:
+    # The engine lists where a freed wild card goes on the meld it came from with the
+    # meld's own placements: a swap keeps the rank, or the suit, ends and length.
+    for card in meld.swappable(cr.cards.CARDS):
+        swapped = meld.swap(card)
+        assert swapped is not None
+        changed, wild = swapped
+        assert changed.placements(wild) == meld.placements(wild)
+
+
+_VARIANTS = st.sampled_from([PAGAT, DEUCES_WILD, ACES_HIGH, ACES_LOW])
+
+
+@given(_VARIANTS.flatmap(lambda v: st.tuples(melds(variant=v), hands(variant=v, max_size=20))))
+def test_r15_fits_are_the_lay_offs_of_any_hand(case: tuple[Group | Run, tuple[Card, ...]]) -> None:
+    # The engine lists a hand's lay-offs from what the meld keeps: the same pairs in order.
+    meld, hand = case
+    held = {card.index for card in hand}
+    cards = list(dict.fromkeys(hand))
+    expected = [(card, end) for card, ends in meld.fits() if card.index in held for end in ends]
+    assert meld.lay_offs(cards) == expected
+    assert all(meld.placements(card) == ends for card, ends in meld.fits())
+
+
+@given(_VARIANTS.flatmap(lambda v: st.tuples(melds(variant=v), hands(variant=v, max_size=20))))
+def test_r23_swaps_are_the_swappable_cards_of_any_hand(
+    case: tuple[Group | Run, tuple[Card, ...]],
+) -> None:
+    # The engine lists a hand's swaps from what the meld keeps: the same cards in order.
+    meld, hand = case
+    held = {card.index for card in hand}
+    cards = list(dict.fromkeys(hand))
+    assert meld.swappable(cards) == [card for card, _ in meld.swaps() if card.index in held]
+    for card, wild in meld.swaps():
+        swapped = meld.swap(card)
+        assert swapped is not None
+        assert swapped[1] is wild

@@ -26,6 +26,7 @@ import attrs
 from contract_rummy._checks import is_int
 from contract_rummy.cards import (
     ACE_HIGH,
+    CARDS,
     JOKER,
     RUN_CARDS,
     Card,
@@ -105,6 +106,14 @@ class Meld:
     _wilds: tuple[int, ...] | None = attrs.field(default=None, init=False, eq=False, repr=False)
     #: The indices of the cards that may be laid off or swapped in here, once asked for.
     _reach: frozenset[int] | None = attrs.field(default=None, init=False, eq=False, repr=False)
+    #: The cards that may be laid off here with their places, once asked for.
+    _fits: tuple[tuple[Card, tuple[End | None, ...]], ...] | None = attrs.field(
+        default=None, init=False, eq=False, repr=False
+    )
+    #: The cards that may swap in here with the wild cards they free, once asked for.
+    _swaps: tuple[tuple[Card, Card], ...] | None = attrs.field(
+        default=None, init=False, eq=False, repr=False
+    )
 
     def accepts(self, card: Card) -> bool:
         """Whether ``card`` can be laid off on this meld (R15)."""
@@ -172,6 +181,46 @@ class Meld:
         Each one can :meth:`swap` in.
         """
         raise NotImplementedError
+
+    def fits(self) -> tuple[tuple[Card, tuple[End | None, ...]], ...]:
+        """Every card that can be laid off here (R15), with its :meth:`placements`.
+
+        In the order :meth:`lay_offs` gives them for a hand in canonical order (which holds
+        each card once): ``lay_offs(hand)`` is each of these cards that ``hand`` holds,
+        at each of its places. Worked out once for the meld.
+
+        >>> [(str(card), ends) for card, ends in meld("3S 4S 5S 6S").fits()]
+        [('2S', (None,)), ('7S', (None,)), ('JK', (End.LOW, End.HIGH))]
+        """
+        found = self._fits
+        if found is None:
+            found = self._find_fits()
+            object.__setattr__(self, "_fits", found)
+        return found
+
+    def _find_fits(self) -> tuple[tuple[Card, tuple[End | None, ...]], ...]:
+        raise NotImplementedError
+
+    def swaps(self) -> tuple[tuple[Card, Card], ...]:
+        """Every card that can :meth:`swap` in here (R23), with the wild card it frees.
+
+        In canonical order, as :meth:`swappable` gives them from a hand: ``swappable(hand)``
+        is each of these cards that ``hand`` holds. Worked out once for the meld.
+
+        >>> [(str(card), str(wild)) for card, wild in meld("3S 4S JK 6S").swaps()]
+        [('5S', 'JK')]
+        """
+        found = self._swaps
+        if found is None:
+            found = tuple((card, self._freed(card)) for card in self.swappable(CARDS))
+            object.__setattr__(self, "_swaps", found)
+        return found
+
+    def _freed(self, card: Card) -> Card:
+        """The wild card that ``card``, which swaps in here, frees."""
+        swapped = self.swap(card)
+        assert swapped is not None
+        return swapped[1]
 
     def reach(self) -> frozenset[int]:
         """The :attr:`Card.index` of every card this meld may take (R15, R23), or more.
@@ -297,6 +346,10 @@ class Group(Meld):
         if not self.wild_positions():
             return []
         return [card for card in cards if card.rank is self.rank]
+
+    def _find_fits(self) -> tuple[tuple[Card, tuple[End | None, ...]], ...]:
+        # Every card of the rank and every wild card, in canonical order (R15).
+        return tuple((CARDS[index], _ONE_PLACE) for index in sorted(self.reach()))
 
     def _find_reach(self) -> frozenset[int]:
         # Every card of the rank, and every wild card (R15, R23).
@@ -465,8 +518,11 @@ class Run(Meld):
         >>> run.placements(Card.parse("7S")), run.placements(Card.parse("JK"))
         ((None,), (End.LOW, End.HIGH))
         """
-        ends = self.ends(card)
-        return ends if len(ends) != 1 else _ONE_PLACE
+        _check_card(card)
+        if self.variant.wild_by_index[card.index]:
+            # Every wild card fits where the joker does: worked out once for the run.
+            return self._lay_off_options()[1]
+        return _one_form(self.ends(card))
 
     def neighbours(self) -> tuple[Card, ...]:
         """The natural cards that would extend the run, low end first (R8).
@@ -515,6 +571,14 @@ class Run(Meld):
                     found.extend((card, end) for end in wild_ends)
         return found
 
+    def _find_fits(self) -> tuple[tuple[Card, tuple[End | None, ...]], ...]:
+        # The natural neighbours, low end first, then the wild cards in canonical order.
+        naturals, wild_ends = self._lay_off_options()
+        if not wild_ends:
+            return naturals
+        wilds = _wild_indices(self.variant.wild_by_index)
+        return (*naturals, *((CARDS[index], wild_ends) for index in wilds))
+
     def _lay_off_options(
         self,
     ) -> tuple[tuple[tuple[Card, tuple[End | None, ...]], ...], tuple[End | None, ...]]:
@@ -523,7 +587,7 @@ class Run(Meld):
         if options is None:
             options = (
                 tuple((card, self.placements(card)) for card in self.neighbours()),
-                self.placements(JOKER),  # where any wild card goes: the joker is always wild
+                _one_form(self.ends(JOKER)),  # where any wild card goes: the joker is always wild
             )
             object.__setattr__(self, "_options", options)
         return options
@@ -607,6 +671,11 @@ _ENDS: Final[dict[tuple[bool, bool], tuple[End, ...]]] = {
     (False, True): (End.HIGH,),
     (True, True): (End.LOW, End.HIGH),
 }
+
+
+def _one_form(ends: tuple[End, ...]) -> tuple[End | None, ...]:
+    """A run's ``ends`` for a card in the one form an action gives (R15): see ``placements``."""
+    return ends if len(ends) != 1 else _ONE_PLACE
 
 
 @functools.cache

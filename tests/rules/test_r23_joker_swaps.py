@@ -4,7 +4,8 @@ R23. Swapping a joker: "A player who went down on an earlier turn may, in a turn
     lay off, replace a joker in a run with the exact natural card it stands for, from their
     hand."
 
-Also tested: tests/test_engine_api.py, tests/test_events.py, tests/test_notation.py.
+Also tested: tests/test_engine_api.py, tests/test_events.py, tests/test_melds.py,
+tests/test_notation.py.
 """
 
 from __future__ import annotations

@@ -115,8 +115,8 @@ def _fitting(
     targets = [
         target for target, placed in enumerate(table) if not placed.meld.reach().isdisjoint(held)
     ]
-    actions = _swaps(position, cards, targets)
-    actions.extend(_lay_offs(table, cards, targets))
+    actions = _swaps(position, held, targets)
+    actions.extend(_lay_offs(table, held, targets))
     return actions
 
 
@@ -149,17 +149,21 @@ def _leaves_discard(position: Position, left: Hand) -> bool:
     )
 
 
-def _lay_offs(table: tuple[TableMeld, ...], cards: list[Card], targets: list[int]) -> list[Action]:
-    """Every lay-off of ``cards`` (R15) on the melds ``targets``, in the meld's order."""
+def _lay_offs(table: tuple[TableMeld, ...], held: set[int], targets: list[int]) -> list[Action]:
+    """Every lay-off of the cards ``held`` (by index, R15) on the melds ``targets``.
+
+    In the meld's order: its ``lay_offs`` of the hand, read from what it keeps (``fits``).
+    """
     found: list[Action] = []
     for target in targets:
-        for card, end in table[target].meld.lay_offs(cards):
-            found.append(LayOff._trusted(card, target, end))
+        for card, ends in table[target].meld.fits():
+            if card.index in held:
+                found.extend(LayOff._trusted(card, target, end) for end in ends)
     return found
 
 
-def _swaps(position: Position, cards: list[Card], targets: list[int]) -> list[Action]:
-    """Every joker swap of ``cards`` (R23) on the melds ``targets``.
+def _swaps(position: Position, held: set[int], targets: list[int]) -> list[Action]:
+    """Every joker swap of the cards ``held`` (by index, R23) on the melds ``targets``.
 
     The wild card freed goes onto any meld it fits.
     """
@@ -172,15 +176,15 @@ def _swaps(position: Position, cards: list[Card], targets: list[int]) -> list[Ac
         meld = table[target].meld
         if policy is JokerSwap.RUNS and not isinstance(meld, Run):
             continue
-        for card in meld.swappable(cards):
-            swapped = meld.swap(card)
-            assert swapped is not None
-            changed, wild = swapped
+        for card, wild in meld.swaps():
+            if card.index not in held:
+                continue
+            # The wild card fits the changed meld where it fits the meld itself: the swap
+            # keeps its rank, or its suit, ends and length; and the meld's own answer is kept.
             for joker_target, other in enumerate(table):
-                landing = changed if joker_target == target else other.meld
                 found.extend(
                     SwapJoker._trusted(card, target, joker_target, end)
-                    for end in landing.placements(wild)
+                    for end in other.meld.placements(wild)
                 )
     return found
 
