@@ -29,10 +29,9 @@ from contract_rummy.actions import GoDown
 from contract_rummy.cards import CARDS, Card, Rank, Suit
 from contract_rummy.godown._check import godown_problem
 from contract_rummy.godown._plan import GROUP, Found, MeldSpec
-from contract_rummy.godown._search import NOTHING, Result, search
+from contract_rummy.godown._search import NOTHING, Batch, Result, search
 from contract_rummy.godown._wilds import (
     SLOT,
-    Layout,
     Pool,
     _put,
     assignments,
@@ -63,13 +62,14 @@ class GoDowns(Sequence[GoDown]):
     """
 
     __slots__ = (
+        "_batches",
         "_built",
         "_cards",
         "_found",
         "_offsets",
+        "_ordered",
         "_pools",
         "_rest",
-        "_rows",
         "_single",
         "_variant",
         "_wilds",
@@ -77,13 +77,16 @@ class GoDowns(Sequence[GoDown]):
 
     def __init__(self, variant: Variant, result: Result) -> None:
         self._variant = variant
-        #: The skeletons found so far, and the search that finds the others.
+        #: The batches found so far, and the search that finds the others.
+        self._batches: list[Batch] = []
+        self._rest: Iterator[Batch] | None = None if result is NOTHING else result.found
+        #: Without :attr:`_pools`, the go-downs of :attr:`_batches`, one by one.
         self._found: list[Found] = []
-        self._rest: Iterator[Found] | None = None if result is NOTHING else result.found
         self._built: dict[MeldSpec, Group | Run] = {}
         self._single = result.single
+        # Jokers only (or no wild card): the melds the search finds are the go-down's.
+        self._ordered = result.ordered and result.single == SLOT and result.held is None
         self._offsets: list[int] | None = None
-        self._rows: dict[int, Layout] = {}
         held = result.held
         self._cards = 0 if held is None else held.cards
         self._wilds = 0 if held is None else sum(held.counts)
@@ -98,33 +101,41 @@ class GoDowns(Sequence[GoDown]):
 
     # -- the skeletons, found as they are needed ------------------------------------------
 
-    def _has(self, k: int) -> bool:
-        """Whether the search finds a k-th skeleton (from 0), searching on if need be."""
-        found = self._found
+    def _more(self) -> bool:
+        """Search on for one more batch; ``False`` once the search is over."""
         rest = self._rest
-        while len(found) <= k and rest is not None:
-            for skeleton in rest:
-                found.append(skeleton)
-                if len(found) > k:
-                    break
-            else:
-                rest = self._rest = None
+        batch = None if rest is None else next(rest, None)
+        if batch is None:
+            self._rest = None
+            return False
+        self._batches.append(batch)
+        if self._pools is None:
+            self._found.extend(batch.found())
+        return True
+
+    def _has(self, k: int) -> bool:
+        """Whether the search finds a k-th go-down (from 0), searching on if need be.
+
+        Only without :attr:`_pools`, where skeletons are go-downs.
+        """
+        found = self._found
+        while len(found) <= k and self._more():
+            pass
         return len(found) > k
 
-    def _skeletons(self) -> Iterator[Found]:
-        """Every skeleton in order, searching as they are read."""
-        k = 0
-        while self._has(k):
-            yield self._found[k]
-            k += 1
+    def _all(self) -> list[Batch]:
+        """Every batch: the whole search."""
+        while self._more():
+            pass
+        return self._batches
 
-    def _all(self) -> list[Found]:
-        """Every skeleton: the whole search."""
-        rest = self._rest
-        if rest is not None:
-            self._found.extend(rest)
-            self._rest = None
-        return self._found
+    def _each_batch(self) -> Iterator[Batch]:
+        """Every batch in order, searching as they are read."""
+        batches = self._batches
+        k = 0
+        while k < len(batches) or self._more():
+            yield batches[k]
+            k += 1
 
     # -- counting -------------------------------------------------------------------------
 
@@ -139,29 +150,46 @@ class GoDowns(Sequence[GoDown]):
         """1 if going down leaves exactly one card and it is a wild card (R16, R17), else 0."""
         return int(self._cards - size == 1 and self._wilds - slots == 1)
 
-    def _layout(self, k: int) -> Layout:
-        found = self._rows.get(k)
-        if found is None:
-            found = self._rows[k] = layout(self._found[k])
-        return found
+    def _plain(self, size: int, run_slots: int, groups: tuple[int, ...]) -> int:
+        """The go-downs of a skeleton with no meld twice, of ``size`` cards and these slots."""
+        if not run_slots and not groups:
+            return 1
+        pools = self._pools
+        assert pools is not None
+        pool = pools[self._spare(size, run_slots + sum(groups))]
+        return count_plain(run_slots, tuple(sorted(groups)), pool)
+
+    def _batch_counts(self, batch: Batch) -> Iterator[int]:
+        """The go-downs of each skeleton of ``batch``, in order."""
+        chosen = batch.chosen
+        size, run_slots, groups = _shape(chosen)
+        twice = len(set(chosen)) < len(chosen)
+        # Skeletons of one batch differ in their last meld only: alike in its cards and
+        # slots, they count alike.
+        known: dict[tuple[int, int], int] = {}
+        for meld, _, cards, slots in batch.last:
+            if twice or meld in chosen:  # a meld twice: the slow way
+                found = (*chosen, meld)
+                yield count(layout(found).row, self._pool(found))
+                continue
+            ways = known.get((cards, slots))
+            if ways is None:
+                if meld.kind == GROUP:
+                    more = (*groups, slots) if slots else groups
+                    ways = self._plain(size + cards, run_slots, more)
+                else:
+                    ways = self._plain(size + cards, run_slots + slots, groups)
+                known[cards, slots] = ways
+            yield ways
 
     def _counts(self) -> list[int]:
-        """``result[k]``: the go-downs of the skeletons before the k-th (then the total)."""
+        """``result[k]``: the go-downs of the batches before the k-th (then the total)."""
         offsets = self._offsets
         if offsets is None:
-            pools = self._pools
-            assert pools is not None
             offsets = [0]
             total = 0
-            for k, found in enumerate(self._all()):
-                size, run_slots, groups = _shape(found)
-                pool = pools[self._spare(size, run_slots + sum(groups))]
-                if len(set(found)) < len(found):  # a meld twice: the slow way
-                    total += count(self._layout(k).row, pool)
-                elif groups or run_slots:
-                    total += count_plain(run_slots, tuple(sorted(groups)), pool)
-                else:
-                    total += 1
+            for batch in self._all():
+                total += sum(self._batch_counts(batch))
                 offsets.append(total)
             self._offsets = offsets
         return offsets
@@ -169,11 +197,12 @@ class GoDowns(Sequence[GoDown]):
     # -- the sequence ---------------------------------------------------------------------
 
     def __bool__(self) -> bool:
-        return self._has(0)
+        return bool(self._batches) or self._more()
 
     def __len__(self) -> int:
         if self._pools is None:
-            return len(self._all())
+            self._all()
+            return len(self._found)
         return self._counts()[-1]
 
     @overload
@@ -184,9 +213,9 @@ class GoDowns(Sequence[GoDown]):
         if isinstance(index, slice):
             return [self[i] for i in range(*index.indices(len(self)))]
         if self._pools is None:
-            if index >= 0 and self._has(index):
-                return self._go_down(self._found[index])
-            return self._go_down(self._all()[index])
+            if index < 0 or not self._has(index):
+                self._all()
+            return self._go_down(self._found[index])
         offsets = self._counts()
         total = offsets[-1]
         if index < 0:
@@ -194,29 +223,40 @@ class GoDowns(Sequence[GoDown]):
         if not 0 <= index < total:
             raise IndexError("go-down index out of range")
         k = bisect.bisect_right(offsets, index) - 1
-        found = self._found[k]
-        plan = self._layout(k)
+        batch = self._batches[k]
+        index -= offsets[k]
+        for candidate, ways in zip(batch.last, self._batch_counts(batch), strict=True):
+            if index < ways:
+                found = (*batch.chosen, candidate.meld)
+                break
+            index -= ways
+        plan = layout(found)
         pool = self._pool(found)
-        return self._go_down(fill(plan, pool.kinds, unrank(plan.row, pool, index - offsets[k])))
+        return self._go_down(fill(plan, pool.kinds, unrank(plan.row, pool, index)))
 
     def __iter__(self) -> Iterator[GoDown]:
-        if self._rest is None and not self._found:
+        if self._rest is None and not self._batches:
             return iter(())  # the search is over and found nothing: most hands
         return self._each()
 
     def _each(self) -> Iterator[GoDown]:
         """Every go-down in order, searching as they are read."""
         if self._pools is None:
-            for found in self._skeletons():
-                yield self._go_down(found)
+            k = 0
+            while self._has(k):
+                yield self._go_down(self._found[k])
+                k += 1
             return
-        for found in self._skeletons():
-            plan = layout(found)
-            pool = self._pool(found)
-            for payloads in assignments(plan.row, pool):
-                yield self._go_down(fill(plan, pool.kinds, payloads))
+        for batch in self._each_batch():
+            for found in batch.found():
+                plan = layout(found)
+                pool = self._pool(found)
+                for payloads in assignments(plan.row, pool):
+                    yield self._go_down(fill(plan, pool.kinds, payloads))
 
     def _go_down(self, found: Found) -> GoDown:
+        if self._ordered:  # no sort: the search found the melds in GoDown's order
+            return GoDown._trusted(tuple(map(self._meld, found)))
         single = self._single
         if single != SLOT:
             # One kind of wild card, not the joker: it fills every slot.
@@ -237,7 +277,7 @@ class GoDowns(Sequence[GoDown]):
         return meld
 
 
-def _shape(found: Found) -> tuple[int, int, list[int]]:
+def _shape(found: Found) -> tuple[int, int, tuple[int, ...]]:
     """A skeleton's cards, its run slots, and the slots of each group that has some."""
     size = run_slots = 0
     groups: list[int] = []
@@ -249,7 +289,7 @@ def _shape(found: Found) -> tuple[int, int, list[int]]:
                 groups.append(slots)
             else:
                 run_slots += slots
-    return size, run_slots, groups
+    return size, run_slots, tuple(groups)
 
 
 def _put_single(spec: MeldSpec, kind: int) -> MeldSpec:

@@ -126,6 +126,8 @@ class Plan:
         check_touch: Whether two runs of the contract must not touch (R12).
         interchangeable: Whether places that could take the same meld always have the
             same length, so that taking their melds in order finds each go-down once.
+        ordered: Whether the places of one kind all have one length: then the search
+            finds each go-down's melds in :class:`~contract_rummy.GoDown`'s order.
         levels: What the fill needs to know of each place.
         group_size: The shortest group, or 0 without groups.
         groups: How many groups.
@@ -148,6 +150,7 @@ class Plan:
     final_discard: bool
     check_touch: bool
     interchangeable: bool
+    ordered: bool
     levels: tuple[Level, ...]
     group_size: int
     groups: int
@@ -175,6 +178,10 @@ def plan(variant: Variant, round_number: int, t: Tables | None = None) -> Plan:
         keep = 0 if at_once or not variant.final_discard else 1
         check_touch = not variant.runs_may_touch and len(contract.runs) > 1
         rest = tuple(sum(place.length for place in places[i:]) for i in range(len(places) + 1))
+        ordered = all(
+            len({place.length for place in places if place.kind == kind}) <= 1
+            for kind in (GROUP, RUN)
+        )
         group_size = min(contract.groups, default=0)
         found = t.plans[round_number] = Plan(
             contract=contract,
@@ -184,11 +191,8 @@ def plan(variant: Variant, round_number: int, t: Tables | None = None) -> Plan:
             keep=keep,
             final_discard=variant.final_discard,
             check_touch=check_touch,
-            interchangeable=exact
-            or all(
-                len({place.length for place in places if place.kind == kind}) <= 1
-                for kind in (GROUP, RUN)
-            ),
+            interchangeable=exact or ordered,
+            ordered=ordered,
             levels=tuple(
                 Level(
                     length=place.length,
