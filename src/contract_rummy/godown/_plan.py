@@ -96,7 +96,8 @@ class Level(NamedTuple):
         together: Whether it is the last place of a round played at once (R24): it takes
             every card left.
         follow: Whether the next place is the same kind and length (taken in order).
-        apart: Whether a run here must keep apart from the runs of its suit already chosen (R12).
+        apart: Whether a run here must keep apart from the runs of its suit already chosen
+            (R12): whether runs come before it.
     """
 
     length: int
@@ -201,7 +202,10 @@ def plan(variant: Variant, round_number: int, t: Tables | None = None) -> Plan:
                     last=i + 1 == len(places),
                     together=at_once and i + 1 == len(places),
                     follow=i + 1 < len(places) and places[i + 1] == place,
-                    apart=check_touch and place.kind == RUN,
+                    apart=check_touch
+                    and place.kind == RUN
+                    and i > 0
+                    and places[i - 1].kind == RUN,
                 )
                 for i, place in enumerate(places)
             ),

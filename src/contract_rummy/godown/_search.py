@@ -207,14 +207,13 @@ def search(
             packed += (unit[52] - unit[w]) * counts[w]  # counted as jokers
             counts[w] = 0
         counts[52] = wilds
-    if (
-        p.at_once
-        and not p.groups
-        and (
-            runs_needed(t, counts) > p.runs or at_once_slots(t, counts, p.run_size, p.runs) > wilds
-        )
-    ):
-        return NOTHING
+    fields = _fields(t, p)
+    # R24: how many melds may take wild cards only, beyond those the natural cards need.
+    blanks = len(p.places)
+    if fields is not None:
+        blanks -= runs_needed(t, counts) if p.runs else _spread(t, fields, packed)
+        if blanks < 0 or (p.runs and at_once_slots(t, counts, p.run_size, p.runs) > wilds):
+            return NOTHING
     listed: dict[Place, list[Choices | None]] = {}
     have = Counts(counts, list(counted[:CARDS_AT]), suit_masks, wilds)
     for place in dict.fromkeys(p.places):
@@ -230,10 +229,11 @@ def search(
         choices=tuple(listed[place] for place in p.places),
         kept=kept,
         present=tuple(index for index in range(53) if counts[index]) if p.at_once else (),
-        fields=_fields(t, p),
+        fields=fields,
     )
     seen: set[Found] | None = None if p.interchangeable else set()
-    return Result(_fill(context, 0, packed, total, wilds, 0, (), seen), held, single, p.ordered)
+    batches = _fill(context, 0, packed, total, wilds, blanks, 0, (), seen)
+    return Result(batches, held, single, p.ordered)
 
 
 def _fields(t: Tables, p: Plan) -> tuple[int, ...] | None:
@@ -249,6 +249,7 @@ def _fill(
     hand: int,
     left: int,
     wilds: int,
+    blanks: int,
     start: int,
     chosen: tuple[MeldSpec, ...],
     seen: set[Found] | None,
@@ -256,7 +257,8 @@ def _fill(
     """Fill ``s.places[i:]`` from the packed ``hand``, yielding the go-downs found.
 
     The hand has ``left`` cards, ``wilds`` of them wild. The last place's melds come in
-    one :class:`Batch` for each choice of the places before it.
+    one :class:`Batch` for each choice of the places before it. In a round played at
+    once, at most ``blanks`` more melds may be of wild cards only (see :func:`search`).
 
     ``start`` is where ``places[i]`` starts in its candidates: at the meld the same place
     before it took, so interchangeable places take their melds in order.
@@ -273,7 +275,7 @@ def _fill(
     fields = s.fields
     tight = False
     if fields is not None:
-        spread = _spread(s, hand) - (len(s.plan.places) - i)
+        spread = _spread(s.t, fields, hand) - (len(s.plan.places) - i)
         if spread > 0:
             return  # R24: more suits (or ranks) of natural cards than melds to hold them
         # As many as melds: each meld must take every natural card of its own.
@@ -293,12 +295,13 @@ def _fill(
             continue
         if apart and touching(meld, chosen):
             continue
-        if tight and not _clears(s, hand, cards, meld.key):
+        blank = used == size
+        if fields is not None and not _may_take(s, hand, cards, meld.key, blank, tight, blanks):
             continue
         if not last:
             next_start = (at if positions is None else positions[at]) if follow else 0
-            yield from _fill(s, i + 1, hand - cards, left - size, wilds - used, next_start,
-                             (*chosen, meld), seen)  # fmt: skip
+            yield from _fill(s, i + 1, hand - cards, left - size, wilds - used, blanks - blank,
+                             next_start, (*chosen, meld), seen)  # fmt: skip
         elif (left - size > 1 or _keeps_a_discard(s, hand - cards, left - size)) and (
             seen is None or _first_time((*chosen, meld), seen)
         ):
@@ -307,18 +310,25 @@ def _fill(
         yield Batch(chosen, taken)
 
 
-def _spread(s: _Search, hand: int) -> int:
+def _spread(t: Tables, fields: tuple[int, ...], hand: int) -> int:
     """R24: how many suits (or ranks) the natural cards of the packed ``hand`` are of."""
-    naturals = hand & s.t.natural_fields
-    assert s.fields is not None
-    return sum(1 for field in s.fields if naturals & field)
+    naturals = hand & t.natural_fields
+    return sum(1 for field in fields if naturals & field)
 
 
-def _clears(s: _Search, hand: int, cards: int, key: int) -> bool:
-    """R24: whether ``cards`` take every natural card of ``hand`` of suit (or rank) ``key``.
+def _may_take(
+    s: _Search, hand: int, cards: int, key: int, blank: bool, tight: bool, blanks: int
+) -> bool:
+    """R24: whether a meld of suit (or rank) ``key`` may take ``cards`` from ``hand``.
 
-    And ``hand`` holds some.
+    A meld of wild cards only (``blank``) takes a place the natural cards do not need, if
+    any is left; when the natural cards are of as many suits (or ranks) as there are
+    melds left (``tight``), each meld takes every natural card of its own.
     """
+    if blank:
+        return blanks > 0 and not tight
+    if not tight:
+        return True
     assert s.fields is not None
     field = s.fields[key] & s.t.natural_fields
     return bool(hand & field) and not (hand - cards) & field

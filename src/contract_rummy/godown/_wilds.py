@@ -34,6 +34,7 @@ that counting and unranking need.
 from __future__ import annotations
 
 import itertools
+import operator
 from collections.abc import Iterator
 from typing import Any, Final, NamedTuple
 
@@ -105,16 +106,17 @@ class Unit(NamedTuple):
 _ONE_SLOT: Final = Unit(RUN_SLOT, 1, 1)
 
 
+# Vectors of one pool have one length: map over them is quicker than a checked zip.
 def _fits(vector: Vector, limit: Vector) -> bool:
-    return all(a <= b for a, b in zip(vector, limit, strict=True))
+    return all(map(operator.le, vector, limit))
 
 
 def _add(a: Vector, b: Vector) -> Vector:
-    return tuple(x + y for x, y in zip(a, b, strict=True))
+    return tuple(map(operator.add, a, b))
 
 
 def _sub(a: Vector, b: Vector) -> Vector:
-    return tuple(x - y for x, y in zip(a, b, strict=True))
+    return tuple(map(operator.sub, a, b))
 
 
 def _usage(kinds: tuple[int, ...], size: int) -> Vector:
