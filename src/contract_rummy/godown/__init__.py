@@ -32,6 +32,7 @@ from contract_rummy.godown._plan import GROUP, Found, MeldSpec
 from contract_rummy.godown._search import NOTHING, Batch, Result, search
 from contract_rummy.godown._wilds import (
     SLOT,
+    Payload,
     Pool,
     _put,
     assignments,
@@ -251,8 +252,9 @@ class GoDowns(Sequence[GoDown]):
             for found in batch.found():
                 plan = layout(found)
                 pool = self._pool(found)
+                memo: dict[tuple[int, Payload], tuple[MeldSpec, ...]] = {}
                 for payloads in assignments(plan.row, pool):
-                    yield self._go_down(fill(plan, pool.kinds, payloads))
+                    yield self._go_down(fill(plan, pool.kinds, payloads, memo))
 
     def _go_down(self, found: Found) -> GoDown:
         if self._ordered:  # no sort: the search found the melds in GoDown's order
