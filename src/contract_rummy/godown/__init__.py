@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import bisect
 import functools
+import operator
 from collections.abc import Iterator, Sequence
 from typing import Final, overload
 
@@ -151,8 +152,17 @@ class GoDowns(Sequence[GoDown]):
         """1 if going down leaves exactly one card and it is a wild card (R16, R17), else 0."""
         return int(self._cards - size == 1 and self._wilds - slots == 1)
 
-    def _plain(self, size: int, run_slots: int, groups: tuple[int, ...]) -> int:
-        """The go-downs of a skeleton with no meld twice, of ``size`` cards and these slots."""
+    def _plain(self, shape: Shape, kind: int, cards: int, slots: int) -> int:
+        """The go-downs of a skeleton with no meld twice: ``shape`` and one meld more.
+
+        The meld is of ``kind``, with ``cards`` cards, ``slots`` of them slots.
+        """
+        size, run_slots, groups = shape
+        size += cards
+        if kind == GROUP:
+            groups = (*groups, slots) if slots else groups
+        else:
+            run_slots += slots
         if not run_slots and not groups:
             return 1
         pools = self._pools
@@ -160,28 +170,44 @@ class GoDowns(Sequence[GoDown]):
         pool = pools[self._spare(size, run_slots + sum(groups))]
         return count_plain(run_slots, tuple(sorted(groups)), pool)
 
-    def _batch_counts(self, batch: Batch) -> Iterator[int]:
+    def _twice(self, chosen: Found, meld: MeldSpec) -> int:
+        """The go-downs of the skeleton ``chosen`` and ``meld``, where a meld is met twice."""
+        found = (*chosen, meld)
+        return count(layout(found).row, self._pool(found))
+
+    def _batch_counts(self, batch: Batch) -> list[int]:
         """The go-downs of each skeleton of ``batch``, in order."""
         chosen = batch.chosen
-        size, run_slots, groups = _shape(chosen)
+        shape = _shape(chosen)
         twice = len(set(chosen)) < len(chosen)
+        return [
+            self._twice(chosen, meld)
+            if twice or meld in chosen
+            else self._plain(shape, meld.kind, cards, slots)
+            for meld, _, cards, slots in batch.last
+        ]
+
+    def _batch_total(self, batch: Batch) -> int:
+        """The go-downs of the skeletons of ``batch``, all together."""
+        chosen, last = batch
+        if len(set(chosen)) < len(chosen):
+            return sum(self._batch_counts(batch))
+        shape = _shape(chosen)
+        kind = last[0].meld.kind
         # Skeletons of one batch differ in their last meld only: alike in its cards and
-        # slots, they count alike.
+        # slots, they count alike, unless that meld is one chosen already.
         known: dict[tuple[int, int], int] = {}
-        for meld, _, cards, slots in batch.last:
-            if twice or meld in chosen:  # a meld twice: the slow way
-                found = (*chosen, meld)
-                yield count(layout(found).row, self._pool(found))
-                continue
-            ways = known.get((cards, slots))
+        total = 0
+        for key in map(_SIZE_AND_SLOTS, last):
+            ways = known.get(key)
             if ways is None:
-                if meld.kind == GROUP:
-                    more = (*groups, slots) if slots else groups
-                    ways = self._plain(size + cards, run_slots, more)
-                else:
-                    ways = self._plain(size + cards, run_slots + slots, groups)
-                known[cards, slots] = ways
-            yield ways
+                ways = known[key] = self._plain(shape, kind, *key)
+            total += ways
+        if any(spec.kind == kind for spec in chosen):
+            for meld, _, cards, slots in last:
+                if meld in chosen:
+                    total += self._twice(chosen, meld) - self._plain(shape, kind, cards, slots)
+        return total
 
     def _counts(self) -> list[int]:
         """``result[k]``: the go-downs of the batches before the k-th (then the total)."""
@@ -190,7 +216,7 @@ class GoDowns(Sequence[GoDown]):
             offsets = [0]
             total = 0
             for batch in self._all():
-                total += sum(self._batch_counts(batch))
+                total += self._batch_total(batch)
                 offsets.append(total)
             self._offsets = offsets
         return offsets
@@ -279,7 +305,13 @@ class GoDowns(Sequence[GoDown]):
         return meld
 
 
-def _shape(found: Found) -> tuple[int, int, tuple[int, ...]]:
+#: A skeleton's cards, its run slots, and the slots of each group that has some.
+Shape = tuple[int, int, tuple[int, ...]]
+#: A candidate's cards and slots.
+_SIZE_AND_SLOTS: Final = operator.itemgetter(2, 3)
+
+
+def _shape(found: Found) -> Shape:
     """A skeleton's cards, its run slots, and the slots of each group that has some."""
     size = run_slots = 0
     groups: list[int] = []

@@ -388,11 +388,13 @@ def _finish_at_once(
 
 def touching(run: MeldSpec, chosen: tuple[MeldSpec, ...]) -> bool:
     """R12: whether ``run`` is contiguous with a run of the same suit already chosen."""
+    low = run.low
+    end = low + len(run.cards)  # one past its last position
     for other in chosen:
         if (
             other.kind == RUN
             and other.key == run.key
-            and (other.high + 1 == run.low or run.high + 1 == other.low)
+            and (other.low == end or other.low + len(other.cards) == low)
         ):
             return True
     return False
