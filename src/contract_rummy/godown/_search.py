@@ -12,7 +12,11 @@ works hard not to search at all:
   of the candidate list and each go-down is built once; where they are not (longer melds
   allowed), a set of the go-downs already found removes the repeats;
 - in a round played at once (R24), the last meld is whatever the others leave, checked
-  directly.
+  directly; and since every natural card must go into a meld of its suit (or rank), a
+  branch ends once they are of more suits than melds are left, and melds of wild cards
+  only take no place the natural cards need;
+- the last place's melds are found together, one :class:`Batch` for each choice of the
+  places before it, so a count adds them up by their wild cards without listing them.
 
 What the search knows of a round before it sees a hand, it reads from the round's plan
 (see :mod:`._plan`). The go-downs come out in a fixed order: depth first over the places
