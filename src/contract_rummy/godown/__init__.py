@@ -127,8 +127,16 @@ class GoDowns(Sequence[GoDown]):
 
     def _all(self) -> list[Batch]:
         """Every batch: the whole search."""
-        while self._more():
-            pass
+        rest = self._rest
+        if rest is not None:
+            batches = self._batches
+            start = len(batches)
+            batches.extend(rest)  # at once, rather than a call of _more each
+            self._rest = None
+            if self._pools is None:
+                found = self._found
+                for batch in batches[start:]:
+                    found.extend(batch.found())
         return self._batches
 
     def _each_batch(self) -> Iterator[Batch]:

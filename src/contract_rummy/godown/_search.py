@@ -130,8 +130,10 @@ class Batch(NamedTuple):
 
     def found(self) -> list[Found]:
         """The go-downs of the batch, in order."""
-        chosen = self.chosen
-        return [(*chosen, candidate.meld) for candidate in self.last]
+        chosen, last = self
+        if len(last) == 1:  # most batches, in hands without many wild cards
+            return [(*chosen, last[0].meld)]
+        return [(*chosen, candidate.meld) for candidate in last]
 
 
 class Result(NamedTuple):

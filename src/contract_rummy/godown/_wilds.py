@@ -129,10 +129,11 @@ def _usage(kinds: tuple[int, ...], size: int) -> Vector:
 def _times(a: Poly, b: Poly, limit: Vector) -> Poly:
     """``a * b``, keeping only the terms within ``limit``."""
     out: Poly = {}
+    add, le = operator.add, operator.le
     for u, x in a.items():
         for v, y in b.items():
-            w = _add(u, v)
-            if _fits(w, limit):
+            w = tuple(map(add, u, v))  # _add and _fits inline: the innermost loop
+            if all(map(le, w, limit)):
                 out[w] = out.get(w, 0) + x * y
     return out
 
@@ -209,10 +210,8 @@ def _excluded(pool: Pool) -> Vector | None:
 
 def _completions(poly: Poly, left: Vector, excluded: Vector | None) -> int:
     """The choices counted by ``poly`` that ``left`` can pay for, less R17's refusal."""
-    total = 0
-    for u, c in poly.items():
-        if _fits(u, left):
-            total += c
+    le = operator.le
+    total = sum(c for u, c in poly.items() if all(map(le, u, left)))  # _fits inline
     if excluded is not None:
         refused = _sub(left, excluded)
         if min(refused) >= 0:
