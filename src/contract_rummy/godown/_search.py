@@ -295,23 +295,25 @@ def _fill(
     longer = not exact
     taken: list[Candidate] = []
     for at in range(first, len(source)):
-        candidate = source[at]
-        meld, cards, size, used = candidate
+        meld, cards, size, used = source[at]
         if (held - cards) & guard != guard or (longer and size > high):
             continue
         if apart and touching(meld, chosen):
             continue
-        blank = used == size
-        if fields is not None and not _may_take(s, hand, cards, meld.key, blank, tight, blanks):
+        # (used == size: a meld of wild cards only, worked out only where it is needed, as
+        # this loop is the search's busiest)
+        if fields is not None and not _may_take(s, hand, cards, meld.key, used == size, tight,
+                                                blanks):  # fmt: skip
             continue
         if not last:
             next_start = (at if positions is None else positions[at]) if follow else 0
-            yield from _fill(s, i + 1, hand - cards, left - size, wilds - used, blanks - blank,
-                             next_start, (*chosen, meld), seen)  # fmt: skip
+            yield from _fill(s, i + 1, hand - cards, left - size, wilds - used,
+                             blanks - (used == size), next_start, (*chosen, meld),
+                             seen)  # fmt: skip
         elif (left - size > 1 or _keeps_a_discard(s, hand - cards, left - size)) and (
             seen is None or _first_time((*chosen, meld), seen)
         ):
-            taken.append(candidate)
+            taken.append(source[at])
     if taken:
         yield Batch(chosen, taken)
 
