@@ -24,9 +24,10 @@ The sections, all run by default in this order (choose with ``--only memory,phas
   melds to lay off on and swap jokers from; beyond the three jokers of ``pagat``, the wild
   cards come from a variant with 2s wild; one listing past a time budget (5 s; 1 s with
   ``--quick``) stops its row, which then prints "> 5 s";
-- ``wild``: hands with 5 to 8 wild cards under ``deuces-wild`` (12 and 13 cards, rounds 4-6),
-  where go-downs number in the millions: the time to count the legal actions, to find one
-  at a random index, and to yield the first of them;
+- ``wild``: hands with 5 to 8 wild cards under ``deuces-wild`` and ``california`` (12 and 13
+  cards, rounds 5-7), where go-downs number in the millions: the time to count the legal
+  actions (the first time a state is counted, and again), to find one at a random index,
+  and to yield the first of them;
 - ``godown``: the go-down search on its worst cases: 13-card hands with three jokers, and
   20-card hands as buys leave them;
 - ``records``: whole greedy games of ``pagat`` and ``deuces-wild``: the time per game to play
@@ -873,7 +874,9 @@ def report_presets(settings: Settings) -> None:
 class WildRow:
     """Timings (seconds) on the PLAY states of one hand size and number of wild cards."""
 
-    #: ``len(legal_actions(state))``, from a fresh listing.
+    #: ``len(legal_actions(state))`` the first time the state is counted.
+    first_lengths: tuple[float, ...]
+    #: ``len(legal_actions(state))`` again, from a fresh listing: the median of a few.
     lengths: tuple[float, ...]
     #: ``legal[i]`` at a random index, once the length is known.
     indexed: tuple[float, ...]
@@ -881,6 +884,12 @@ class WildRow:
     first: tuple[float, ...]
     #: The number of legal actions of each state.
     counts: tuple[int, ...]
+
+
+#: The presets and rounds of the ``wild`` section: the rounds with a run and two or three
+#: melds, where wild cards make the most go-downs.
+WILD_PRESETS = ("deuces-wild", "california")
+WILD_ROUNDS = (5, 6, 7)
 
 
 def _timed(action: Callable[[], object], repeats: int) -> float:
@@ -893,21 +902,24 @@ def _timed(action: Callable[[], object], repeats: int) -> float:
     return statistics.median(times)
 
 
-def bench_wild(size: int, wild: int, per_round: int, timings: int) -> WildRow:
-    """Time counting, indexing and the first go-down of deuces-wild states, rounds 4-6."""
-    variant = cr.VARIANTS["deuces-wild"]
+def bench_wild(name: str, size: int, wild: int, per_round: int, timings: int) -> WildRow:
+    """Time counting, indexing and the first go-down of one preset's states, rounds 5-7."""
+    variant = cr.VARIANTS[name]
     rng = random.Random(size * 100 + wild)
-    lengths, indexed, first, counts = [], [], [], []
-    for round_number in (4, 5, 6):
+    first_lengths, lengths, indexed, first, counts = [], [], [], [], []
+    for round_number in WILD_ROUNDS:
         seed = round_number * 1000 + wild
         for hand in _hands(size, wild, per_round, seed=seed, variant=variant):
             state = _play_state(hand, round_number, variant)
+            first_lengths.append(_timed(partial(_length, state), 1))
             legal = cr.legal_actions(state)
             counts.append(len(legal))
             lengths.append(_timed(partial(_length, state), timings))
             indexed.append(_timed(partial(_random_index, legal, rng), timings))
             first.append(_timed(partial(_first, state), timings))
-    return WildRow(tuple(lengths), tuple(indexed), tuple(first), tuple(counts))
+    return WildRow(
+        tuple(first_lengths), tuple(lengths), tuple(indexed), tuple(first), tuple(counts)
+    )
 
 
 def _length(state: cr.RoundState) -> int:
@@ -927,23 +939,29 @@ def report_wild(settings: Settings) -> None:
     per_round = max(3, settings.per_round)
     say(
         "many wild cards: PLAY states of a player not down under deuces-wild (3 jokers and "
-        f"8 twos wild), rounds 4-6, {per_round} hands each; medians (worst) in ms of "
-        "len(legal_actions(state)) from a fresh state, legal[i] at a random index, and the "
-        "first action of a fresh iteration (a go-down when there is one):"
+        "8 twos wild) and california (8 queens wild), rounds 5-7, "
+        f"{per_round} hands each; medians (worst) in ms of len(legal_actions(state)) the "
+        "first time a state is counted and again from a fresh listing, legal[i] at a random "
+        "index, and the first action of a fresh iteration (a go-down when there is one):"
     )
-    say(f"  {'cards':>5} {'wild':>4} {'len':>15} {'[i]':>15} {'first':>15} {'actions':>22}")
-    for size in (12, 13):
-        for wild in (5, 6, 7, 8):
-            row = bench_wild(size, wild, per_round, settings.timings)
+    say(
+        f"  {'preset':>11} {'cards':>5} {'wild':>4} {'len, first':>15} {'len':>15} "
+        f"{'[i]':>15} {'first':>15} {'actions':>22}"
+    )
+    for name in WILD_PRESETS:
+        for size in (12, 13):
+            for wild in (5, 6, 7, 8):
+                row = bench_wild(name, size, wild, per_round, settings.timings)
 
-            def cell(times: tuple[float, ...]) -> str:
-                return f"{statistics.median(times) * 1e3:.2f} ({max(times) * 1e3:.1f})"
+                def cell(times: tuple[float, ...]) -> str:
+                    return f"{statistics.median(times) * 1e3:.2f} ({max(times) * 1e3:.1f})"
 
-            counts = f"{statistics.median(row.counts):,.0f} (max {max(row.counts):,})"
-            say(
-                f"  {size:>5} {wild:>4} {cell(row.lengths):>15} {cell(row.indexed):>15} "
-                f"{cell(row.first):>15} {counts:>22}"
-            )
+                counts = f"{statistics.median(row.counts):,.0f} (max {max(row.counts):,})"
+                say(
+                    f"  {name:>11} {size:>5} {wild:>4} {cell(row.first_lengths):>15} "
+                    f"{cell(row.lengths):>15} {cell(row.indexed):>15} {cell(row.first):>15} "
+                    f"{counts:>22}"
+                )
 
 
 # -- records and views ------------------------------------------------------------------------

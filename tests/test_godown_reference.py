@@ -553,6 +553,29 @@ def test_r8_r12_r14_variant_go_downs_match_the_rules_on_generated_hands(
     compare(variant, data.draw(deals(variant, range(1, 8))))
 
 
+@pytest.mark.slow
+@pytest.mark.parametrize(
+    ("hand", "blank"),
+    [
+        # Two suits of natural cards, each one run: the third run is wild cards only.
+        ("3S 4S 5S 6S 7H 8H 9H 10H 2C 2D JK JK", True),
+        # The spades' 6 twice needs two runs of spades: no room for a run of wild cards.
+        ("3S 4S 5S 6S 6S 8H 9H 10H 2C 2D JK JK", False),
+        # Natural cards of three suits: each run takes every natural card of its suit.
+        ("3S 4S 5S 7H 8H 9H JC QC 2C 2D JK JK", False),
+    ],
+)
+def test_r24_a_run_of_wild_cards_only_where_the_natural_cards_leave_room(
+    hand: str, blank: bool
+) -> None:
+    variant = cr.VARIANTS["deuces-wild"]
+    cards = tuple(cr.parse_cards(hand))
+    found = go_downs_of(variant, Deal(7, cards, cards[0], from_discard=False))
+    assert found
+    wild_only = any(all(variant.is_wild(c) for c in m.cards) for g in found for m in g.melds)
+    assert wild_only == blank
+
+
 # -- single positions, engine and reference together --------------------------------------
 
 

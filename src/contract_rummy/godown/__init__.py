@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import bisect
 import functools
+import operator
 from collections.abc import Iterator, Sequence
 from typing import Final, overload
 
@@ -29,10 +30,10 @@ from contract_rummy.actions import GoDown
 from contract_rummy.cards import CARDS, Card, Rank, Suit
 from contract_rummy.godown._check import godown_problem
 from contract_rummy.godown._plan import GROUP, Found, MeldSpec
-from contract_rummy.godown._search import NOTHING, Result, search
+from contract_rummy.godown._search import NOTHING, Batch, Result, search
 from contract_rummy.godown._wilds import (
     SLOT,
-    Layout,
+    Payload,
     Pool,
     _put,
     assignments,
@@ -63,13 +64,14 @@ class GoDowns(Sequence[GoDown]):
     """
 
     __slots__ = (
+        "_batches",
         "_built",
         "_cards",
         "_found",
         "_offsets",
+        "_ordered",
         "_pools",
         "_rest",
-        "_rows",
         "_single",
         "_variant",
         "_wilds",
@@ -77,13 +79,16 @@ class GoDowns(Sequence[GoDown]):
 
     def __init__(self, variant: Variant, result: Result) -> None:
         self._variant = variant
-        #: The skeletons found so far, and the search that finds the others.
+        #: The batches found so far, and the search that finds the others.
+        self._batches: list[Batch] = []
+        self._rest: Iterator[Batch] | None = None if result is NOTHING else result.found
+        #: Without :attr:`_pools`, the go-downs of :attr:`_batches`, one by one.
         self._found: list[Found] = []
-        self._rest: Iterator[Found] | None = None if result is NOTHING else result.found
         self._built: dict[MeldSpec, Group | Run] = {}
         self._single = result.single
+        # Jokers only (or no wild card): the melds the search finds are the go-down's.
+        self._ordered = result.ordered and result.single == SLOT and result.held is None
         self._offsets: list[int] | None = None
-        self._rows: dict[int, Layout] = {}
         held = result.held
         self._cards = 0 if held is None else held.cards
         self._wilds = 0 if held is None else sum(held.counts)
@@ -98,33 +103,49 @@ class GoDowns(Sequence[GoDown]):
 
     # -- the skeletons, found as they are needed ------------------------------------------
 
-    def _has(self, k: int) -> bool:
-        """Whether the search finds a k-th skeleton (from 0), searching on if need be."""
-        found = self._found
+    def _more(self) -> bool:
+        """Search on for one more batch; ``False`` once the search is over."""
         rest = self._rest
-        while len(found) <= k and rest is not None:
-            for skeleton in rest:
-                found.append(skeleton)
-                if len(found) > k:
-                    break
-            else:
-                rest = self._rest = None
+        batch = None if rest is None else next(rest, None)
+        if batch is None:
+            self._rest = None
+            return False
+        self._batches.append(batch)
+        if self._pools is None:
+            self._found.extend(batch.found())
+        return True
+
+    def _has(self, k: int) -> bool:
+        """Whether the search finds a k-th go-down (from 0), searching on if need be.
+
+        Only without :attr:`_pools`, where skeletons are go-downs.
+        """
+        found = self._found
+        while len(found) <= k and self._more():
+            pass
         return len(found) > k
 
-    def _skeletons(self) -> Iterator[Found]:
-        """Every skeleton in order, searching as they are read."""
-        k = 0
-        while self._has(k):
-            yield self._found[k]
-            k += 1
-
-    def _all(self) -> list[Found]:
-        """Every skeleton: the whole search."""
+    def _all(self) -> list[Batch]:
+        """Every batch: the whole search."""
         rest = self._rest
         if rest is not None:
-            self._found.extend(rest)
+            batches = self._batches
+            start = len(batches)
+            batches.extend(rest)  # at once, rather than a call of _more each
             self._rest = None
-        return self._found
+            if self._pools is None:
+                found = self._found
+                for batch in batches[start:]:
+                    found.extend(batch.found())
+        return self._batches
+
+    def _each_batch(self) -> Iterator[Batch]:
+        """Every batch in order, searching as they are read."""
+        batches = self._batches
+        k = 0
+        while k < len(batches) or self._more():
+            yield batches[k]
+            k += 1
 
     # -- counting -------------------------------------------------------------------------
 
@@ -139,29 +160,71 @@ class GoDowns(Sequence[GoDown]):
         """1 if going down leaves exactly one card and it is a wild card (R16, R17), else 0."""
         return int(self._cards - size == 1 and self._wilds - slots == 1)
 
-    def _layout(self, k: int) -> Layout:
-        found = self._rows.get(k)
-        if found is None:
-            found = self._rows[k] = layout(self._found[k])
-        return found
+    def _plain(self, shape: Shape, kind: int, cards: int, slots: int) -> int:
+        """The go-downs of a skeleton with no meld twice: ``shape`` and one meld more.
+
+        The meld is of ``kind``, with ``cards`` cards, ``slots`` of them slots.
+        """
+        size, run_slots, groups = shape
+        size += cards
+        if kind == GROUP:
+            groups = (*groups, slots) if slots else groups
+        else:
+            run_slots += slots
+        if not run_slots and not groups:
+            return 1
+        pools = self._pools
+        assert pools is not None
+        pool = pools[self._spare(size, run_slots + sum(groups))]
+        return count_plain(run_slots, tuple(sorted(groups)), pool)
+
+    def _twice(self, chosen: Found, meld: MeldSpec) -> int:
+        """The go-downs of the skeleton ``chosen`` and ``meld``, where a meld is met twice."""
+        found = (*chosen, meld)
+        return count(layout(found).row, self._pool(found))
+
+    def _batch_counts(self, batch: Batch) -> list[int]:
+        """The go-downs of each skeleton of ``batch``, in order."""
+        chosen = batch.chosen
+        shape = _shape(chosen)
+        twice = len(set(chosen)) < len(chosen)
+        return [
+            self._twice(chosen, meld)
+            if twice or meld in chosen
+            else self._plain(shape, meld.kind, cards, slots)
+            for meld, _, cards, slots in batch.last
+        ]
+
+    def _batch_total(self, batch: Batch) -> int:
+        """The go-downs of the skeletons of ``batch``, all together."""
+        chosen, last = batch
+        if len(set(chosen)) < len(chosen):
+            return sum(self._batch_counts(batch))
+        shape = _shape(chosen)
+        kind = last[0].meld.kind
+        # Skeletons of one batch differ in their last meld only: alike in its cards and
+        # slots, they count alike, unless that meld is one chosen already.
+        known: dict[tuple[int, int], int] = {}
+        total = 0
+        for key in map(_SIZE_AND_SLOTS, last):
+            ways = known.get(key)
+            if ways is None:
+                ways = known[key] = self._plain(shape, kind, *key)
+            total += ways
+        if any(spec.kind == kind for spec in chosen):
+            for meld, _, cards, slots in last:
+                if meld in chosen:
+                    total += self._twice(chosen, meld) - self._plain(shape, kind, cards, slots)
+        return total
 
     def _counts(self) -> list[int]:
-        """``result[k]``: the go-downs of the skeletons before the k-th (then the total)."""
+        """``result[k]``: the go-downs of the batches before the k-th (then the total)."""
         offsets = self._offsets
         if offsets is None:
-            pools = self._pools
-            assert pools is not None
             offsets = [0]
             total = 0
-            for k, found in enumerate(self._all()):
-                size, run_slots, groups = _shape(found)
-                pool = pools[self._spare(size, run_slots + sum(groups))]
-                if len(set(found)) < len(found):  # a meld twice: the slow way
-                    total += count(self._layout(k).row, pool)
-                elif groups or run_slots:
-                    total += count_plain(run_slots, tuple(sorted(groups)), pool)
-                else:
-                    total += 1
+            for batch in self._all():
+                total += self._batch_total(batch)
                 offsets.append(total)
             self._offsets = offsets
         return offsets
@@ -169,11 +232,12 @@ class GoDowns(Sequence[GoDown]):
     # -- the sequence ---------------------------------------------------------------------
 
     def __bool__(self) -> bool:
-        return self._has(0)
+        return bool(self._batches) or self._more()
 
     def __len__(self) -> int:
         if self._pools is None:
-            return len(self._all())
+            self._all()
+            return len(self._found)
         return self._counts()[-1]
 
     @overload
@@ -184,9 +248,9 @@ class GoDowns(Sequence[GoDown]):
         if isinstance(index, slice):
             return [self[i] for i in range(*index.indices(len(self)))]
         if self._pools is None:
-            if index >= 0 and self._has(index):
-                return self._go_down(self._found[index])
-            return self._go_down(self._all()[index])
+            if index < 0 or not self._has(index):
+                self._all()
+            return self._go_down(self._found[index])
         offsets = self._counts()
         total = offsets[-1]
         if index < 0:
@@ -194,29 +258,41 @@ class GoDowns(Sequence[GoDown]):
         if not 0 <= index < total:
             raise IndexError("go-down index out of range")
         k = bisect.bisect_right(offsets, index) - 1
-        found = self._found[k]
-        plan = self._layout(k)
+        batch = self._batches[k]
+        index -= offsets[k]
+        for candidate, ways in zip(batch.last, self._batch_counts(batch), strict=True):
+            if index < ways:
+                found = (*batch.chosen, candidate.meld)
+                break
+            index -= ways
+        plan = layout(found)
         pool = self._pool(found)
-        return self._go_down(fill(plan, pool.kinds, unrank(plan.row, pool, index - offsets[k])))
+        return self._go_down(fill(plan, pool.kinds, unrank(plan.row, pool, index)))
 
     def __iter__(self) -> Iterator[GoDown]:
-        if self._rest is None and not self._found:
+        if self._rest is None and not self._batches:
             return iter(())  # the search is over and found nothing: most hands
         return self._each()
 
     def _each(self) -> Iterator[GoDown]:
         """Every go-down in order, searching as they are read."""
         if self._pools is None:
-            for found in self._skeletons():
-                yield self._go_down(found)
+            k = 0
+            while self._has(k):
+                yield self._go_down(self._found[k])
+                k += 1
             return
-        for found in self._skeletons():
-            plan = layout(found)
-            pool = self._pool(found)
-            for payloads in assignments(plan.row, pool):
-                yield self._go_down(fill(plan, pool.kinds, payloads))
+        for batch in self._each_batch():
+            for found in batch.found():
+                plan = layout(found)
+                pool = self._pool(found)
+                memo: dict[tuple[int, Payload], tuple[MeldSpec, ...]] = {}
+                for payloads in assignments(plan.row, pool):
+                    yield self._go_down(fill(plan, pool.kinds, payloads, memo))
 
     def _go_down(self, found: Found) -> GoDown:
+        if self._ordered:  # no sort: the search found the melds in GoDown's order
+            return GoDown._trusted(tuple(map(self._meld, found)))
         single = self._single
         if single != SLOT:
             # One kind of wild card, not the joker: it fills every slot.
@@ -237,7 +313,13 @@ class GoDowns(Sequence[GoDown]):
         return meld
 
 
-def _shape(found: Found) -> tuple[int, int, list[int]]:
+#: A skeleton's cards, its run slots, and the slots of each group that has some.
+Shape = tuple[int, int, tuple[int, ...]]
+#: A candidate's cards and slots.
+_SIZE_AND_SLOTS: Final = operator.itemgetter(2, 3)
+
+
+def _shape(found: Found) -> Shape:
     """A skeleton's cards, its run slots, and the slots of each group that has some."""
     size = run_slots = 0
     groups: list[int] = []
@@ -249,7 +331,7 @@ def _shape(found: Found) -> tuple[int, int, list[int]]:
                 groups.append(slots)
             else:
                 run_slots += slots
-    return size, run_slots, groups
+    return size, run_slots, tuple(groups)
 
 
 def _put_single(spec: MeldSpec, kind: int) -> MeldSpec:

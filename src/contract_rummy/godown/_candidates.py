@@ -182,13 +182,14 @@ def remainder(
         return
     cards = t.indices(hand, present)
     naturals = [x for x in cards if not t.is_wild[x]]
+    wilds = left - len(naturals)
     if place.kind == GROUP:
         ranks = {x % 13 + 1 for x in naturals}
         if len(ranks) > 1:
             return
         for rank in sorted(ranks) if ranks else range(1, 14):
             if all(t.is_wild[x] or x % 13 + 1 == rank for x in cards):
-                yield Candidate(MeldSpec(GROUP, rank, 0, tuple(cards)), hand, left, 0)
+                yield Candidate(MeldSpec(GROUP, rank, 0, tuple(cards)), hand, left, wilds)
         return
     if left > t.longest:
         return
@@ -212,4 +213,4 @@ def remainder(
             if inside & ~covered or (aces and not aces & covered):
                 continue
             for run in _run_cards(t, counts, suit, low, left, left):
-                yield Candidate(MeldSpec(RUN, suit, low, run), hand, left, 0)
+                yield Candidate(MeldSpec(RUN, suit, low, run), hand, left, wilds)

@@ -96,7 +96,8 @@ class Level(NamedTuple):
         together: Whether it is the last place of a round played at once (R24): it takes
             every card left.
         follow: Whether the next place is the same kind and length (taken in order).
-        apart: Whether a run here must keep apart from the runs of its suit already chosen (R12).
+        apart: Whether a run here must keep apart from the runs of its suit already chosen
+            (R12): whether runs come before it.
     """
 
     length: int
@@ -126,6 +127,8 @@ class Plan:
         check_touch: Whether two runs of the contract must not touch (R12).
         interchangeable: Whether places that could take the same meld always have the
             same length, so that taking their melds in order finds each go-down once.
+        ordered: Whether the places of one kind all have one length: then the search
+            finds each go-down's melds in :class:`~contract_rummy.GoDown`'s order.
         levels: What the fill needs to know of each place.
         group_size: The shortest group, or 0 without groups.
         groups: How many groups.
@@ -148,6 +151,7 @@ class Plan:
     final_discard: bool
     check_touch: bool
     interchangeable: bool
+    ordered: bool
     levels: tuple[Level, ...]
     group_size: int
     groups: int
@@ -175,6 +179,10 @@ def plan(variant: Variant, round_number: int, t: Tables | None = None) -> Plan:
         keep = 0 if at_once or not variant.final_discard else 1
         check_touch = not variant.runs_may_touch and len(contract.runs) > 1
         rest = tuple(sum(place.length for place in places[i:]) for i in range(len(places) + 1))
+        ordered = all(
+            len({place.length for place in places if place.kind == kind}) <= 1
+            for kind in (GROUP, RUN)
+        )
         group_size = min(contract.groups, default=0)
         found = t.plans[round_number] = Plan(
             contract=contract,
@@ -184,11 +192,8 @@ def plan(variant: Variant, round_number: int, t: Tables | None = None) -> Plan:
             keep=keep,
             final_discard=variant.final_discard,
             check_touch=check_touch,
-            interchangeable=exact
-            or all(
-                len({place.length for place in places if place.kind == kind}) <= 1
-                for kind in (GROUP, RUN)
-            ),
+            interchangeable=exact or ordered,
+            ordered=ordered,
             levels=tuple(
                 Level(
                     length=place.length,
@@ -197,7 +202,10 @@ def plan(variant: Variant, round_number: int, t: Tables | None = None) -> Plan:
                     last=i + 1 == len(places),
                     together=at_once and i + 1 == len(places),
                     follow=i + 1 < len(places) and places[i + 1] == place,
-                    apart=check_touch and place.kind == RUN,
+                    apart=check_touch
+                    and place.kind == RUN
+                    and i > 0
+                    and places[i - 1].kind == RUN,
                 )
                 for i, place in enumerate(places)
             ),

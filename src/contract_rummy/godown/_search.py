@@ -12,7 +12,11 @@ works hard not to search at all:
   of the candidate list and each go-down is built once; where they are not (longer melds
   allowed), a set of the go-downs already found removes the repeats;
 - in a round played at once (R24), the last meld is whatever the others leave, checked
-  directly.
+  directly; and since every natural card must go into a meld of its suit (or rank), a
+  branch ends once they are of more suits than melds are left, and melds of wild cards
+  only take no place the natural cards need;
+- the last place's melds are found together, one :class:`Batch` for each choice of the
+  places before it, so a count adds them up by their wild cards without listing them.
 
 What the search knows of a round before it sees a hand, it reads from the round's plan
 (see :mod:`._plan`). The go-downs come out in a fixed order: depth first over the places
@@ -36,7 +40,7 @@ from contract_rummy.godown._plan import RUN, Candidate, Found, MeldSpec, Place, 
 from contract_rummy.godown._tables import CARDS_AT, LANE_BYTES, Tables, tables
 from contract_rummy.variants import Variant
 
-__all__ = ["NOTHING", "Choices", "Held", "Result", "search", "touching"]
+__all__ = ["NOTHING", "Batch", "Choices", "Held", "Result", "search", "touching"]
 
 
 class Choices(NamedTuple):
@@ -88,6 +92,9 @@ class _Search:
     choices: tuple[list[Choices | None], ...]
     kept: int
     present: tuple[int, ...]
+    #: In a round played at once (R24) whose places are all runs (or all groups), each
+    #: suit's (or rank's) fields in a packed hand, by the melds' key; else ``None``.
+    fields: tuple[int, ...] | None
 
 
 class Held(NamedTuple):
@@ -109,20 +116,43 @@ class Held(NamedTuple):
     cards: int
 
 
+class Batch(NamedTuple):
+    """Go-downs found together: one for each meld the last place can take after the others.
+
+    Attributes:
+        chosen: The melds of every place but the last.
+        last: The candidates for the last place, in order: each with :attr:`chosen` is
+            one go-down (its ``wilds`` counts the wild cards, all jokers to the search).
+    """
+
+    chosen: Found
+    last: list[Candidate]
+
+    def found(self) -> list[Found]:
+        """The go-downs of the batch, in order."""
+        chosen, last = self
+        if len(last) == 1:  # most batches, in hands without many wild cards
+            return [(*chosen, last[0].meld)]
+        return [(*chosen, candidate.meld) for candidate in last]
+
+
 class Result(NamedTuple):
     """What :func:`search` finds.
 
     Attributes:
         found: The go-downs, or with :attr:`held`, their skeletons (each wild card
-            counted as a joker, index 52), found as they are read.
+            counted as a joker, index 52), found as they are read, in batches.
         held: The kinds of wild card held, when more than one; else ``None``.
         single: When the hand holds wild cards of one kind only, its index, which the
             go-downs' 52s stand for (52 itself for jokers); else 52.
+        ordered: Whether each go-down's melds come in :class:`~contract_rummy.GoDown`'s
+            order (see :attr:`~._plan.Plan.ordered`).
     """
 
-    found: Iterator[Found]
+    found: Iterator[Batch]
     held: Held | None
     single: int
+    ordered: bool = False
 
 
 #: What :func:`search` finds in a hand that cannot meet its contract (an empty iterator
@@ -183,14 +213,13 @@ def search(
             packed += (unit[52] - unit[w]) * counts[w]  # counted as jokers
             counts[w] = 0
         counts[52] = wilds
-    if (
-        p.at_once
-        and not p.groups
-        and (
-            runs_needed(t, counts) > p.runs or at_once_slots(t, counts, p.run_size, p.runs) > wilds
-        )
-    ):
-        return NOTHING
+    fields = _fields(t, p)
+    # R24: how many melds may take wild cards only, beyond those the natural cards need.
+    blanks = len(p.places)
+    if fields is not None:
+        blanks -= runs_needed(t, counts) if p.runs else _spread(t, fields, packed)
+        if blanks < 0 or (p.runs and at_once_slots(t, counts, p.run_size, p.runs) > wilds):
+            return NOTHING
     listed: dict[Place, list[Choices | None]] = {}
     have = Counts(counts, list(counted[:CARDS_AT]), suit_masks, wilds)
     for place in dict.fromkeys(p.places):
@@ -206,9 +235,18 @@ def search(
         choices=tuple(listed[place] for place in p.places),
         kept=kept,
         present=tuple(index for index in range(53) if counts[index]) if p.at_once else (),
+        fields=fields,
     )
     seen: set[Found] | None = None if p.interchangeable else set()
-    return Result(_fill(context, 0, packed, total, wilds, 0, (), seen), held, single)
+    batches = _fill(context, 0, packed, total, wilds, blanks, 0, (), seen)
+    return Result(batches, held, single, p.ordered)
+
+
+def _fields(t: Tables, p: Plan) -> tuple[int, ...] | None:
+    """:attr:`_Search.fields` for the plan ``p``."""
+    if not p.at_once or (p.groups and p.runs):
+        return None
+    return t.suit_fields if p.runs else (0, *t.rank_fields)
 
 
 def _fill(
@@ -217,13 +255,16 @@ def _fill(
     hand: int,
     left: int,
     wilds: int,
+    blanks: int,
     start: int,
     chosen: tuple[MeldSpec, ...],
     seen: set[Found] | None,
-) -> Iterator[Found]:
+) -> Iterator[Batch]:
     """Fill ``s.places[i:]`` from the packed ``hand``, yielding the go-downs found.
 
-    The hand has ``left`` cards, ``wilds`` of them wild.
+    The hand has ``left`` cards, ``wilds`` of them wild. The last place's melds come in
+    one :class:`Batch` for each choice of the places before it. In a round played at
+    once, at most ``blanks`` more melds may be of wild cards only (see :func:`search`).
 
     ``start`` is where ``places[i]`` starts in its candidates: at the meld the same place
     before it took, so interchangeable places take their melds in order.
@@ -233,8 +274,18 @@ def _fill(
     if high < length:
         return
     if together:
-        yield from _finish_at_once(s, s.plan.places[i], hand, left, chosen, seen)
+        whole = _finish_at_once(s, s.plan.places[i], hand, left, chosen, seen)
+        if whole:
+            yield Batch(chosen, whole)
         return
+    fields = s.fields
+    tight = False
+    if fields is not None:
+        spread = _spread(s.t, fields, hand) - (len(s.plan.places) - i)
+        if spread > 0:
+            return  # R24: more suits (or ranks) of natural cards than melds to hold them
+        # As many as melds: each meld must take every natural card of its own.
+        tight = spread == 0
     row = s.choices[i]
     source, positions = row[wilds] or _choices(row, wilds)
     # Over the whole list, positions are indices; over part of it, look them up.
@@ -242,20 +293,53 @@ def _fill(
     guard = s.guard
     held = hand | guard
     longer = not exact
+    taken: list[Candidate] = []
     for at in range(first, len(source)):
         meld, cards, size, used = source[at]
         if (held - cards) & guard != guard or (longer and size > high):
             continue
         if apart and touching(meld, chosen):
             continue
+        # (used == size: a meld of wild cards only, worked out only where it is needed, as
+        # this loop is the search's busiest)
+        if fields is not None and not _may_take(s, hand, cards, meld.key, used == size, tight,
+                                                blanks):  # fmt: skip
+            continue
         if not last:
             next_start = (at if positions is None else positions[at]) if follow else 0
-            yield from _fill(s, i + 1, hand - cards, left - size, wilds - used, next_start,
-                             (*chosen, meld), seen)  # fmt: skip
-        elif left - size > 1 or _keeps_a_discard(s, hand - cards, left - size):
-            found = (*chosen, meld)
-            if seen is None or _first_time(found, seen):
-                yield found
+            yield from _fill(s, i + 1, hand - cards, left - size, wilds - used,
+                             blanks - (used == size), next_start, (*chosen, meld),
+                             seen)  # fmt: skip
+        elif (left - size > 1 or _keeps_a_discard(s, hand - cards, left - size)) and (
+            seen is None or _first_time((*chosen, meld), seen)
+        ):
+            taken.append(source[at])
+    if taken:
+        yield Batch(chosen, taken)
+
+
+def _spread(t: Tables, fields: tuple[int, ...], hand: int) -> int:
+    """R24: how many suits (or ranks) the natural cards of the packed ``hand`` are of."""
+    naturals = hand & t.natural_fields
+    return sum(1 for field in fields if naturals & field)
+
+
+def _may_take(
+    s: _Search, hand: int, cards: int, key: int, blank: bool, tight: bool, blanks: int
+) -> bool:
+    """R24: whether a meld of suit (or rank) ``key`` may take ``cards`` from ``hand``.
+
+    A meld of wild cards only (``blank``) takes a place the natural cards do not need, if
+    any is left; when the natural cards are of as many suits (or ranks) as there are
+    melds left (``tight``), each meld takes every natural card of its own.
+    """
+    if blank:
+        return blanks > 0 and not tight
+    if not tight:
+        return True
+    assert s.fields is not None
+    field = s.fields[key] & s.t.natural_fields
+    return bool(hand & field) and not (hand - cards) & field
 
 
 def _keeps_a_discard(s: _Search, hand: int, left: int) -> bool:
@@ -283,8 +367,8 @@ def _finish_at_once(
     left: int,
     chosen: tuple[MeldSpec, ...],
     seen: set[Found] | None,
-) -> Iterator[Found]:
-    """R24: the last place takes every card left, as one meld.
+) -> list[Candidate]:
+    """R24: the melds of the last place, which takes every card left as one meld.
 
     After an interchangeable place, its meld is taken in order.
     """
@@ -296,26 +380,29 @@ def _finish_at_once(
         not naturals & ~fields
         for fields in (t.suit_fields if place.kind == RUN else t.rank_fields)
     ):
-        return
+        return []
     previous = chosen[-1] if chosen and s.plan.places[len(chosen) - 1] == place else None
+    taken: list[Candidate] = []
     for candidate in remainder(t, s.present, hand, place, left):
         meld = candidate.meld
         if previous is not None and meld < previous:
             continue
         if place.kind == RUN and s.plan.check_touch and touching(meld, chosen):
             continue
-        found = (*chosen, meld)
-        if seen is None or _first_time(found, seen):
-            yield found
+        if seen is None or _first_time((*chosen, meld), seen):
+            taken.append(candidate)
+    return taken
 
 
 def touching(run: MeldSpec, chosen: tuple[MeldSpec, ...]) -> bool:
     """R12: whether ``run`` is contiguous with a run of the same suit already chosen."""
+    low = run.low
+    end = low + len(run.cards)  # one past its last position
     for other in chosen:
         if (
             other.kind == RUN
             and other.key == run.key
-            and (other.high + 1 == run.low or run.high + 1 == other.low)
+            and (other.low == end or other.low + len(other.cards) == low)
         ):
             return True
     return False

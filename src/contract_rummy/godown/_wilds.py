@@ -34,6 +34,7 @@ that counting and unranking need.
 from __future__ import annotations
 
 import itertools
+import operator
 from collections.abc import Iterator
 from typing import Any, Final, NamedTuple
 
@@ -105,16 +106,17 @@ class Unit(NamedTuple):
 _ONE_SLOT: Final = Unit(RUN_SLOT, 1, 1)
 
 
+# Vectors of one pool have one length: map over them is quicker than a checked zip.
 def _fits(vector: Vector, limit: Vector) -> bool:
-    return all(a <= b for a, b in zip(vector, limit, strict=True))
+    return all(map(operator.le, vector, limit))
 
 
 def _add(a: Vector, b: Vector) -> Vector:
-    return tuple(x + y for x, y in zip(a, b, strict=True))
+    return tuple(map(operator.add, a, b))
 
 
 def _sub(a: Vector, b: Vector) -> Vector:
-    return tuple(x - y for x, y in zip(a, b, strict=True))
+    return tuple(map(operator.sub, a, b))
 
 
 def _usage(kinds: tuple[int, ...], size: int) -> Vector:
@@ -127,10 +129,11 @@ def _usage(kinds: tuple[int, ...], size: int) -> Vector:
 def _times(a: Poly, b: Poly, limit: Vector) -> Poly:
     """``a * b``, keeping only the terms within ``limit``."""
     out: Poly = {}
+    add, le = operator.add, operator.le
     for u, x in a.items():
         for v, y in b.items():
-            w = _add(u, v)
-            if _fits(w, limit):
+            w = tuple(map(add, u, v))  # _add and _fits inline: the innermost loop
+            if all(map(le, w, limit)):
                 out[w] = out.get(w, 0) + x * y
     return out
 
@@ -207,10 +210,8 @@ def _excluded(pool: Pool) -> Vector | None:
 
 def _completions(poly: Poly, left: Vector, excluded: Vector | None) -> int:
     """The choices counted by ``poly`` that ``left`` can pay for, less R17's refusal."""
-    total = 0
-    for u, c in poly.items():
-        if _fits(u, left):
-            total += c
+    le = operator.le
+    total = sum(c for u, c in poly.items() if all(map(le, u, left)))  # _fits inline
     if excluded is not None:
         refused = _sub(left, excluded)
         if min(refused) >= 0:
@@ -288,22 +289,49 @@ def _blocks(
             yield payload, _add(used, more)
 
 
+#: Memo of :func:`assignments`' choices, by row and pool, then by unit and wild cards left.
+_STEPS: dict[
+    tuple[tuple[Unit, ...], Pool], dict[tuple[int, Vector], list[tuple[Payload, Vector]]]
+] = {}
+
+
 def assignments(row: tuple[Unit, ...], pool: Pool) -> Iterator[tuple[Payload, ...]]:
     """Every filling of ``row``, in the order :func:`unrank` numbers them."""
     polys = _suffixes(row, pool.counts)
     excluded = _excluded(pool)
     if _completions(polys[0], pool.counts, excluded) == 0:
         return
+    # A unit's choices, and whether the rest of the row can be filled after each, depend
+    # only on the row, the pool and the wild cards left, which recur all the time: kept.
+    steps = _STEPS.get((row, pool))
+    if steps is None:
+        if len(_STEPS) >= _MEMO_LIMIT:
+            _STEPS.clear()
+        steps = _STEPS[row, pool] = {}
+
+    def step(j: int, left: Vector) -> list[tuple[Payload, Vector]]:
+        found = steps.get((j, left))
+        if found is None:
+            found = steps[j, left] = [
+                (payload, rest)
+                for payload, used in _options(row[j], left)
+                if _completions(polys[j + 1], rest := _sub(left, used), excluded) > 0
+            ]
+        return found
+
+    last = len(row) - 1
 
     def walk(j: int, left: Vector, chosen: tuple[Payload, ...]) -> Iterator[tuple[Payload, ...]]:
-        if j == len(row):
-            yield chosen
+        if j == last:
+            for payload, _ in step(j, left):
+                yield (*chosen, payload)
             return
-        for payload, used in _options(row[j], left):
-            rest = _sub(left, used)
-            if _completions(polys[j + 1], rest, excluded) > 0:
-                yield from walk(j + 1, rest, (*chosen, payload))
+        for payload, rest in step(j, left):
+            yield from walk(j + 1, rest, (*chosen, payload))
 
+    if last < 0:
+        yield ()
+        return
     yield from walk(0, pool.counts, ())
 
 
@@ -346,10 +374,12 @@ class Layout(NamedTuple):
             met more than once.
         melds: Each distinct meld of the skeleton, with how many times it is met, in the
             order :attr:`row` fills them.
+        slots: The slots of each of :attr:`melds`.
     """
 
     row: tuple[Unit, ...]
     melds: tuple[tuple[MeldSpec, int], ...]
+    slots: tuple[int, ...]
 
 
 def layout(found: Found) -> Layout:
@@ -373,31 +403,50 @@ def layout(found: Found) -> Layout:
                 singles.extend([_ONE_SLOT] * slots)
             elif slots:
                 singles.append(Unit(GROUP_SLOTS, slots, 1, False))
-    return Layout((*singles, *blocks), (*once, *more))
+    melds = (*once, *more)
+    return Layout((*singles, *blocks), melds, tuple(spec.cards.count(SLOT) for spec, _ in melds))
 
 
-def fill(plan: Layout, kinds: tuple[int, ...], payloads: tuple[Payload, ...]) -> Found:
-    """The go-down made by putting ``payloads`` (one per unit) into the skeleton's slots."""
+def fill(
+    plan: Layout,
+    kinds: tuple[int, ...],
+    payloads: tuple[Payload, ...],
+    memo: dict[tuple[int, Payload], tuple[MeldSpec, ...]] | None = None,
+) -> Found:
+    """The go-down made by putting ``payloads`` (one per unit) into the skeleton's slots.
+
+    ``memo`` keeps the melds filled so far, by position in :attr:`Layout.melds` and
+    payload: the go-downs of one skeleton share most of them.
+    """
+    if memo is None:
+        memo = {}
     out: list[MeldSpec] = []
     at = 0
-    for spec, times in plan.melds:
-        slots = spec.cards.count(SLOT)
+    for k, (spec, times) in enumerate(plan.melds):
+        slots = plan.slots[k]
         if not slots:
             out.extend([spec] * times)
             continue
-        if times == 1:
-            if spec.kind == RUN:
-                chosen: tuple[int, ...] = tuple(p[0] for p in payloads[at : at + slots])
-                at += slots
-            else:
-                chosen = payloads[at]
-                at += 1
-            out.append(_put(spec, kinds, chosen))
-        else:
-            block = payloads[at]
-            at += 1
-            out.extend(_put(spec, kinds, filling) for filling in block)
+        # A run takes one unit a slot; a group, or a block of melds, one unit.
+        taken = slots if times == 1 and spec.kind == RUN else 1
+        payload = payloads[at : at + taken]
+        at += taken
+        filled = memo.get((k, payload))
+        if filled is None:
+            filled = memo[k, payload] = _filled(spec, kinds, times, payload)
+        out.extend(filled)
     return tuple(out)
+
+
+def _filled(
+    spec: MeldSpec, kinds: tuple[int, ...], times: int, payload: Payload
+) -> tuple[MeldSpec, ...]:
+    """The melds ``spec``, met ``times`` times in the skeleton, makes with its units' payload."""
+    if times > 1:
+        return tuple(_put(spec, kinds, filling) for filling in payload[0])
+    if spec.kind == RUN:
+        return (_put(spec, kinds, tuple(p[0] for p in payload)),)
+    return (_put(spec, kinds, payload[0]),)
 
 
 def _put(spec: MeldSpec, kinds: tuple[int, ...], chosen: tuple[int, ...]) -> MeldSpec:
