@@ -25,7 +25,7 @@ from contract_rummy.actions import (
     SwapJoker,
     TakeDiscard,
 )
-from contract_rummy.bots._plan import Plan, keeps_plan, plan
+from contract_rummy.bots._plan import Plan, Tally, keeps_plan, lacks_at_least, plan, tally
 from contract_rummy.bots._seen import seen_by
 from contract_rummy.cards import JOKER, NATURALS, Card
 from contract_rummy.engine import lay_offs_and_swaps
@@ -126,12 +126,19 @@ class HeuristicBot:
         return self._plan(seen, add(seen.hand, (card,)), at_once, drawn=True).need < before.need
 
     def _plan(
-        self, seen: PlayerView, hand: Sequence[Card], at_once: bool, *, drawn: bool = False
+        self,
+        seen: PlayerView,
+        hand: Sequence[Card],
+        at_once: bool,
+        *,
+        drawn: bool = False,
+        counted: Tally | None = None,
     ) -> Plan:
         """The plan for ``hand``; ``drawn`` when it already holds this turn's draw.
 
         A round played at once (R24, ``at_once``) lays the whole hand as it is after the
-        draw, so until then the plan leaves room for the card still to come.
+        draw, so until then the plan leaves room for the card still to come. ``counted``
+        is the hand's tally, when it is made already.
         """
         facts = seen.facts
         variant = facts.variant
@@ -143,7 +150,14 @@ class HeuristicBot:
         last = self._plans.get(seen.player)
         if last is not None and (last[0] is hand or last[0] == hand) and last[1] == key:
             return last[2]
-        found = plan(hand, variant.contract(round_number), variant, at_once=at_once, size=size)
+        found = plan(
+            hand,
+            variant.contract(round_number),
+            variant,
+            at_once=at_once,
+            size=size,
+            counted=counted,
+        )
         self._plans[seen.player] = (hand, key, found)
         return found
 
@@ -171,24 +185,27 @@ class HeuristicBot:
             if found is not None:
                 return found
             return _costliest_discard(seen, hand)
-        # The plan's quick search may miss a go-down (R14): ask the go-down search, which
-        # finds none quickly in a hand far from its contract. These are the go-downs the
-        # engine lists first among the legal actions, in the same order. Going down at
-        # once (R24) lays the whole hand, whichever go-down it is: the first will do.
+        # The plan's quick search may miss a go-down (R14): ask the go-down search, unless
+        # the hand's count shows it lacks wild cards for any (most turns; the search would
+        # find nothing). These are the go-downs the engine lists first among the legal
+        # actions, in the same order. Going down at once (R24) lays the whole hand,
+        # whichever go-down it is: the first will do.
         at_once = variant.at_once(round_number)
-        going_down = list(
-            islice(
-                go_downs(variant, round_number, hand, seen.turn.kept_card),
-                1 if at_once else self.go_down_choices,
+        contract = variant.contract(round_number)
+        counted = tally(hand, variant)
+        if lacks_at_least(counted, contract, variant) <= counted.wilds:
+            going_down = list(
+                islice(
+                    go_downs(variant, round_number, hand, seen.turn.kept_card),
+                    1 if at_once else self.go_down_choices,
+                )
             )
-        )
-        if going_down:
-            return max(going_down, key=lambda action: _points_laid(variant, action))
-        current = self._plan(seen, hand, at_once, drawn=True)
+            if going_down:
+                return max(going_down, key=lambda action: _points_laid(variant, action))
+        current = self._plan(seen, hand, at_once, drawn=True, counted=counted)
         chosen = _discard(seen, current, at_once, known_cards=self.known_cards)
         card = chosen.card
-        contract = variant.contract(round_number)
-        if keeps_plan(current, hand, card, contract, variant, at_once=at_once):
+        if keeps_plan(current, hand, card, contract, variant, at_once=at_once, counted=counted):
             # The next buy offer or draw asks for the plan of the hand after this discard,
             # with room for one card more: this plan (made again, it would be equal).
             key = _plan_key(variant, round_number, at_once, len(hand))
