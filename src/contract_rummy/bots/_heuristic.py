@@ -27,7 +27,8 @@ from contract_rummy.actions import (
 )
 from contract_rummy.bots._plan import Plan, Tally, keeps_plan, lacks_at_least, plan, tally
 from contract_rummy.bots._seen import seen_by
-from contract_rummy.cards import JOKER, NATURALS, Card
+from contract_rummy.cards import CARDS, JOKER, NATURALS, Card
+from contract_rummy.contracts import Contract
 from contract_rummy.engine import lay_offs_and_swaps
 from contract_rummy.godown import go_downs
 from contract_rummy.state import Phase, RoundState
@@ -203,7 +204,7 @@ class HeuristicBot:
             if going_down:
                 return max(going_down, key=lambda action: _points_laid(variant, action))
         current = self._plan(seen, hand, at_once, drawn=True, counted=counted)
-        chosen = _discard(seen, current, at_once, known_cards=self.known_cards)
+        chosen = _discard(seen, current, at_once, contract, known_cards=self.known_cards)
         card = chosen.card
         if keeps_plan(current, hand, card, contract, variant, at_once=at_once, counted=counted):
             # The next buy offer or draw asks for the plan of the hand after this discard,
@@ -256,44 +257,44 @@ def _costliest_discard(seen: PlayerView, hand: Sequence[Card]) -> Discard:
     ]
 
 
-def _discard(seen: PlayerView, current: Plan, at_once: bool, *, known_cards: bool) -> Discard:
+def _discard(
+    seen: PlayerView, current: Plan, at_once: bool, contract: Contract, *, known_cards: bool
+) -> Discard:
     """Before going down: the card that helps the plan least, the costliest among those.
 
     With ``known_cards``, the copies of a card's pairs and neighbours that other players
     are known to hold (``seen.known``) count against its promise: they cannot come to this
     player.
     """
-    variant = seen.variant
+    variant = seen.facts.variant
     hand = seen.hand
     wild = variant.wild_by_index
-    allowed = _discardable(seen, hand)
     counts = [0] * 53  # copies of the card of each index
     for card in hand:
         counts[card.index] += 1
-    # The cards the plan leaves spare: those held more often than it uses them. Copies of
-    # a card are alike (R2): the choice depends only on which cards are candidates, not on
-    # how often each is listed.
+    # Copies of a card are alike (R2): the choice depends only on which cards are
+    # candidates, so each is looked at once (the hand is in canonical order, copies
+    # side by side).
+    allowed = [card.index for card in _discardable(seen, hand)]
+    allowed = [index for at, index in enumerate(allowed) if not at or allowed[at - 1] != index]
+    # The cards the plan leaves spare: those held more often than it uses them.
     used = current.used
-    candidates = [
-        card for card in allowed if not wild[card.index] and counts[card.index] > used[card.index]
-    ]
+    candidates = [index for index in allowed if not wild[index] and counts[index] > used[index]]
     if not candidates:
-        candidates = [card for card in allowed if not wild[card.index]] or allowed
+        candidates = [index for index in allowed if not wild[index]] or allowed
     if at_once:
-        keep = [card for card in candidates if not current.wants(card, variant)]
+        keep = [index for index in candidates if not current.wants(CARDS[index], variant)]
         candidates = keep or candidates
     if len(candidates) == 1:
-        return DISCARDS[candidates[0].index]
+        return DISCARDS[candidates[0]]
     # The card with the least promise (pairs for groups, neighbours for runs), the
     # costliest among those, the first in canonical order among equals.
-    contract = seen.contract
     groups = contract.groups != ()
     promising = _PROMISING[groups, contract.runs != ()]
     penalties = _penalties(variant)
     held = _held_by_others(seen) if known_cards else None
     best: tuple[int, int, int] | None = None
-    for card in candidates:
-        index = card.index
+    for index in candidates:
         if index == 52:  # the joker
             promise = 100
         else:

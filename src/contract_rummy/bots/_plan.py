@@ -201,14 +201,21 @@ def lacks_at_least(counted: Tally, contract: Contract, variant: Variant) -> int:
     lacking = _runs_floor(counted.masks, contract.runs, _bounds(variant)) if contract.runs else 0
     if groups:
         longest = max(groups)
-        pieces = []
-        for held in counted.by_rank:
-            whole, rest = divmod(held, longest)
-            pieces.extend([longest] * whole)
-            pieces.append(rest)
-        pieces.sort(reverse=True)
+        pieces = sorted(counted.by_rank, reverse=True)
+        if pieces[0] > longest:  # a rank holds more than one group: cut it in pieces
+            pieces = sorted(_pieces(counted.by_rank, longest), reverse=True)
         lacking += sum(groups) - sum(pieces[: len(groups)])
     return lacking
+
+
+def _pieces(by_rank: list[int], longest: int) -> list[int]:
+    """Each rank's count cut in pieces of ``longest`` cards, and what is left of it."""
+    pieces = []
+    for held in by_rank:
+        whole, rest = divmod(held, longest)
+        pieces.extend([longest] * whole)
+        pieces.append(rest)
+    return pieces
 
 
 def _runs_floor(masks: list[int], runs: tuple[int, ...], bounds: _Bounds) -> int:
