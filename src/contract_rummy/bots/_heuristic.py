@@ -47,6 +47,7 @@ _NEXT_ROUND: Final = NextRound()
 _BUY_PHASE: Final = Phase.BUY
 _DRAW_PHASE: Final = Phase.DRAW
 _ROUND_OVER_PHASE: Final = Phase.ROUND_OVER
+_GAME_OVER_PHASE: Final = Phase.GAME_OVER
 
 
 @attrs.frozen
@@ -91,7 +92,8 @@ class HeuristicBot:
 
     def choose(self, seen: PlayerView | RoundState) -> Action:
         """The bot's action, seeing ``seen`` (or what the player to act in it sees)."""
-        seen = seen_by(seen)
+        if type(seen) is not PlayerView or seen.phase is _GAME_OVER_PHASE:
+            seen = seen_by(seen)  # a view as it is, most often: the call is spared
         phase = seen.phase
         if phase is _BUY_PHASE:
             return _BUY if self._buys(seen) else _PASS
@@ -204,7 +206,7 @@ class HeuristicBot:
             if going_down:
                 return max(going_down, key=lambda action: _points_laid(variant, action))
         current = self._plan(seen, hand, at_once, drawn=True, counted=counted)
-        chosen = _discard(seen, current, at_once, contract, known_cards=self.known_cards)
+        chosen = _discard(seen, current, at_once, contract, counted, known_cards=self.known_cards)
         card = chosen.card
         if keeps_plan(current, hand, card, contract, variant, at_once=at_once, counted=counted):
             # The next buy offer or draw asks for the plan of the hand after this discard,
@@ -258,20 +260,29 @@ def _costliest_discard(seen: PlayerView, hand: Sequence[Card]) -> Discard:
 
 
 def _discard(
-    seen: PlayerView, current: Plan, at_once: bool, contract: Contract, *, known_cards: bool
+    seen: PlayerView,
+    current: Plan,
+    at_once: bool,
+    contract: Contract,
+    counted: Tally,
+    *,
+    known_cards: bool,
 ) -> Discard:
     """Before going down: the card that helps the plan least, the costliest among those.
 
-    With ``known_cards``, the copies of a card's pairs and neighbours that other players
-    are known to hold (``seen.known``) count against its promise: they cannot come to this
-    player.
+    ``counted`` is the tally of the hand. With ``known_cards``, the copies of a card's
+    pairs and neighbours that other players are known to hold (``seen.known``) count
+    against its promise: they cannot come to this player.
     """
     variant = seen.facts.variant
     hand = seen.hand
     wild = variant.wild_by_index
-    counts = [0] * 53  # copies of the card of each index
-    for card in hand:
-        counts[card.index] += 1
+    counts = counted.counts  # copies of each natural card (by index) that is not wild
+    if variant.wild_ranks:  # the wild natural cards count where they stand too
+        counts = counts.copy()
+        for card in hand:
+            if card.index < 52 and wild[card.index]:
+                counts[card.index] += 1
     # Copies of a card are alike (R2): the choice depends only on which cards are
     # candidates, so each is looked at once (the hand is in canonical order, copies
     # side by side).
