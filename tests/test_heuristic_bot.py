@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 import contract_rummy as cr
 from contract_rummy._hands import remove
-from contract_rummy.bots._plan import keeps_plan, plan
+from contract_rummy.bots._plan import keeps_plan, lacks_at_least, plan, tally
 from contract_rummy.engine import lay_offs_and_swaps
 from contract_rummy.godown import go_downs
 from contract_rummy.testing import strategies as crst
@@ -60,6 +60,54 @@ def test_r14_a_plan_that_needs_nothing_is_a_go_down(
     found = plan(hand, contract, variant, at_once=False)
     if found.need == 0:
         assert go_downs(variant, round_number, hand, None), cr.format_cards(hand)
+
+
+def _check_lacking(planned: _Planned) -> None:
+    """A hand whose count lacks wild cards for its contract has no go-down (R14)."""
+    variant, round_number, hand = planned
+    counted = tally(hand, variant)
+    if lacks_at_least(counted, variant.contract(round_number), variant) > counted.wilds:
+        assert not go_downs(variant, round_number, hand, None), cr.format_cards(hand)
+
+
+@settings(max_examples=settings().max_examples * 2, deadline=None)
+@given(_planned())
+def test_r14_a_hand_that_lacks_wild_cards_by_its_count_has_no_go_down(
+    planned: _Planned,
+) -> None:
+    _check_lacking(planned)
+
+
+@st.composite
+def _crowded(draw_: st.DrawFn) -> _Planned:
+    """A preset, a round of it, and a hand of a few ranks in one or two suits, with copies."""
+    variant = draw_(st.sampled_from(list(cr.VARIANTS.values())))
+    round_number = draw_(st.integers(1, variant.rounds))
+    suits = draw_(st.lists(st.sampled_from("CDHS"), min_size=1, max_size=2, unique=True))
+    ranks = draw_(
+        st.lists(st.sampled_from(["A", "2", "3", "4", "5", "9", "K"]), min_size=2, max_size=5)
+    )
+    pool = [cr.Card.parse(f"{rank}{suit}") for rank in ranks for suit in suits]
+    least = variant.contract(round_number).min_cards
+    naturals = draw_(st.lists(st.sampled_from(pool), min_size=least - 2, max_size=least + 4))
+    jokers = [cr.JOKER] * draw_(st.integers(0, 2))
+    return variant, round_number, tuple(sorted([*naturals, *jokers]))
+
+
+@settings(max_examples=settings().max_examples * 2, deadline=None)
+@given(_crowded())
+def test_r14_a_crowded_hand_that_lacks_wild_cards_by_its_count_has_no_go_down(
+    planned: _Planned,
+) -> None:
+    """Several groups of one rank, and runs of one suit side by side, share the bound."""
+    _check_lacking(planned)
+
+
+def test_r14_two_groups_of_one_rank_lack_nothing_by_the_count() -> None:
+    hand = cr.parse_cards("7C 7C 7D 7D 7H 7S KD")
+    counted = tally(hand, cr.PAGAT)
+    assert lacks_at_least(counted, cr.PAGAT.contract(1), cr.PAGAT) == 0
+    assert go_downs(cr.PAGAT, 1, hand, None)
 
 
 def _check_kept(planned: _Planned) -> None:

@@ -25,9 +25,10 @@ from contract_rummy.actions import (
     SwapJoker,
     TakeDiscard,
 )
-from contract_rummy.bots._plan import Plan, keeps_plan, plan
+from contract_rummy.bots._plan import Plan, Tally, keeps_plan, lacks_at_least, plan, tally
 from contract_rummy.bots._seen import seen_by
-from contract_rummy.cards import JOKER, NATURALS, Card
+from contract_rummy.cards import CARDS, JOKER, NATURALS, Card
+from contract_rummy.contracts import Contract
 from contract_rummy.engine import lay_offs_and_swaps
 from contract_rummy.godown import go_downs
 from contract_rummy.state import Phase, RoundState
@@ -46,6 +47,7 @@ _NEXT_ROUND: Final = NextRound()
 _BUY_PHASE: Final = Phase.BUY
 _DRAW_PHASE: Final = Phase.DRAW
 _ROUND_OVER_PHASE: Final = Phase.ROUND_OVER
+_GAME_OVER_PHASE: Final = Phase.GAME_OVER
 
 
 @attrs.frozen
@@ -90,7 +92,8 @@ class HeuristicBot:
 
     def choose(self, seen: PlayerView | RoundState) -> Action:
         """The bot's action, seeing ``seen`` (or what the player to act in it sees)."""
-        seen = seen_by(seen)
+        if type(seen) is not PlayerView or seen.phase is _GAME_OVER_PHASE:
+            seen = seen_by(seen)  # a view as it is, most often: the call is spared
         phase = seen.phase
         if phase is _BUY_PHASE:
             return _BUY if self._buys(seen) else _PASS
@@ -126,12 +129,19 @@ class HeuristicBot:
         return self._plan(seen, add(seen.hand, (card,)), at_once, drawn=True).need < before.need
 
     def _plan(
-        self, seen: PlayerView, hand: Sequence[Card], at_once: bool, *, drawn: bool = False
+        self,
+        seen: PlayerView,
+        hand: Sequence[Card],
+        at_once: bool,
+        *,
+        drawn: bool = False,
+        counted: Tally | None = None,
     ) -> Plan:
         """The plan for ``hand``; ``drawn`` when it already holds this turn's draw.
 
         A round played at once (R24, ``at_once``) lays the whole hand as it is after the
-        draw, so until then the plan leaves room for the card still to come.
+        draw, so until then the plan leaves room for the card still to come. ``counted``
+        is the hand's tally, when it is made already.
         """
         facts = seen.facts
         variant = facts.variant
@@ -143,7 +153,14 @@ class HeuristicBot:
         last = self._plans.get(seen.player)
         if last is not None and (last[0] is hand or last[0] == hand) and last[1] == key:
             return last[2]
-        found = plan(hand, variant.contract(round_number), variant, at_once=at_once, size=size)
+        found = plan(
+            hand,
+            variant.contract(round_number),
+            variant,
+            at_once=at_once,
+            size=size,
+            counted=counted,
+        )
         self._plans[seen.player] = (hand, key, found)
         return found
 
@@ -171,24 +188,27 @@ class HeuristicBot:
             if found is not None:
                 return found
             return _costliest_discard(seen, hand)
-        # The plan's quick search may miss a go-down (R14): ask the go-down search, which
-        # finds none quickly in a hand far from its contract. These are the go-downs the
-        # engine lists first among the legal actions, in the same order. Going down at
-        # once (R24) lays the whole hand, whichever go-down it is: the first will do.
+        # The plan's quick search may miss a go-down (R14): ask the go-down search, unless
+        # the hand's count shows it lacks wild cards for any (most turns; the search would
+        # find nothing). These are the go-downs the engine lists first among the legal
+        # actions, in the same order. Going down at once (R24) lays the whole hand,
+        # whichever go-down it is: the first will do.
         at_once = variant.at_once(round_number)
-        going_down = list(
-            islice(
-                go_downs(variant, round_number, hand, seen.turn.kept_card),
-                1 if at_once else self.go_down_choices,
-            )
-        )
-        if going_down:
-            return max(going_down, key=lambda action: _points_laid(variant, action))
-        current = self._plan(seen, hand, at_once, drawn=True)
-        chosen = _discard(seen, current, at_once, known_cards=self.known_cards)
-        card = chosen.card
         contract = variant.contract(round_number)
-        if keeps_plan(current, hand, card, contract, variant, at_once=at_once):
+        counted = tally(hand, variant)
+        if lacks_at_least(counted, contract, variant) <= counted.wilds:
+            going_down = list(
+                islice(
+                    go_downs(variant, round_number, hand, seen.turn.kept_card),
+                    1 if at_once else self.go_down_choices,
+                )
+            )
+            if going_down:
+                return max(going_down, key=lambda action: _points_laid(variant, action))
+        current = self._plan(seen, hand, at_once, drawn=True, counted=counted)
+        chosen = _discard(seen, current, at_once, contract, counted, known_cards=self.known_cards)
+        card = chosen.card
+        if keeps_plan(current, hand, card, contract, variant, at_once=at_once, counted=counted):
             # The next buy offer or draw asks for the plan of the hand after this discard,
             # with room for one card more: this plan (made again, it would be equal).
             key = _plan_key(variant, round_number, at_once, len(hand))
@@ -239,44 +259,53 @@ def _costliest_discard(seen: PlayerView, hand: Sequence[Card]) -> Discard:
     ]
 
 
-def _discard(seen: PlayerView, current: Plan, at_once: bool, *, known_cards: bool) -> Discard:
+def _discard(
+    seen: PlayerView,
+    current: Plan,
+    at_once: bool,
+    contract: Contract,
+    counted: Tally,
+    *,
+    known_cards: bool,
+) -> Discard:
     """Before going down: the card that helps the plan least, the costliest among those.
 
-    With ``known_cards``, the copies of a card's pairs and neighbours that other players
-    are known to hold (``seen.known``) count against its promise: they cannot come to this
-    player.
+    ``counted`` is the tally of the hand. With ``known_cards``, the copies of a card's
+    pairs and neighbours that other players are known to hold (``seen.known``) count
+    against its promise: they cannot come to this player.
     """
-    variant = seen.variant
+    variant = seen.facts.variant
     hand = seen.hand
     wild = variant.wild_by_index
-    allowed = _discardable(seen, hand)
-    counts = [0] * 53  # copies of the card of each index
-    for card in hand:
-        counts[card.index] += 1
-    # The cards the plan leaves spare: those held more often than it uses them. Copies of
-    # a card are alike (R2): the choice depends only on which cards are candidates, not on
-    # how often each is listed.
+    counts = counted.counts  # copies of each natural card (by index) that is not wild
+    if variant.wild_ranks:  # the wild natural cards count where they stand too
+        counts = counts.copy()
+        for card in hand:
+            if card.index < 52 and wild[card.index]:
+                counts[card.index] += 1
+    # Copies of a card are alike (R2): the choice depends only on which cards are
+    # candidates, so each is looked at once (the hand is in canonical order, copies
+    # side by side).
+    allowed = [card.index for card in _discardable(seen, hand)]
+    allowed = [index for at, index in enumerate(allowed) if not at or allowed[at - 1] != index]
+    # The cards the plan leaves spare: those held more often than it uses them.
     used = current.used
-    candidates = [
-        card for card in allowed if not wild[card.index] and counts[card.index] > used[card.index]
-    ]
+    candidates = [index for index in allowed if not wild[index] and counts[index] > used[index]]
     if not candidates:
-        candidates = [card for card in allowed if not wild[card.index]] or allowed
+        candidates = [index for index in allowed if not wild[index]] or allowed
     if at_once:
-        keep = [card for card in candidates if not current.wants(card, variant)]
+        keep = [index for index in candidates if not current.wants(CARDS[index], variant)]
         candidates = keep or candidates
     if len(candidates) == 1:
-        return DISCARDS[candidates[0].index]
+        return DISCARDS[candidates[0]]
     # The card with the least promise (pairs for groups, neighbours for runs), the
     # costliest among those, the first in canonical order among equals.
-    contract = seen.contract
     groups = contract.groups != ()
     promising = _PROMISING[groups, contract.runs != ()]
     penalties = _penalties(variant)
     held = _held_by_others(seen) if known_cards else None
     best: tuple[int, int, int] | None = None
-    for card in candidates:
-        index = card.index
+    for index in candidates:
         if index == 52:  # the joker
             promise = 100
         else:

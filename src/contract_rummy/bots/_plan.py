@@ -22,7 +22,7 @@ from contract_rummy.cards import Card
 from contract_rummy.contracts import Contract
 from contract_rummy.variants import Variant
 
-__all__ = ["Plan", "keeps_plan", "plan"]
+__all__ = ["Plan", "Tally", "keeps_plan", "lacks_at_least", "plan", "tally"]
 
 _RANKS = range(1, 14)
 
@@ -68,6 +68,22 @@ class Plan(NamedTuple):
         return False
 
 
+class Tally(NamedTuple):
+    """What a plan reads of a hand, counted once (:func:`tally`).
+
+    Attributes:
+        counts: ``counts[i]``: the copies of the natural card of index ``i``.
+        masks: ``masks[s]``: the run positions of suit ``s`` held, as a bit mask.
+        by_rank: ``by_rank[r]``: the natural cards of rank ``r`` (index 0 unused).
+        wilds: How many wild cards.
+    """
+
+    counts: list[int]
+    masks: list[int]
+    by_rank: list[int]
+    wilds: int
+
+
 class _Bounds(NamedTuple):
     """What a variant says of runs (R12): their ends, and whether runs of a suit stay apart."""
 
@@ -101,12 +117,14 @@ def plan(
     *,
     at_once: bool,
     size: int | None = None,
+    counted: Tally | None = None,
 ) -> Plan:
     """The best plan this quick search finds for ``hand`` toward ``contract``.
 
     With ``at_once`` (R24) the whole hand must be laid when it holds ``size`` cards (by
     default as many as now), so the cards beyond the contract's minimum lengths count as
-    needed unless they lengthen a planned meld.
+    needed unless they lengthen a planned meld. ``counted`` is the hand's
+    :func:`tally`, when it is made already.
 
     >>> from contract_rummy import PAGAT, parse_cards
     >>> found = plan(parse_cards("7C 7D 9S 9H 9D KD 2C 5H"), PAGAT.contract(1), PAGAT,
@@ -114,7 +132,7 @@ def plan(
     >>> found.need, found.groups
     (1, (9, 7))
     """
-    counts, masks, by_rank, wilds = _tally(hand, variant.wild_by_index)
+    counts, masks, by_rank, wilds = tally(hand, variant) if counted is None else counted
     hand_size = len(hand) if size is None else size
     bounds = _bounds(variant)
     groups = contract.groups
@@ -151,15 +169,9 @@ def plan(
     return best
 
 
-def _tally(
-    hand: Sequence[Card], wild: Sequence[bool]
-) -> tuple[list[int], list[int], list[int], int]:
-    """What a plan needs to know of ``hand``, whose wild cards ``wild`` tells by index.
-
-    ``counts[i]``, the copies of the natural card of index ``i``; ``masks[s]``, the run
-    positions of suit ``s`` held, as a bit mask; ``by_rank[r]``, the natural cards of rank
-    ``r`` (index 0 unused); and how many wild cards.
-    """
+def tally(hand: Sequence[Card], variant: Variant) -> Tally:
+    """What a plan needs to know of ``hand`` (:class:`Tally`), counted once for all."""
+    wild = variant.wild_by_index
     counts = [0] * 52
     masks = [0, 0, 0, 0]
     by_rank = [0] * 14
@@ -172,7 +184,38 @@ def _tally(
             counts[index] += 1
             masks[index // 13] |= _BITS[index]
             by_rank[_RANK_OF[index]] += 1
-    return counts, masks, by_rank, wilds
+    return Tally(counts, masks, by_rank, wilds)
+
+
+def lacks_at_least(counted: Tally, contract: Contract, variant: Variant) -> int:
+    """A lower bound on the wild cards a go-down (R14) of the hand ``counted`` takes.
+
+    Only a hand holding at least as many wild cards (``counted.wilds``) can meet
+    ``contract``. Each group holds at most its length of natural cards, all of its rank,
+    and the groups of one rank share its cards: together, no more than the largest
+    pieces of the ranks' counts cut to the longest group's length. Each run holds no
+    more natural cards than the best stretch of its length in any suit (R8), a longer run
+    no more than that and its extra places. Groups and runs hold distinct cards (R9).
+    """
+    groups = contract.groups
+    lacking = _runs_floor(counted.masks, contract.runs, _bounds(variant)) if contract.runs else 0
+    if groups:
+        longest = max(groups)
+        pieces = sorted(counted.by_rank, reverse=True)
+        if pieces[0] > longest:  # a rank holds more than one group: cut it in pieces
+            pieces = sorted(_pieces(counted.by_rank, longest), reverse=True)
+        lacking += sum(groups) - sum(pieces[: len(groups)])
+    return lacking
+
+
+def _pieces(by_rank: list[int], longest: int) -> list[int]:
+    """Each rank's count cut in pieces of ``longest`` cards, and what is left of it."""
+    pieces = []
+    for held in by_rank:
+        whole, rest = divmod(held, longest)
+        pieces.extend([longest] * whole)
+        pieces.append(rest)
+    return pieces
 
 
 def _runs_floor(masks: list[int], runs: tuple[int, ...], bounds: _Bounds) -> int:
@@ -196,6 +239,7 @@ def keeps_plan(
     variant: Variant,
     *,
     at_once: bool = False,
+    counted: Tally | None = None,
 ) -> bool:
     """Whether ``found``, the plan of ``hand``, is also the plan of ``hand`` less ``card``.
 
@@ -215,6 +259,7 @@ def keeps_plan(
     keeps another copy of the card: every choice then lays its first run on the same
     cards, and its second run can only hold fewer. With three runs or more it never holds
     (a second run that holds fewer may leave a better stretch to the third), nor at once.
+    ``counted`` is the hand's :func:`tally`, when it is made already.
 
     >>> from contract_rummy import PAGAT, parse_cards
     >>> hand = parse_cards("7C 7D 9S 9H 9D KD 2C 5H")
@@ -232,13 +277,15 @@ def keeps_plan(
     wild = variant.wild_by_index
     if wild[index]:
         return False
-    copies = sum(1 for held in hand if held is card)  # cards are interned
+    if counted is None:
+        counted = tally(hand, variant)
+    counts, _, by_rank, _ = counted
+    copies = counts[index]  # the card is natural
     if found.used[index] >= copies or (mixed and copies < 2):
         return False
     groups = len(contract.groups)
     if not (groups or at_once):
         return True
-    counts, _, by_rank, _ = _tally(hand, wild)
     if at_once and _lengthens(found, counts, index, variant):
         return False
     if not groups:
