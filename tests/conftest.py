@@ -83,8 +83,11 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     missing = [str(path.relative_to(ROOT)) for path in RULES_TESTS if not path.exists()]
     if missing:
         raise pytest.UsageError(f"tests/conftest.py's RULES_TESTS names missing {missing}")
+    rules: dict[Path, bool] = {}  # by file: thousands of tests come from a few hundred
     for item in items:
-        if item.path.is_relative_to(ROOT) and any(
-            item.path == path or item.path.is_relative_to(path) for path in RULES_TESTS
-        ):
+        if item.path not in rules:
+            rules[item.path] = any(
+                item.path == path or item.path.is_relative_to(path) for path in RULES_TESTS
+            )
+        if rules[item.path]:
             item.add_marker(pytest.mark.rules)

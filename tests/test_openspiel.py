@@ -15,7 +15,7 @@ import numpy as np
 import pyspiel
 import pytest
 from hypothesis import settings
-from open_spiel.python.algorithms import generate_playthrough, ismcts
+from open_spiel.python.algorithms import ismcts
 from open_spiel.python.observation import make_observation
 
 import contract_rummy as cr
@@ -447,6 +447,10 @@ def test_resampling_while_chance_deals_keeps_the_waiting_action() -> None:
 @pytest.mark.slow
 def test_openspiel_playthrough_of_a_seeded_round() -> None:
     # OpenSpiel's playthrough writes out everything at every step: a short round.
+    # Imported here: it imports OpenSpiel's every game, scipy.stats among them, seconds of
+    # start-up that every test process would pay to collect this module.
+    from open_spiel.python.algorithms import generate_playthrough
+
     text = generate_playthrough.playthrough(
         "python_contract_rummy(rounds=1,variant=liverpool,players=3,shuffle=seeded,seed=2)",
         action_sequence=None,
