@@ -292,9 +292,10 @@ def browser(session: nox.Session) -> None:
 def bench(session: nox.Session) -> None:
     """Measure speed and memory: run the benchmarks and print their figures (never asserted).
 
-    Options go after ``--``: ``nox -s bench -- --quick --only memory,scaling``.
+    Options go after ``--``: ``nox -s bench -- --quick --only memory,scaling``. With the
+    ``openspiel`` extra, for the ``targets`` section's OpenSpiel game.
     """
-    session.install("-e", ".")
+    session.install("-e", ".[openspiel]")
     session.run("python", "-m", "benchmarks", *session.posargs)
 
 

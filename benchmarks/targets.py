@@ -186,19 +186,30 @@ def worker(argv: Sequence[str]) -> None:
 # -- the section: workloads in turn, current code against earlier code -----------------------
 
 
-@contextmanager
-def earlier_code(revision: str) -> Iterator[Path]:
-    """The ``src`` folder of ``revision`` of this repository, written to a temporary folder."""
-    root = HERE.parent
-    archive = subprocess.run(
-        ["git", "-C", str(root), "archive", "--format=tar", revision, "src"],
-        capture_output=True,
-        check=False,
-    )
+def git_archive(revision: str) -> bytes:
+    """The ``src`` folder of ``revision`` of this repository, as a tar archive.
+
+    Raises:
+        LookupError: if git cannot give it (no such revision, no repository).
+    """
+    try:
+        archive = subprocess.run(
+            ["git", "-C", str(HERE.parent), "archive", "--format=tar", revision, "src"],
+            capture_output=True,
+            check=False,
+        )
+    except OSError as error:  # no git
+        raise LookupError(str(error)) from error
     if archive.returncode:
         raise LookupError(archive.stderr.decode(errors="replace").strip())
+    return archive.stdout
+
+
+@contextmanager
+def unpacked(archive: bytes) -> Iterator[Path]:
+    """The ``src`` folder of a :func:`git_archive`, written to a temporary folder."""
     with tempfile.TemporaryDirectory(prefix="contract-rummy-") as folder:
-        with tarfile.open(fileobj=BytesIO(archive.stdout)) as tar:
+        with tarfile.open(fileobj=BytesIO(archive)) as tar:
             tar.extractall(folder, filter="data")
         yield Path(folder) / "src"
 
@@ -236,7 +247,12 @@ def report(baseline: str, turns: int, say: Callable[[str], None]) -> None:
         f"the speed targets: each workload in its own process on one core, this code and "
         f"{baseline} taking turns; medians of {turns} turns of CPU time ({_load()}):"
     )
-    with earlier_code(baseline) as source:
+    try:
+        archive = git_archive(baseline)
+    except LookupError as error:
+        say(f"  the earlier code, {baseline}, cannot be read from git here: {error}")
+        return
+    with unpacked(archive) as source:
         codes: dict[str, Path | None] = {"this code": HERE, baseline: source}
         _report_random(codes, baseline, turns, say)
         _report_presets(codes, baseline, turns, say)
