@@ -79,6 +79,7 @@ import attrs
 
 import contract_rummy as cr
 from benchmarks import targets, views
+from benchmarks.targets import play_state, random_game
 from contract_rummy.godown import iter_go_downs
 
 if sys.platform != "win32":
@@ -172,28 +173,6 @@ FULL = Settings(
 def say(text: str = "") -> None:
     """Print one line at once, so that a long run shows its progress."""
     print(text, flush=True)
-
-
-def random_game(
-    seed: int,
-    sink: Callable[[cr.RoundState], None] | None = None,
-    variant: cr.Variant = cr.PAGAT,
-) -> int:
-    """Play one seeded game by uniform random choice; return how many actions it took.
-
-    The choice is ``legal[rng.randrange(len(legal))]``: counting and indexing the legal
-    actions, which never lists the go-downs of a hand with many wild cards.
-    """
-    chooser = random.Random(seed)
-    state = cr.new_game(variant, seed=seed)
-    steps = 0
-    while state.phase is not cr.Phase.GAME_OVER:
-        if sink is not None:
-            sink(state)
-        legal = cr.legal_actions(state)
-        state = cr.apply(state, legal[chooser.randrange(len(legal))])
-        steps += 1
-    return steps
 
 
 # -- memory ---------------------------------------------------------------------------------
@@ -618,34 +597,13 @@ def _hands(
     ]
 
 
-def _play_state(
-    hand: tuple[cr.Card, ...], round_number: int, variant: cr.Variant = cr.PAGAT
-) -> cr.RoundState:
-    """A PLAY state in which the active player holds ``hand`` (the last card just drawn)."""
-    rest = list(variant.deck(4))
-    for card in hand:
-        rest.remove(card)
-    state = cr.start_round(
-        variant,
-        round_number=round_number,
-        dealer=3,
-        hands=[hand[:-1], rest[:10], rest[10:20], rest[20:30]],
-        stock=[hand[-1], *rest[31:]],
-        discard=rest[30:31],
-    )
-    state = cr.apply(state, cr.DrawStock())
-    while state.phase is cr.Phase.BUY:
-        state = cr.apply(state, cr.Pass())
-    return state
-
-
 def _not_down_states(
     size: int, wild: int, per_round: int, variant: cr.Variant = cr.PAGAT
 ) -> list[cr.RoundState]:
     """PLAY states of a player not down, ``per_round`` in each round, the rounds interleaved."""
     rounds = range(1, variant.rounds + 1)
     hands = {r: _hands(size, wild, per_round, seed=100 + r, variant=variant) for r in rounds}
-    return [_play_state(hands[r][i], r, variant) for i in range(per_round) for r in rounds]
+    return [play_state(hands[r][i], r, variant) for i in range(per_round) for r in rounds]
 
 
 def _run_card(suit: cr.Suit, position: int) -> cr.Card:
@@ -910,7 +868,7 @@ def bench_wild(name: str, size: int, wild: int, per_round: int, timings: int) ->
     for round_number in WILD_ROUNDS:
         seed = round_number * 1000 + wild
         for hand in _hands(size, wild, per_round, seed=seed, variant=variant):
-            state = _play_state(hand, round_number, variant)
+            state = play_state(hand, round_number, variant)
             first_lengths.append(_timed(partial(_length, state), 1))
             legal = cr.legal_actions(state)
             counts.append(len(legal))

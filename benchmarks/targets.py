@@ -62,23 +62,70 @@ Figures = dict[str, Any]
 HERE = Path(__file__).resolve().parents[1] / "src"
 
 
+#: The most actions a game of :func:`random_game` may take: every game ends long before
+#: (R29), so reaching it means a hang.
+MAX_ACTIONS = 100_000
+
+
+def random_game(
+    seed: int,
+    sink: Callable[[cr.RoundState], None] | None = None,
+    variant: cr.Variant = cr.PAGAT,
+) -> int:
+    """Play one seeded game by uniform random choice; return how many actions it took.
+
+    The choice is ``legal[rng.randrange(len(legal))]``: counting and indexing the legal
+    actions, which never lists the go-downs of a hand with many wild cards. ``sink`` sees
+    each state before its action.
+
+    Raises:
+        RuntimeError: if the game has not ended after :data:`MAX_ACTIONS` actions.
+    """
+    chooser = random.Random(seed)
+    state = cr.new_game(variant, seed=seed)
+    for steps in range(MAX_ACTIONS):
+        if state.phase is cr.Phase.GAME_OVER:
+            return steps
+        if sink is not None:
+            sink(state)
+        legal = cr.legal_actions(state)
+        state = cr.apply(state, legal[chooser.randrange(len(legal))])
+    raise RuntimeError(f"{variant.name} seed {seed} is not over after {MAX_ACTIONS} actions")
+
+
+def play_state(
+    hand: tuple[cr.Card, ...], round_number: int, variant: cr.Variant = cr.PAGAT
+) -> cr.RoundState:
+    """A PLAY state in which the active player holds ``hand`` (the last card just drawn).
+
+    The other three players hold 10 cards each; only the active player's hand matters to
+    what it may do before it goes down.
+    """
+    rest = list(variant.deck(4))
+    for card in hand:
+        rest.remove(card)
+    state = cr.start_round(
+        variant,
+        round_number=round_number,
+        dealer=3,
+        hands=[hand[:-1], rest[:10], rest[10:20], rest[20:30]],
+        stock=[hand[-1], *rest[31:]],
+        discard=rest[30:31],
+    )
+    state = cr.apply(state, cr.DrawStock())
+    while state.phase is cr.Phase.BUY:
+        state = cr.apply(state, cr.Pass())
+    return state
+
+
 # -- the workers: each prints one JSON line of figures -------------------------------------
 
 
 def work_random(variant: str, games: int) -> Figures:
     """Uniform random play of seeded games of ``variant``: actions and CPU seconds."""
     chosen = cr.VARIANTS[variant]
-    actions = 0
     start = time.process_time()
-    for seed in range(games):
-        chooser = random.Random(seed)
-        state = cr.new_game(chosen, seed=seed)
-        while state.phase is not cr.Phase.GAME_OVER:
-            legal = cr.legal_actions(state)
-            state = cr.apply(state, legal[chooser.randrange(len(legal))])
-            actions += 1
-            if actions > 10_000 * games:
-                raise RuntimeError(f"{variant} seed {seed} has not ended: a hang")
+    actions = sum(random_game(seed, variant=chosen) for seed in range(games))
     return {"actions": actions, "cpu": time.process_time() - start}
 
 
@@ -133,29 +180,7 @@ def _wild_states() -> Iterator[cr.RoundState]:
                 rng = random.Random(f"{name} {round_number} {wild}")
                 for _ in range(WILD_HANDS):
                     hand = (*rng.sample(naturals, size - wild), *rng.sample(wilds, wild))
-                    yield _play_state(variant, hand, round_number)
-
-
-def _play_state(
-    variant: cr.Variant, hand: tuple[cr.Card, ...], round_number: int
-) -> cr.RoundState:
-    """A PLAY state in which the active player holds ``hand``, its last card just drawn."""
-    rest = list(variant.deck(4))
-    for card in hand:
-        rest.remove(card)
-    dealt = len(hand) - 1
-    state = cr.start_round(
-        variant,
-        round_number=round_number,
-        dealer=3,
-        hands=[hand[:-1], *(rest[dealt * i : dealt * (i + 1)] for i in range(3))],
-        stock=[hand[-1], *rest[3 * dealt + 1 :]],
-        discard=rest[3 * dealt : 3 * dealt + 1],
-    )
-    state = cr.apply(state, cr.DrawStock())
-    while state.phase is cr.Phase.BUY:
-        state = cr.apply(state, cr.Pass())
-    return state
+                    yield play_state(hand, round_number, variant)
 
 
 def work_wild() -> Figures:
