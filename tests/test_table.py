@@ -217,6 +217,31 @@ def test_r14_explore_counts_every_way_and_lists_the_first() -> None:
     assert refused["refusal"]["rule"] == "R14"
 
 
+def test_r17_explore_keeps_the_card_taken_from_the_discard_pile() -> None:
+    hand = "7C 7D 7H 9C 9D 9H KD"
+    cards = cr.parse_cards(hand)
+    assert explore(hand)["ways"] == ["GoDown 7C 7D 7H | 9C 9D 9H"]  # KD left to discard
+    # R17: KD, taken from the discard pile, cannot be the card left to discard.
+    kept = explore(hand, kept="KD")
+    assert kept["count"] == len(go_downs(cr.PAGAT, 1, cards, cr.Card.parse("KD"))) == 0
+    assert not kept["meets"]
+    refused = explore(hand, kept="KD", go_down="7C 7D 7H | 9C 9D 9H")["refusal"]
+    assert refused == {
+        "rule": "R16",
+        "message": "going down must leave a card that may be discarded",
+    }
+    # A kept card that goes down leaves KD to discard.
+    assert explore(hand, kept=cr.Card.parse("9C"))["count"] == 1
+    # A kept card the hand does not hold, or not one card, is refused.
+    assert explore(hand, kept="QH")["refusal"] == {
+        "rule": "R17",
+        "message": "the card kept, QH, must be one of the hand's cards",
+    }
+    assert explore(hand, kept="KD KS")["refusal"]["rule"] is None
+    with pytest.raises(TypeError, match="kept must be a card"):
+        explore(hand, kept=5)  # type: ignore[arg-type]
+
+
 def test_r11_explore_uses_the_rounds_contract() -> None:
     found = explore("3S 4S 5S 6S 8D 8H 8C KD", round_number=2)
     assert found["contract"] == "a group of 3 and a run of 4"

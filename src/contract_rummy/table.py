@@ -588,6 +588,7 @@ def explore(
     round_number: int = 1,
     go_down: str | None = None,
     limit: int = 5,
+    kept: str | Card | None = None,
 ) -> dict[str, Any]:
     """Whether ``hand`` meets a round's contract, every way it can, and why a go-down is refused.
 
@@ -604,6 +605,9 @@ def explore(
             (``GoDown`` before them is optional): checked against the hand and the
             contract.
         limit: How many ways to write at most.
+        kept: The card taken from the discard pile this turn, one of the hand's (notation
+            such as ``"9H"``, or a card): R17 keeps it in hand, so no way leaves it as the
+            only card to discard. ``None`` (the default): the hand took no such card.
 
     Returns:
         ``{"ok", "hand", "contract", "meets", "count", "ways", "refusal"}``: ``ok`` is
@@ -617,6 +621,8 @@ def explore(
     ('two groups of 3', True, 7)
     >>> found["ways"]
     ['GoDown 7C 7D 7H | 9D 9H 9S', 'GoDown 7C 7D 7H | 9D 9H JK']
+    >>> explore("7C 7D 7H 9S 9D 9H KD", kept="KD")["count"]  # R17: KD cannot be the discard
+    0
     >>> explore("7C 7D 7H 9S 9D 9H JK KD", go_down="7C 7D 7H | 9S 9D")["refusal"]
     {'rule': 'R7, R8', 'message': "2 cards are too few for a meld: '9S 9D' is neither a group \
 nor a run; build Group(rank, cards) or Run(suit, low, cards)"}
@@ -625,6 +631,7 @@ nor a run; build Group(rank, cards) or Run(suit, low, cards)"}
     try:
         rules = variant_named(variant)
         cards = parse_cards(hand) if isinstance(hand, str) else tuple(hand)
+        kept_card = _kept_card(kept, cards)
         check_int("round_number", round_number, minimum=1)
         if round_number > rules.rounds:
             raise ContractRummyError(
@@ -634,11 +641,11 @@ nor a run; build Group(rank, cards) or Run(suit, low, cards)"}
         return {"ok": False, "refusal": error.refusal.to_dict()}
     except ValueError as error:
         return {"ok": False, "refusal": {"rule": None, "message": str(error)}}
-    found = go_downs(rules, round_number, cards, None)
+    found = go_downs(rules, round_number, cards, kept_card)
     count = len(found)
     refusal = None
     if go_down is not None and go_down.strip():
-        refusal = _go_down_refusal(go_down.strip(), rules, round_number, cards)
+        refusal = _go_down_refusal(go_down.strip(), rules, round_number, cards, kept_card)
     return {
         "ok": True,
         "hand": format_cards(cards),
@@ -650,13 +657,31 @@ nor a run; build Group(rank, cards) or Run(suit, low, cards)"}
     }
 
 
+def _kept_card(kept: str | Card | None, cards: Sequence[Card]) -> Card | None:
+    """:func:`explore`'s ``kept``, read as a card of the hand ``cards`` (R17)."""
+    if kept is None:
+        return None
+    if isinstance(kept, str):
+        read = parse_cards(kept)
+        if len(read) != 1:
+            raise ValueError(f"kept must be one card, got {kept!r}")
+        kept = read[0]
+    elif not isinstance(kept, Card):
+        raise TypeError(f"kept must be a card or its notation, got {kept!r}")
+    if kept not in cards:
+        raise ContractRummyError(
+            Refusal("R17", f"the card kept, {kept}, must be one of the hand's cards")
+        )
+    return kept
+
+
 def _go_down_text(action: GoDown, variant: Variant) -> str:
     """A go-down in notation, its melds written as ``variant`` reads them back."""
     return "GoDown " + " | ".join(_meld_notation(meld, variant) for meld in action.melds)
 
 
 def _go_down_refusal(
-    text: str, variant: Variant, round_number: int, cards: Sequence[Card]
+    text: str, variant: Variant, round_number: int, cards: Sequence[Card], kept: Card | None
 ) -> dict[str, str | None] | None:
     """Why the go-down written ``text`` is refused (R7-R10, R12, R14, R16, R24), or ``None``."""
     if not text.lower().startswith(("godown", "down ")):
@@ -666,5 +691,5 @@ def _go_down_refusal(
     except ContractRummyError as error:
         return error.refusal.to_dict()
     assert isinstance(proposed, GoDown)  # the text starts as a go-down's
-    problem = godown_problem(variant, round_number, cards, None, proposed.melds)
+    problem = godown_problem(variant, round_number, cards, kept, proposed.melds)
     return None if problem is None else problem.to_dict()

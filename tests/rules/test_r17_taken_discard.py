@@ -4,7 +4,7 @@ R17. The card taken from the discard pile: "A card taken from the discard pile t
     not be discarded on the same turn (another copy of the same card, held before, may)."
 
 Also tested: tests/test_engine_api.py, tests/test_openspiel.py, tests/test_pettingzoo.py,
-tests/test_views.py.
+tests/test_table.py, tests/test_views.py.
 """
 
 from __future__ import annotations
