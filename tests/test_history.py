@@ -166,6 +166,42 @@ def test_a_history_is_every_step_censored_for_its_player_round_by_round() -> Non
         assert rounds[1][0].hand is not None
 
 
+def test_r4_a_game_dealt_step_by_step_groups_each_deal_with_its_round() -> None:
+    kept = Histories(cr.new_game(auto_chance=False))
+    rng = random.Random(5)
+    while kept.state.facts.round_number < 3:
+        state = kept.state
+        assert state.moves < 5_000, "three rounds of random play did not end"
+        if state.phase is cr.Phase.CHANCE:
+            outcomes = [action for action, _ in cr.chance_outcomes(state)]
+            kept.step(rng.choice(outcomes))
+        else:
+            legal = cr.legal_actions(state)
+            kept.step(legal[rng.randrange(len(legal))])
+    for player in range(4):
+        rounds = kept.history(player).rounds()
+        assert sum(map(len, rounds)) == len(kept)
+        # The first dealer, then round 1's deal, its play; each later round opens with
+        # the dealer's NextRound, and the chance steps that deal it follow.
+        assert [type(round_steps[0].action) for round_steps in rounds] == [
+            cr.FirstDealer,
+            cr.NextRound,
+            cr.NextRound,
+        ]
+        for round_steps in rounds:
+            dealt = [i for i, seen in enumerate(round_steps) if seen.hand is not None]
+            assert len(dealt) == 1, "each round's group holds the step that dealt it"
+            assert all(
+                not isinstance(seen.action, cr.Action) for seen in round_steps[1 : dealt[0]]
+            ), "no player acts before the deal ends"
+        ended = [
+            i
+            for i, one in enumerate(rounds[:2])
+            if any(isinstance(e, cr.RoundEnded) for e in one[-1].events)
+        ]
+        assert ended == [0, 1], "the step that ended a round closes its group"
+
+
 def test_a_history_names_no_card_its_player_did_not_see() -> None:
     state = cr.new_game(seed=8)
     kept = Histories(state)

@@ -70,6 +70,7 @@ from contract_rummy.actions import (
     FirstDealer,
     GoDown,
     LayOff,
+    NextRound,
     SwapJoker,
 )
 from contract_rummy.cards import Card, format_cards
@@ -227,15 +228,17 @@ class History:
             yield current
 
     def rounds(self) -> tuple[tuple[Seen, ...], ...]:
-        """The steps round by round: a new round begins with the step that dealt it.
+        """The steps round by round: a new round begins with the dealer's ``NextRound()``.
 
         The step that ended a round (its :class:`~contract_rummy.RoundEnded`) closes that
-        round; the dealer's ``NextRound()`` opens the next.
+        round; the dealer's ``NextRound()`` opens the next (R4, R25). In a game dealt step
+        by step, the chance steps that deal a round belong to it, after its ``NextRound()``
+        (the first round's after the choice of the first dealer).
         """
         found: list[tuple[Seen, ...]] = []
         current: list[Seen] = []
         for seen in self.steps:
-            if seen.hand is not None and current:
+            if type(seen.action) is NextRound and current:
                 found.append(tuple(current))
                 current = []
             current.append(seen)
