@@ -249,6 +249,19 @@ def _discardable(seen: PlayerView, hand: Sequence[Card]) -> list[Card]:
     return list(hand) if len(others) < len(hand) - 1 else others
 
 
+def _discardable_indices(seen: PlayerView, hand: Sequence[Card]) -> list[int]:
+    """The cards of ``hand`` that may be discarded now (R17), by index, each once.
+
+    Copies of a card are alike (R2): a choice among them depends only on which cards
+    may go, so each is looked at once, in canonical order.
+    """
+    indices = dict.fromkeys([card.index for card in hand])  # keeps the first of each, in order
+    kept = seen.turn.kept_card
+    if kept is not None and not seen.variant.discard_taken_card and hand.count(kept) == 1:
+        del indices[kept.index]  # another copy, held before, may go (R17)
+    return list(indices)
+
+
 def _costliest_discard(seen: PlayerView, hand: Sequence[Card]) -> Discard:
     """Once down: the costliest card, keeping the wild cards, which lay off anywhere."""
     variant = seen.variant
@@ -283,11 +296,7 @@ def _discard(
         for card in hand:
             if card.index < 52 and wild[card.index]:
                 counts[card.index] += 1
-    # Copies of a card are alike (R2): the choice depends only on which cards are
-    # candidates, so each is looked at once (the hand is in canonical order, copies
-    # side by side).
-    allowed = [card.index for card in _discardable(seen, hand)]
-    allowed = [index for at, index in enumerate(allowed) if not at or allowed[at - 1] != index]
+    allowed = _discardable_indices(seen, hand)
     # The cards the plan leaves spare: those held more often than it uses them.
     used = current.used
     candidates = [index for index in allowed if not wild[index] and counts[index] > used[index]]

@@ -460,27 +460,26 @@ def _best_run(
         have = max(haves)
         suit = haves.index(have)
         return suit, best_lows[masks[suit]], have
+    # The low ends that would make the run touch a run of its suit: just above or below
+    # (worked out once for all suits: most have no run yet).
+    touching: dict[int, tuple[int, ...]] = {}
+    for other, start, size in chosen:
+        touching[other] = (*touching.get(other, ()), start + size, start - length)
     best = (0, lowest, -1)
     for suit, most in enumerate(haves):
         if most <= best[2]:
             continue  # no stretch of this suit holds more than the best so far
-        # The low ends that would make the run touch one of its suit: just above or below.
-        touching = [
-            end
-            for other, start, size in chosen
-            if other == suit
-            for end in (start + size, start - length)
-        ]
         mask = masks[suit]
         low = best_lows[mask]
-        if low + length - 1 <= highest and low not in touching:
+        near = touching.get(suit, ())
+        if low + length - 1 <= highest and low not in near:
             # The suit's first best stretch keeps apart from its runs: nothing beats it.
             best = (suit, low, most)
             continue
         width = (1 << length) - 1
         for low in range(lowest, highest - length + 2):
             have = ((mask >> low) & width).bit_count()
-            if have > best[2] and low not in touching:
+            if have > best[2] and low not in near:
                 best = (suit, low, have)
     return best
 
