@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 import contract_rummy as cr
 from contract_rummy._hands import remove
-from contract_rummy.bots._plan import keeps_plan, lacks_at_least, plan, tally
+from contract_rummy.bots._plan import keeps_choice, keeps_plan, lacks_at_least, plan, tally
 from contract_rummy.engine import lay_offs_and_swaps
 from contract_rummy.godown import go_downs
 from contract_rummy.testing import strategies as crst
@@ -127,6 +127,48 @@ def _check_kept(planned: _Planned) -> None:
 @given(_planned())
 def test_a_plan_kept_after_a_discard_is_the_plan_made_again(planned: _Planned) -> None:
     _check_kept(planned)
+
+
+def _check_kept_choice(planned: _Planned) -> None:
+    """A plan kept for its groups' ranks after a discard leaves the same plan to make."""
+    variant, round_number, hand = planned
+    at_once = variant.at_once(round_number)
+    contract = variant.contract(round_number)
+    size = len(hand)
+    found = plan(hand, contract, variant, at_once=at_once, size=size)
+    for gone in set(hand):
+        if keeps_choice(found, hand, gone, contract, variant, at_once=at_once):
+            less = remove(hand, gone)
+            again = plan(less, contract, variant, at_once=at_once, size=size)
+            assert plan(less, contract, variant, at_once=at_once, size=size, known=found) == again
+            if keeps_plan(found, hand, gone, contract, variant, at_once=at_once):
+                assert again == found, gone
+
+
+@settings(max_examples=settings().max_examples * 2, deadline=None)
+@given(_planned())
+def test_a_plan_kept_for_its_groups_ranks_plans_the_rest_alike(planned: _Planned) -> None:
+    _check_kept_choice(planned)
+
+
+@settings(max_examples=settings().max_examples * 2, deadline=None)
+@given(_crowded())
+def test_a_plan_kept_for_its_groups_ranks_in_a_crowded_hand_plans_the_rest_alike(
+    planned: _Planned,
+) -> None:
+    _check_kept_choice(planned)
+
+
+def test_a_plan_kept_for_its_groups_ranks_still_weighs_the_other_choices() -> None:
+    # A group and two runs: without 5S, another group's rank frees better windows.
+    variant, contract = cr.PAGAT, cr.PAGAT.contract(6)
+    cards = cr.parse_cards("AS 2S 3S 5S 6S 7S 7S 8S 9S KS KS JK JK")
+    found = plan(cards, contract, variant, at_once=False, size=len(cards))
+    assert keeps_choice(found, cards, card("5S"), contract, variant)
+    less = remove(cards, card("5S"))
+    again = plan(less, contract, variant, at_once=False, size=len(cards), known=found)
+    assert again != found
+    assert again == plan(less, contract, variant, at_once=False, size=len(cards))
 
 
 @pytest.mark.parametrize(

@@ -25,7 +25,15 @@ from contract_rummy.actions import (
     SwapJoker,
     TakeDiscard,
 )
-from contract_rummy.bots._plan import Plan, Tally, keeps_plan, lacks_at_least, plan, tally
+from contract_rummy.bots._plan import (
+    Plan,
+    Tally,
+    keeps_choice,
+    keeps_plan,
+    lacks_at_least,
+    plan,
+    tally,
+)
 from contract_rummy.bots._seen import seen_by
 from contract_rummy.cards import CARDS, JOKER, NATURALS, Card
 from contract_rummy.contracts import Contract
@@ -85,8 +93,9 @@ class HeuristicBot:
     #: player: choosing a discard before going down, a card whose pairs or neighbours sit
     #: in other hands promises less. Off by default, which plays as the bot always has.
     known_cards: bool = attrs.field(default=False, validator=attrs.validators.instance_of(bool))
-    #: The last plan made for each player, with its hand and what else it depends on.
-    _plans: dict[int, tuple[Sequence[Card], tuple[object, ...], Plan]] = attrs.field(
+    #: The last plan made for each player, with its hand, what else it depends on, and
+    #: whether it is the hand's plan (or only that of its groups' ranks: keeps_choice).
+    _plans: dict[int, tuple[Sequence[Card], tuple[object, ...], Plan, bool]] = attrs.field(
         factory=dict, init=False, eq=False, repr=False
     )
 
@@ -151,8 +160,11 @@ class HeuristicBot:
         # the last plan for each player is kept (a hand is compared by identity first).
         key = _plan_key(variant, round_number, at_once, size)
         last = self._plans.get(seen.player)
+        known = None
         if last is not None and (last[0] is hand or last[0] == hand) and last[1] == key:
-            return last[2]
+            if last[3]:
+                return last[2]
+            known = last[2]  # its groups' ranks are planned already: only the other choices
         found = plan(
             hand,
             variant.contract(round_number),
@@ -160,8 +172,9 @@ class HeuristicBot:
             at_once=at_once,
             size=size,
             counted=counted,
+            known=known,
         )
-        self._plans[seen.player] = (hand, key, found)
+        self._plans[seen.player] = (hand, key, found, True)
         return found
 
     def _buys(self, seen: PlayerView) -> bool:
@@ -208,11 +221,17 @@ class HeuristicBot:
         current = self._plan(seen, hand, at_once, drawn=True, counted=counted)
         chosen = _discard(seen, current, at_once, contract, counted, known_cards=self.known_cards)
         card = chosen.card
-        if keeps_plan(current, hand, card, contract, variant, at_once=at_once, counted=counted):
+        whole = keeps_plan(
+            current, hand, card, contract, variant, at_once=at_once, counted=counted
+        )
+        if whole or keeps_choice(
+            current, hand, card, contract, variant, at_once=at_once, counted=counted
+        ):
             # The next buy offer or draw asks for the plan of the hand after this discard,
-            # with room for one card more: this plan (made again, it would be equal).
+            # with room for one card more: this plan (made again, it would be equal), or
+            # at least the plan of its groups' ranks, which then need not be made again.
             key = _plan_key(variant, round_number, at_once, len(hand))
-            self._plans[seen.player] = (remove(hand, card), key, current)
+            self._plans[seen.player] = (remove(hand, card), key, current, whole)
         return chosen
 
 
@@ -249,6 +268,19 @@ def _discardable(seen: PlayerView, hand: Sequence[Card]) -> list[Card]:
     return list(hand) if len(others) < len(hand) - 1 else others
 
 
+def _discardable_indices(seen: PlayerView, hand: Sequence[Card]) -> list[int]:
+    """The cards of ``hand`` that may be discarded now (R17), by index, each once.
+
+    Copies of a card are alike (R2): a choice among them depends only on which cards
+    may go, so each is looked at once, in canonical order.
+    """
+    indices = dict.fromkeys([card.index for card in hand])  # keeps the first of each, in order
+    kept = seen.turn.kept_card
+    if kept is not None and not seen.variant.discard_taken_card and hand.count(kept) == 1:
+        del indices[kept.index]  # another copy, held before, may go (R17)
+    return list(indices)
+
+
 def _costliest_discard(seen: PlayerView, hand: Sequence[Card]) -> Discard:
     """Once down: the costliest card, keeping the wild cards, which lay off anywhere."""
     variant = seen.variant
@@ -283,11 +315,7 @@ def _discard(
         for card in hand:
             if card.index < 52 and wild[card.index]:
                 counts[card.index] += 1
-    # Copies of a card are alike (R2): the choice depends only on which cards are
-    # candidates, so each is looked at once (the hand is in canonical order, copies
-    # side by side).
-    allowed = [card.index for card in _discardable(seen, hand)]
-    allowed = [index for at, index in enumerate(allowed) if not at or allowed[at - 1] != index]
+    allowed = _discardable_indices(seen, hand)
     # The cards the plan leaves spare: those held more often than it uses them.
     used = current.used
     candidates = [index for index in allowed if not wild[index] and counts[index] > used[index]]

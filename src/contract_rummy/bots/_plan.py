@@ -22,7 +22,15 @@ from contract_rummy.cards import Card
 from contract_rummy.contracts import Contract
 from contract_rummy.variants import Variant
 
-__all__ = ["Plan", "Tally", "keeps_plan", "lacks_at_least", "plan", "tally"]
+__all__ = [
+    "Plan",
+    "Tally",
+    "keeps_choice",
+    "keeps_plan",
+    "lacks_at_least",
+    "plan",
+    "tally",
+]
 
 _RANKS = range(1, 14)
 
@@ -118,13 +126,15 @@ def plan(
     at_once: bool,
     size: int | None = None,
     counted: Tally | None = None,
+    known: Plan | None = None,
 ) -> Plan:
     """The best plan this quick search finds for ``hand`` toward ``contract``.
 
     With ``at_once`` (R24) the whole hand must be laid when it holds ``size`` cards (by
     default as many as now), so the cards beyond the contract's minimum lengths count as
     needed unless they lengthen a planned meld. ``counted`` is the hand's
-    :func:`tally`, when it is made already.
+    :func:`tally`, when it is made already. ``known`` is the plan of ``hand`` with the
+    groups of its ranks, when it is known already (:func:`keeps_choice`).
 
     >>> from contract_rummy import PAGAT, parse_cards
     >>> found = plan(parse_cards("7C 7D 9S 9H 9D KD 2C 5H"), PAGAT.contract(1), PAGAT,
@@ -146,8 +156,12 @@ def plan(
         )
     # The sets of ranks worth trying for the groups: among the best ``groups + 1``.
     choices = list(combinations(ranked[: len(groups) + 1], len(groups)))
-    best = _plan_with(
-        counts, masks, wilds, choices[0], by_rank, contract, bounds, at_once, hand_size
+    best = (
+        known
+        if known is not None and known.groups == choices[0]
+        else _plan_with(
+            counts, masks, wilds, choices[0], by_rank, contract, bounds, at_once, hand_size
+        )
     )
     # Another choice of ranks replaces the first only with fewer cards needed. A choice's
     # groups lack exactly what their ranks lack, and its runs at least what the best
@@ -161,8 +175,12 @@ def plan(
         )
         if lacking + floor >= best.need:
             continue
-        found = _plan_with(
-            counts, masks, wilds, ranks, by_rank, contract, bounds, at_once, hand_size
+        found = (
+            known
+            if known is not None and known.groups == ranks
+            else _plan_with(
+                counts, masks, wilds, ranks, by_rank, contract, bounds, at_once, hand_size
+            )
         )
         if found.need < best.need:
             best = found
@@ -292,6 +310,36 @@ def keeps_plan(
         return True
     ranked = _ranked(by_rank)
     return card.rank not in ranked[: groups + 1 if runs else groups]
+
+
+def keeps_choice(
+    found: Plan,
+    hand: Sequence[Card],
+    card: Card,
+    contract: Contract,
+    variant: Variant,
+    *,
+    at_once: bool = False,
+    counted: Tally | None = None,
+) -> bool:
+    """Whether ``found`` is still the plan of its groups' ranks in ``hand`` less ``card``.
+
+    ``found`` is the plan of ``hand``; another choice of ranks may now do better. When
+    :func:`keeps_plan` fails only for that, :func:`plan` need not plan the groups of
+    ``found`` again (its ``known``). It holds when the plan leaves a copy of ``card``
+    unused, ``card`` is not wild, and its rank is not among those the groups are chosen
+    from: the groups take the same cards, and each run the same stretch, which never held
+    the card (as :func:`keeps_plan` says). Not at once (R24), where the card might
+    lengthen a run.
+    """
+    index = card.index
+    if at_once or variant.wild_by_index[index]:
+        return False
+    counts, _, by_rank, _ = tally(hand, variant) if counted is None else counted
+    if found.used[index] >= counts[index]:
+        return False
+    groups = len(contract.groups)
+    return card.rank not in _ranked(by_rank)[: groups + 1 if contract.runs else groups]
 
 
 def _lengthens(found: Plan, counts: list[int], index: int, variant: Variant) -> bool:
@@ -460,27 +508,26 @@ def _best_run(
         have = max(haves)
         suit = haves.index(have)
         return suit, best_lows[masks[suit]], have
+    # The low ends that would make the run touch a run of its suit: just above or below
+    # (worked out once for all suits: most have no run yet).
+    touching: dict[int, tuple[int, ...]] = {}
+    for other, start, size in chosen:
+        touching[other] = (*touching.get(other, ()), start + size, start - length)
     best = (0, lowest, -1)
     for suit, most in enumerate(haves):
         if most <= best[2]:
             continue  # no stretch of this suit holds more than the best so far
-        # The low ends that would make the run touch one of its suit: just above or below.
-        touching = [
-            end
-            for other, start, size in chosen
-            if other == suit
-            for end in (start + size, start - length)
-        ]
         mask = masks[suit]
         low = best_lows[mask]
-        if low + length - 1 <= highest and low not in touching:
+        near = touching.get(suit, ())
+        if low + length - 1 <= highest and low not in near:
             # The suit's first best stretch keeps apart from its runs: nothing beats it.
             best = (suit, low, most)
             continue
         width = (1 << length) - 1
         for low in range(lowest, highest - length + 2):
             have = ((mask >> low) & width).bit_count()
-            if have > best[2] and low not in touching:
+            if have > best[2] and low not in near:
                 best = (suit, low, have)
     return best
 
