@@ -45,24 +45,14 @@ def list_candidates(t: Tables, hand: Counts, place: Place, high: int) -> tuple[C
     counts, wilds = hand.counts, hand.wilds
     found: list[Candidate] = []
     if place.kind == GROUP:
-        held = tuple(counts[w] for w in t.wild)
         memo = t.candidates
         ranks = hand.ranks
         for rank in range(1, 14):
             if ranks[rank] + wilds < shortest:
                 continue
             a, b, c, d = t.rank_cards[rank]
-            key: tuple[object, ...] = (
-                GROUP,
-                rank,
-                counts[a],
-                counts[b],
-                counts[c],
-                counts[d],
-                held,
-                shortest,
-                high,
-            )
+            # (the search counts every wild card as a joker: ``wilds`` says what they are)
+            key = (rank, counts[a], counts[b], counts[c], counts[d], wilds, shortest, high)
             listed = memo.get(key)
             if listed is None:
                 listed = _keep(memo, key, _listed(t, _groups(t, counts, rank, shortest, high)))
@@ -73,10 +63,12 @@ def list_candidates(t: Tables, hand: Counts, place: Place, high: int) -> tuple[C
     for suit in range(4):
         mask = hand.suit_masks[suit] & t.natural_positions[suit]
         aces = min(counts[13 * suit], 2)
-        key = (suit, mask, aces, wilds, shortest, high)
-        listed = runs.get(key)
+        suit_key = (suit, mask, aces, wilds, shortest, high)
+        listed = runs.get(suit_key)
         if listed is None:
-            listed = _keep(runs, key, _suit_runs(t, counts, wilds, suit, mask, shortest, high))
+            listed = _keep(
+                runs, suit_key, _suit_runs(t, counts, wilds, suit, mask, shortest, high)
+            )
         found.extend(listed)
     return tuple(found)
 
