@@ -147,7 +147,9 @@ def test_r14_the_memos_start_afresh_when_full(monkeypatch: pytest.MonkeyPatch) -
     expected = [list(go_downs(variant, 6, hand, None)) for hand in hands]
     for module in (_plan, _bounds, _candidates):
         monkeypatch.setattr(module, "MEMO_LIMIT", 1)
-    tables(variant).candidates.clear()
+    t = tables(variant)
+    for memo in (t.candidates, t.suit_runs, t.windows):
+        memo.clear()
     gains = plan(variant, 6).run_gains
     assert gains is not None
     gains.clear()

@@ -67,7 +67,7 @@ class GoDowns(Sequence[GoDown]):
         "_batches",
         "_built",
         "_cards",
-        "_found",
+        "_ends",
         "_offsets",
         "_ordered",
         "_pools",
@@ -82,8 +82,9 @@ class GoDowns(Sequence[GoDown]):
         #: The batches found so far, and the search that finds the others.
         self._batches: list[Batch] = []
         self._rest: Iterator[Batch] | None = None if result is NOTHING else result.found
-        #: Without :attr:`_pools`, the go-downs of :attr:`_batches`, one by one.
-        self._found: list[Found] = []
+        #: Without :attr:`_pools`, ``_ends[k]``: the go-downs of the batches before the
+        #: k-th, each batch's last place counted rather than its go-downs listed.
+        self._ends = [0]
         self._built: dict[MeldSpec, Group | Run] = {}
         self._single = result.single
         # Jokers only (or no wild card): the melds the search finds are the go-down's.
@@ -112,7 +113,7 @@ class GoDowns(Sequence[GoDown]):
             return False
         self._batches.append(batch)
         if self._pools is None:
-            self._found.extend(batch.found())
+            self._ends.append(self._ends[-1] + len(batch.last))
         return True
 
     def _has(self, k: int) -> bool:
@@ -120,10 +121,17 @@ class GoDowns(Sequence[GoDown]):
 
         Only without :attr:`_pools`, where skeletons are go-downs.
         """
-        found = self._found
-        while len(found) <= k and self._more():
+        ends = self._ends
+        while ends[-1] <= k and self._more():
             pass
-        return len(found) > k
+        return ends[-1] > k
+
+    def _found(self, k: int) -> Found:
+        """The k-th go-down (from 0) found so far, without :attr:`_pools`."""
+        ends = self._ends
+        at = bisect.bisect_right(ends, k) - 1
+        chosen, last = self._batches[at]
+        return (*chosen, last[k - ends[at]].meld)
 
     def _all(self) -> list[Batch]:
         """Every batch: the whole search."""
@@ -134,9 +142,11 @@ class GoDowns(Sequence[GoDown]):
             batches.extend(rest)  # at once, rather than a call of _more each
             self._rest = None
             if self._pools is None:
-                found = self._found
+                ends = self._ends
+                total = ends[-1]
                 for batch in batches[start:]:
-                    found.extend(batch.found())
+                    total += len(batch.last)
+                    ends.append(total)
         return self._batches
 
     def _each_batch(self) -> Iterator[Batch]:
@@ -237,7 +247,7 @@ class GoDowns(Sequence[GoDown]):
     def __len__(self) -> int:
         if self._pools is None:
             self._all()
-            return len(self._found)
+            return self._ends[-1]
         return self._counts()[-1]
 
     @overload
@@ -250,13 +260,9 @@ class GoDowns(Sequence[GoDown]):
         if self._pools is None:
             if index < 0 or not self._has(index):
                 self._all()
-            return self._go_down(self._found[index])
+            return self._go_down(self._found(self._index(index, self._ends[-1])))
         offsets = self._counts()
-        total = offsets[-1]
-        if index < 0:
-            index += total
-        if not 0 <= index < total:
-            raise IndexError("go-down index out of range")
+        index = self._index(index, offsets[-1])
         k = bisect.bisect_right(offsets, index) - 1
         batch = self._batches[k]
         index -= offsets[k]
@@ -269,6 +275,15 @@ class GoDowns(Sequence[GoDown]):
         pool = self._pool(found)
         return self._go_down(fill(plan, pool.kinds, unrank(plan.row, pool, index)))
 
+    @staticmethod
+    def _index(index: int, total: int) -> int:
+        """``index`` into ``total`` go-downs, from 0; :class:`IndexError` if none is there."""
+        if index < 0:
+            index += total
+        if not 0 <= index < total:
+            raise IndexError("go-down index out of range")
+        return index
+
     def __iter__(self) -> Iterator[GoDown]:
         if self._rest is None and not self._batches:
             return iter(())  # the search is over and found nothing: most hands
@@ -277,10 +292,9 @@ class GoDowns(Sequence[GoDown]):
     def _each(self) -> Iterator[GoDown]:
         """Every go-down in order, searching as they are read."""
         if self._pools is None:
-            k = 0
-            while self._has(k):
-                yield self._go_down(self._found[k])
-                k += 1
+            for batch in self._each_batch():
+                for found in batch.found():
+                    yield self._go_down(found)
             return
         for batch in self._each_batch():
             for found in batch.found():

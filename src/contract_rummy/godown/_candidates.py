@@ -9,8 +9,11 @@ They are listed rank by rank (groups) or suit by suit (runs). What a rank or a s
 depends on few numbers of the hand, which hands share all the time: a rank's four counts
 and the wild cards held; a suit's held positions, how many of its ace are held (up to two:
 a run from ace to ace holds one at each end) and the wild cards held. So each rank's and
-each suit's list is kept in the variant's tables once worked out. Ranks and suits come in
-order and each list is sorted, so the whole list is sorted too.
+each suit's list is kept in the variant's tables once worked out, each in a memo of its
+own. A suit's held positions vary far more than a rank's counts, so a suit's list is made
+from the lists of its windows (where a run starts, and the positions it may reach), kept
+too. Ranks, suits and windows come in order and each list is sorted, so the whole list is
+sorted too.
 
 In a round played at once (R24) the last place takes whatever the other places leave:
 :func:`remainder` lists the melds of exactly those cards.
@@ -19,10 +22,13 @@ In a round played at once (R24) the last place takes whatever the other places l
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from contract_rummy.godown._plan import GROUP, RUN, Candidate, MeldSpec, Place
 from contract_rummy.godown._tables import MEMO_LIMIT, Tables
+
+#: Candidates as the memos keep them.
+Listed = tuple[Candidate, ...]
 
 
 class Counts(NamedTuple):
@@ -37,46 +43,45 @@ class Counts(NamedTuple):
 def list_candidates(t: Tables, hand: Counts, place: Place, high: int) -> tuple[Candidate, ...]:
     shortest = place.length
     counts, wilds = hand.counts, hand.wilds
-    held = tuple(counts[w] for w in t.wild)
-    memo = t.candidates
     found: list[Candidate] = []
     if place.kind == GROUP:
+        memo = t.candidates
         ranks = hand.ranks
         for rank in range(1, 14):
             if ranks[rank] + wilds < shortest:
                 continue
             a, b, c, d = t.rank_cards[rank]
-            key: tuple[object, ...] = (
-                GROUP,
-                rank,
-                counts[a],
-                counts[b],
-                counts[c],
-                counts[d],
-                held,
-                shortest,
-                high,
-            )
+            # (the search counts every wild card as a joker: ``wilds`` says what they are)
+            key = (rank, counts[a], counts[b], counts[c], counts[d], wilds, shortest, high)
             listed = memo.get(key)
             if listed is None:
-                listed = memo[key] = _listed(t, _groups(t, counts, rank, shortest, high))
+                listed = _keep(memo, key, _listed(t, _groups(t, counts, rank, shortest, high)))
             found.extend(listed)
         return tuple(found)
     high = min(high, t.longest)
+    runs = t.suit_runs
     for suit in range(4):
         mask = hand.suit_masks[suit] & t.natural_positions[suit]
         aces = min(counts[13 * suit], 2)
-        key = (RUN, suit, mask, aces, held, shortest, high)
-        listed = memo.get(key)
+        suit_key = (suit, mask, aces, wilds, shortest, high)
+        listed = runs.get(suit_key)
         if listed is None:
-            listed = memo[key] = _listed(t, _runs(t, counts, wilds, suit, mask, shortest, high))
+            listed = _keep(
+                runs, suit_key, _suit_runs(t, counts, wilds, suit, mask, shortest, high)
+            )
         found.extend(listed)
     return tuple(found)
 
 
-def _listed(t: Tables, melds: Iterator[MeldSpec]) -> tuple[Candidate, ...]:
-    if len(t.candidates) >= MEMO_LIMIT:
-        t.candidates.clear()
+def _keep(memo: dict[tuple[Any, ...], Listed], key: tuple[Any, ...], listed: Listed) -> Listed:
+    """``listed``, kept in ``memo`` under ``key``; a full memo starts afresh first."""
+    if len(memo) >= MEMO_LIMIT:
+        memo.clear()
+    memo[key] = listed
+    return listed
+
+
+def _listed(t: Tables, melds: Iterator[MeldSpec]) -> Listed:
     unit, is_wild = t.unit, t.is_wild
     found = [
         Candidate(
@@ -126,16 +131,32 @@ def multisets(
     return found
 
 
-def _runs(
+def _suit_runs(
     t: Tables, counts: list[int], wilds: int, suit: int, mask: int, shortest: int, longest: int
-) -> Iterator[MeldSpec]:
+) -> Listed:
+    """The runs of the suit, ``mask`` its natural positions held, window by window.
+
+    A window is where a run starts and the positions it may reach: its runs depend on
+    those positions held and the wild cards only, which hands share far more often than
+    a suit's whole ``mask``; so each window's runs are kept in the tables' ``windows``.
+    """
+    memo = t.windows
+    found: list[Candidate] = []
     window = (1 << shortest) - 1
     for low in range(t.lowest, t.highest - shortest + 2):
         if shortest - ((mask >> (low - 1)) & window).bit_count() > wilds:
             continue
         top = min(longest, t.highest - low + 1)
-        for cards in _run_cards(t, counts, suit, low, shortest, top):
-            yield MeldSpec(RUN, suit, low, cards)
+        # R8: an ace at both ends takes two of it; only a run from the low ace may.
+        aces = min(counts[13 * suit], 2) if low == 1 and top == 14 else 0
+        key = (suit, low, (mask >> (low - 1)) & ((1 << top) - 1), aces, min(wilds, top),
+               shortest, top)  # fmt: skip
+        listed = memo.get(key)
+        if listed is None:
+            cards = _run_cards(t, counts, suit, low, shortest, top)
+            listed = _keep(memo, key, _listed(t, (MeldSpec(RUN, suit, low, c) for c in cards)))
+        found.extend(listed)
+    return tuple(found)
 
 
 def _run_cards(

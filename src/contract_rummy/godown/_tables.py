@@ -76,8 +76,11 @@ class Tables:
             joker) and one in a byte of its own (see :data:`CARDS_AT`): summed over a hand
             and turned into :data:`LANE_BYTES` bytes, its counts by rank and by card. A
             hand holds fewer than 256 cards of a rank.
-        candidates: Memo of the search's candidate melds by rank and by suit, filled as
-            hands are met (see :mod:`._candidates`).
+        candidates: Memo of the search's candidate groups by rank, filled as hands are
+            met (see :mod:`._candidates`).
+        suit_runs: Memo of the search's candidate runs by suit, filled as hands are met.
+        windows: Memo of the search's candidate runs by suit and first position, filled
+            as hands are met; :attr:`suit_runs` is made from it.
         plans: The search's plan of each round, by round number (see :mod:`._plan`).
         run_gains: The search's memo of what runs of each length can hold of a suit, by
             the suit's counts (see :mod:`._plan`).
@@ -105,7 +108,9 @@ class Tables:
     suit_fields: tuple[int, ...]
     rank_fields: tuple[int, ...]
     lanes: tuple[int, ...]
-    candidates: dict[tuple[object, ...], tuple[Any, ...]] = attrs.field(factory=dict, eq=False)
+    candidates: dict[tuple[Any, ...], tuple[Any, ...]] = attrs.field(factory=dict, eq=False)
+    suit_runs: dict[tuple[Any, ...], tuple[Any, ...]] = attrs.field(factory=dict, eq=False)
+    windows: dict[tuple[Any, ...], tuple[Any, ...]] = attrs.field(factory=dict, eq=False)
     plans: dict[int, Any] = attrs.field(factory=dict, eq=False)
     run_gains: dict[int, Any] = attrs.field(factory=dict, eq=False)
     suit_slots: dict[tuple[int, ...], tuple[int, ...]] = attrs.field(factory=dict, eq=False)
