@@ -31,6 +31,7 @@ from contract_rummy.cards import CARDS, Card, Rank, Suit
 from contract_rummy.godown._check import godown_problem
 from contract_rummy.godown._plan import GROUP, Found, MeldSpec
 from contract_rummy.godown._search import NOTHING, Batch, Result, search
+from contract_rummy.godown._tally import Tally, applies
 from contract_rummy.godown._wilds import (
     SLOT,
     Payload,
@@ -73,6 +74,8 @@ class GoDowns(Sequence[GoDown]):
         "_pools",
         "_rest",
         "_single",
+        "_tally",
+        "_total",
         "_variant",
         "_wilds",
     )
@@ -100,6 +103,13 @@ class GoDowns(Sequence[GoDown]):
                 Pool(held.kinds, held.counts, held.kept, spare=False),
                 Pool(held.kinds, held.counts, held.kept, spare=True),
             )
+        # Several kinds of wild card: counted and indexed place by place where a tally
+        # can, without listing the skeletons (see ._tally).
+        start = result.start
+        self._tally: Tally | None = None
+        if self._pools is not None and start is not None and applies(start[0]):
+            self._tally = Tally(start[0], start[1:], self._pools)
+        self._total: int | None = None
 
     # -- the skeletons, found as they are needed ------------------------------------------
 
@@ -238,6 +248,10 @@ class GoDowns(Sequence[GoDown]):
         if self._pools is None:
             self._all()
             return len(self._found)
+        if self._tally is not None:
+            if self._total is None:
+                self._total = self._tally.total()
+            return self._total
         return self._counts()[-1]
 
     @overload
@@ -251,12 +265,22 @@ class GoDowns(Sequence[GoDown]):
             if index < 0 or not self._has(index):
                 self._all()
             return self._go_down(self._found[index])
-        offsets = self._counts()
-        total = offsets[-1]
+        total = len(self)
         if index < 0:
             index += total
         if not 0 <= index < total:
             raise IndexError("go-down index out of range")
+        if self._tally is not None:
+            found, index = self._tally.skeleton(index)
+        else:
+            found, index = self._skeleton(index)
+        plan = layout(found)
+        pool = self._pool(found)
+        return self._go_down(fill(plan, pool.kinds, unrank(plan.row, pool, index)))
+
+    def _skeleton(self, index: int) -> tuple[Found, int]:
+        """The skeleton of the ``index``-th go-down, from the batches, and its filling's index."""
+        offsets = self._counts()
         k = bisect.bisect_right(offsets, index) - 1
         batch = self._batches[k]
         index -= offsets[k]
@@ -265,9 +289,7 @@ class GoDowns(Sequence[GoDown]):
                 found = (*batch.chosen, candidate.meld)
                 break
             index -= ways
-        plan = layout(found)
-        pool = self._pool(found)
-        return self._go_down(fill(plan, pool.kinds, unrank(plan.row, pool, index)))
+        return found, index
 
     def __iter__(self) -> Iterator[GoDown]:
         if self._rest is None and not self._batches:

@@ -147,12 +147,15 @@ class Result(NamedTuple):
             go-downs' 52s stand for (52 itself for jokers); else 52.
         ordered: Whether each go-down's melds come in :class:`~contract_rummy.GoDown`'s
             order (see :attr:`~._plan.Plan.ordered`).
+        start: What the search starts from, for counting without it (see
+            :mod:`._tally`): its context, the packed hand, its cards and its wild cards.
     """
 
     found: Iterator[Batch]
     held: Held | None
     single: int
     ordered: bool = False
+    start: tuple[_Search, int, int, int] | None = None
 
 
 #: What :func:`search` finds in a hand that cannot meet its contract (an empty iterator
@@ -239,7 +242,7 @@ def search(
     )
     seen: set[Found] | None = None if p.interchangeable else set()
     batches = _fill(context, 0, packed, total, wilds, blanks, 0, (), seen)
-    return Result(batches, held, single, p.ordered)
+    return Result(batches, held, single, p.ordered, (context, packed, total, wilds))
 
 
 def _fields(t: Tables, p: Plan) -> tuple[int, ...] | None:
@@ -383,7 +386,7 @@ def _finish_at_once(
         return []
     previous = chosen[-1] if chosen and s.plan.places[len(chosen) - 1] == place else None
     taken: list[Candidate] = []
-    for candidate in remainder(t, s.present, hand, place, left):
+    for candidate in remainder(t, s.present, hand, place, left, previous):
         meld = candidate.meld
         if previous is not None and meld < previous:
             continue
