@@ -20,11 +20,11 @@ places take their melds in order, outside a round played at once (R24).
 
 from __future__ import annotations
 
-import bisect
+from collections.abc import Iterator
 from typing import Final
 
 from contract_rummy.godown._plan import GROUP, RUN, Candidate, Found, MeldSpec
-from contract_rummy.godown._search import _choices, _keeps_a_discard, _Search, touching
+from contract_rummy.godown._search import _keeps_a_discard, _Search
 from contract_rummy.godown._wilds import (
     BLOCK,
     GROUP_SLOTS,
@@ -44,6 +44,10 @@ Shape = tuple[int, tuple[Settled, ...]]
 #: The skeletons of the places left, by shape and by head (how many times they take the
 #: meld the place starts at, left for the place before to settle).
 Counts = dict[tuple[Shape, int], int]
+
+#: A meld before the last (its cards, slots and copies) and the last meld (its cards and
+#: slots), or ``None`` when the last is the same meld again.
+_Pair = tuple[int, int, int, tuple[int, int] | None]
 
 _NOTHING: Final[Shape] = (0, ())
 #: What the places after the last leave: one way, taking nothing.
@@ -92,7 +96,17 @@ class Tally:
     holds.
     """
 
-    __slots__ = ("_cards", "_memo", "_pools", "_runs", "_s", "_start", "_weights", "_wilds")
+    __slots__ = (
+        "_cards",
+        "_lanes",
+        "_memo",
+        "_pools",
+        "_runs",
+        "_s",
+        "_start",
+        "_weights",
+        "_wilds",
+    )
 
     def __init__(self, s: _Search, start: tuple[int, int, int], pools: tuple[Pool, Pool]) -> None:
         self._s = s
@@ -105,6 +119,13 @@ class Tally:
         self._runs = any(level.apart for level in s.plan.levels)
         self._memo: dict[tuple[int, int, int, tuple[MeldSpec, ...]], Counts] = {}
         self._weights: dict[Shape, int] = {}
+        lanes: dict[int, Lane] = {}  # equal places share their candidates' list
+        for choices in s.choices:
+            whole = choices[-1]
+            assert whole is not None
+            if id(whole.candidates) not in lanes:
+                lanes[id(whole.candidates)] = Lane(s, whole.candidates)
+        self._lanes = [lanes[id(choices[-1].candidates)] for choices in s.choices if choices[-1]]
 
     def weight(self, shape: Shape) -> int:
         """The go-downs of a skeleton of ``shape``: the fillings of its slots."""
@@ -128,8 +149,8 @@ class Tally:
 
     def total(self) -> int:
         """How many go-downs the hand makes."""
-        hand, left, wilds = self._start
-        counts = self._node(0, hand, left, wilds, 0, ())
+        hand, left, _ = self._start
+        counts = self._node(0, hand, left, 0, ())
         return sum(n * self.weight(shape) for (shape, _), n in counts.items())
 
     def skeleton(self, index: int) -> tuple[Found, int]:
@@ -137,27 +158,24 @@ class Tally:
 
         ``index`` must be below :meth:`total`.
         """
-        hand, left, wilds = self._start
-        s = self._s
-        levels = s.plan.levels
+        hand, left, _ = self._start
+        levels = self._s.plan.levels
         chosen: list[MeldSpec] = []
         runs: tuple[MeldSpec, ...] = ()
         settled = _NOTHING
         pending: tuple[int, int, int, int] | None = None  # the last meld, not yet settled
         start = 0
-        for i in range(len(levels)):
-            for at, candidate in self._options(i, hand, left, wilds, start, runs):
-                meld, cards, size, used = candidate
-                repeat = i > 0 and levels[i - 1].follow and at == start
-                if repeat:
+        for i, level in enumerate(levels):
+            lane = self._lanes[i]
+            for at in _bits(self._options(i, hand, left, start, runs)):
+                meld, cards, size, used = lane.whole[at]
+                if i > 0 and levels[i - 1].follow and at == start:  # the meld before again
                     assert pending is not None
                     here, held = settled, (*pending[:3], pending[3] + 1)
                 else:
                     here = settled if pending is None else _settle(settled, *pending)
                     held = (meld.kind, used, size, 1)
-                last = levels[i].last
-                sub = _DONE if last else self._child(i, at, hand - cards, left - size,
-                                                     wilds - used, runs, meld)  # fmt: skip
+                sub = _DONE if level.last else self._child(i, at, hand - cards, left - size, runs)
                 ways = sum(
                     n * self.weight(_join(_settle(here, *held[:3], held[3] + head), shape))
                     for (shape, head), n in sub.items()
@@ -165,8 +183,8 @@ class Tally:
                 if index < ways:
                     chosen.append(meld)
                     settled, pending = here, held
-                    hand, left, wilds = hand - cards, left - size, wilds - used
-                    start = at if levels[i].follow else 0
+                    hand, left = hand - cards, left - size
+                    start = at if level.follow else 0
                     if self._runs and meld.kind == RUN:
                         runs = (*runs, meld)
                     break
@@ -175,78 +193,208 @@ class Tally:
                 raise IndexError("go-down index out of range")
         return tuple(chosen), index
 
-    def _child(
-        self,
-        i: int,
-        at: int,
-        hand: int,
-        left: int,
-        wilds: int,
-        runs: tuple[MeldSpec, ...],
-        meld: MeldSpec,
-    ) -> Counts:
-        """The counts of the places after ``i``, which took ``meld`` at position ``at``."""
+    def _child(self, i: int, at: int, hand: int, left: int, runs: tuple[MeldSpec, ...]) -> Counts:
+        """The counts of the places after ``i``, whose meld is at position ``at``."""
+        lane = self._lanes[i]
+        meld = lane.whole[at].meld
         start = at if self._s.plan.levels[i].follow else 0
         if self._runs and meld.kind == RUN:
             runs = (*runs, meld)
-        return self._node(i + 1, hand, left, wilds, start, runs)
+        return self._node(i + 1, hand, left, start, runs)
 
     def _options(
-        self, i: int, hand: int, left: int, wilds: int, start: int, runs: tuple[MeldSpec, ...]
-    ) -> list[tuple[int, Candidate]]:
-        """The candidates place ``i`` may take, each with its position, as the search tests them.
+        self, i: int, hand: int, left: int, start: int, runs: tuple[MeldSpec, ...]
+    ) -> int:
+        """The candidates place ``i`` may take, as bits of their positions in its list.
 
-        See :func:`._search._fill`: the cards left pay for them, a longer meld leaves the
-        places after it their least, a run keeps apart (R12), and the last place leaves a
-        card to discard (R16, R17).
+        As :func:`._search._fill` tests them: the cards left pay for them, from ``start``
+        on; a longer meld leaves the places after it their least; a run keeps apart from
+        the runs before it (R12); the last place leaves a card to discard (R16, R17).
         """
         s = self._s
         length, reserve, exact, last, _, _, apart = s.plan.levels[i]
         high = length if exact else left - reserve
         if high < length:
-            return []
-        choices = s.choices[i]
-        source, positions = choices[wilds] or _choices(choices, wilds)
-        first = bisect.bisect_left(positions, start) if start and positions is not None else start
-        guard = s.guard
-        held = hand | guard
-        found: list[tuple[int, Candidate]] = []
-        for at in range(first, len(source)):
-            candidate = source[at]
-            meld, cards, size, _ = candidate
-            if (held - cards) & guard != guard or (not exact and size > high):
-                continue
-            if apart and touching(meld, runs):
-                continue
-            if last and not (left - size > 1 or _keeps_a_discard(s, hand - cards, left - size)):
-                continue
-            found.append((at if positions is None else positions[at], candidate))
+            return 0
+        lane = self._lanes[i]
+        found = lane.fits(hand) >> start << start
+        if apart:
+            for run in runs:
+                found &= ~lane.touching(run)
+        if not exact:
+            found &= lane.up_to(high)
+        if last and left - lane.longest <= 1:
+            # Few cards left: each meld must leave a card to discard (R16, R17).
+            whole = lane.whole
+            for at in _bits(found):
+                _, cards, size, _ = whole[at]
+                if left - size <= 1 and not _keeps_a_discard(s, hand - cards, left - size):
+                    found &= ~(1 << at)
         return found
 
     def _node(
-        self, i: int, hand: int, left: int, wilds: int, start: int, runs: tuple[MeldSpec, ...]
+        self, i: int, hand: int, left: int, start: int, runs: tuple[MeldSpec, ...]
     ) -> Counts:
         """The skeletons of places ``i`` on from the packed ``hand``, by shape and head."""
+        last = self._s.plan.levels[i].last
         key = (i, hand, start, runs)
-        found = self._memo.get(key)
+        found = None if last else self._memo.get(key)
         if found is not None:
             return found
-        levels = self._s.plan.levels
-        opened = i > 0 and levels[i - 1].follow  # the place before took the meld at start
-        last = levels[i].last
+        options = self._options(i, hand, left, start, runs)
+        lane = self._lanes[i]
+        whole = lane.whole
         found = {}
-        get = found.get
-        for at, (meld, cards, size, used) in self._options(i, hand, left, wilds, start, runs):
-            sub = _DONE if last else self._child(i, at, hand - cards, left - size,
-                                                 wilds - used, runs, meld)  # fmt: skip
-            if opened and at == start:
-                for (shape, head), n in sub.items():
-                    found[shape, head + 1] = get((shape, head + 1), 0) + n
-            else:
+        if i and self._s.plan.levels[i - 1].follow and options >> start & 1:
+            # The meld the place before took, again: a head, for that place to settle.
+            options ^= 1 << start
+            _, cards, size, _ = whole[start]
+            sub = _DONE if last else self._child(i, start, hand - cards, left - size, runs)
+            for (shape, head), n in sub.items():
+                found[shape, head + 1] = n
+        if last:  # counted class by class, without a look at each meld
+            for (size, slots), members in lane.classes.items():
+                ways = (options & members).bit_count()
+                if ways:
+                    found[_settle(_NOTHING, lane.kind, slots, size, 1), 0] = ways
+            return found
+        if self._s.plan.levels[i + 1].last:
+            self._before_last(found, i, hand, left, runs, options)
+        else:
+            get = found.get
+            for at in _bits(options):
+                meld, cards, size, used = whole[at]
                 kind = meld.kind
+                sub = self._child(i, at, hand - cards, left - size, runs)
                 for (shape, head), n in sub.items():
-                    # (head: this meld again, met in the places after: one block)
+                    # (head: this meld again, in the places after: one block of copies)
                     settled = (_settle(shape, kind, used, size, 1 + head), 0)
                     found[settled] = get(settled, 0) + n
         self._memo[key] = found
+        return found
+
+    def _before_last(
+        self, found: Counts, i: int, hand: int, left: int, runs: tuple[MeldSpec, ...], options: int
+    ) -> None:
+        """Add to ``found`` the skeletons of place ``i``'s ``options`` and the last place.
+
+        :meth:`_node`'s loop where the place after is the last: the busiest, so each meld's
+        last places are counted class by class, and shapes made once per class at the end.
+        """
+        s = self._s
+        follow = s.plan.levels[i].follow
+        lane, after = self._lanes[i], self._lanes[i + 1]
+        whole, classes = lane.whole, after.classes.items()
+        keep = self._runs and lane.kind == RUN
+        # (cards and slots of the meld, its copies; cards and slots of the last meld, or
+        # None when it is the same meld again) -> skeletons
+        tallies: dict[_Pair, int] = {}
+        get = tallies.get
+        key: _Pair
+        for at in _bits(options):
+            meld, cards, size, used = whole[at]
+            start = at if follow else 0
+            last = self._options(i + 1, hand - cards, left - size, start,
+                                 (*runs, meld) if keep else runs)  # fmt: skip
+            if follow and last >> at & 1:  # the same meld twice: one block
+                last ^= 1 << at
+                key = (size, used, 2, None)
+                tallies[key] = get(key, 0) + 1
+            for members_class, members in classes:
+                ways = (last & members).bit_count()
+                if ways:
+                    key = (size, used, 1, members_class)
+                    tallies[key] = get(key, 0) + ways
+        kind = lane.kind
+        for (size, used, copies, other), n in tallies.items():
+            shape = _settle(_NOTHING, kind, used, size, copies)
+            if other is not None:
+                shape = _settle(shape, after.kind, other[1], other[0], 1)
+            found[shape, 0] = found.get((shape, 0), 0) + n
+
+
+def _bits(mask: int) -> Iterator[int]:
+    """The positions of the bits set in ``mask``, lowest first."""
+    while mask:
+        low = mask & -mask
+        yield low.bit_length() - 1
+        mask ^= low
+
+
+class Lane:
+    """A place's whole list of candidates, with bit masks of its positions to choose by.
+
+    Attributes:
+        whole: The candidates.
+        kind: Their kind.
+        classes: The candidates of each number of cards and of slots.
+        longest: The most cards a candidate has.
+    """
+
+    __slots__ = (
+        "_all",
+        "_ends",
+        "_fits",
+        "_need",
+        "_starts",
+        "_t",
+        "classes",
+        "kind",
+        "longest",
+        "whole",
+    )
+
+    def __init__(self, s: _Search, whole: tuple[Candidate, ...]) -> None:
+        self.whole = whole
+        self.kind = whole[0].meld.kind
+        self._t = s.t
+        self.classes: dict[tuple[int, int], int] = {}
+        #: ``_need[x][n]``: the candidates that take more than ``n`` cards of index ``x``.
+        self._need: dict[int, list[int]] = {}
+        #: The runs of each suit that start (or end, one past) at each position.
+        self._starts: dict[tuple[int, int], int] = {}
+        self._ends: dict[tuple[int, int], int] = {}
+        for at, (meld, _, size, used) in enumerate(whole):
+            bit = 1 << at
+            self.classes[size, used] = self.classes.get((size, used), 0) | bit
+            for x in set(meld.cards):
+                masks = self._need.setdefault(x, [])
+                for n in range(meld.cards.count(x)):
+                    if n == len(masks):
+                        masks.append(0)
+                    masks[n] |= bit
+            if meld.kind == RUN:
+                low, end = (meld.key, meld.low), (meld.key, meld.low + len(meld.cards))
+                self._starts[low] = self._starts.get(low, 0) | bit
+                self._ends[end] = self._ends.get(end, 0) | bit
+        self.longest = max(size for _, _, size, _ in whole)
+        self._all = (1 << len(whole)) - 1
+        self._fits: dict[int, int] = {}
+
+    def fits(self, hand: int) -> int:
+        """The candidates the packed ``hand`` pays for."""
+        found = self._fits.get(hand)
+        if found is None:
+            t = self._t
+            width, mask = t.width, t.mask
+            short = 0
+            for x, masks in self._need.items():
+                held = (hand >> (width * x)) & mask
+                if held < len(masks):
+                    short |= masks[held]
+            found = self._fits[hand] = self._all & ~short
+        return found
+
+    def touching(self, run: MeldSpec) -> int:
+        """R12: the runs of the list contiguous with ``run`` (see :func:`._search.touching`)."""
+        key = run.key
+        end = run.low + len(run.cards)
+        return self._starts.get((key, end), 0) | self._ends.get((key, run.low), 0)
+
+    def up_to(self, high: int) -> int:
+        """The candidates of at most ``high`` cards."""
+        found = 0
+        for (size, _), members in self.classes.items():
+            if size <= high:
+                found |= members
         return found

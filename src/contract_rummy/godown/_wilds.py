@@ -126,16 +126,34 @@ def _usage(kinds: tuple[int, ...], size: int) -> Vector:
     return tuple(used)
 
 
+#: Bits of one kind's usage in a packed vector (see :func:`_times`); the top one is a guard.
+_WIDTH: Final = 7
+_GUARD: Final = 1 << (_WIDTH - 1)
+
+
 def _times(a: Poly, b: Poly, limit: Vector) -> Poly:
     """``a * b``, keeping only the terms within ``limit``."""
-    out: Poly = {}
-    add, le = operator.add, operator.le
+    # The innermost loop of counting: vectors are packed into integers, a field a kind,
+    # so adding two is one addition, and a sum is within ``limit`` when every field of
+    # ``limit`` less the sum keeps its guard bit (usages stay below the guard).
+    shifts = range(0, _WIDTH * len(limit), _WIDTH)
+    guard = sum(_GUARD << shift for shift in shifts)
+    held = _pack(limit, shifts) | guard
+    packed = [(_pack(v, shifts), y) for v, y in b.items()]
+    out: dict[int, int] = {}
+    get = out.get
     for u, x in a.items():
-        for v, y in b.items():
-            w = tuple(map(add, u, v))  # _add and _fits inline: the innermost loop
-            if all(map(le, w, limit)):
-                out[w] = out.get(w, 0) + x * y
-    return out
+        base = _pack(u, shifts)
+        for v, y in packed:
+            w = base + v
+            if (held - w) & guard == guard:
+                out[w] = get(w, 0) + x * y
+    mask = _GUARD - 1
+    return {tuple([(w >> shift) & mask for shift in shifts]): c for w, c in out.items()}
+
+
+def _pack(vector: Vector, shifts: range) -> int:
+    return sum([x << shift for x, shift in zip(vector, shifts, strict=True)])
 
 
 def _filling_poly(slots: int, run: bool, limit: Vector) -> Poly:
@@ -191,13 +209,30 @@ def _suffixes(row: tuple[Unit, ...], limit: Vector) -> tuple[Poly, ...]:
     key = (row, limit)
     found = _SUFFIXES.get(key)
     if found is None:
-        polys: list[Poly] = [{(0,) * len(limit): 1}]
-        for unit in reversed(row):
-            polys.append(_times(_unit_poly(unit, limit), polys[-1], limit))
-        polys.reverse()
+        polys = [_product(row[j:], limit) for j in range(len(row) + 1)]
         if len(_SUFFIXES) >= _MEMO_LIMIT:
             _SUFFIXES.clear()
         found = _SUFFIXES[key] = tuple(polys)
+    return found
+
+
+#: Memo of the products of rows' polynomials, by row and counts: rows of one hand's
+#: skeletons share their ends (the same groups after more or fewer run slots).
+_PRODUCTS: dict[tuple[tuple[Unit, ...], Vector], Poly] = {}
+
+
+def _product(row: tuple[Unit, ...], limit: Vector) -> Poly:
+    """The product of the polynomials of ``row``'s units, within ``limit``."""
+    key = (row, limit)
+    found = _PRODUCTS.get(key)
+    if found is None:
+        if row:
+            found = _times(_unit_poly(row[0], limit), _product(row[1:], limit), limit)
+        else:
+            found = {(0,) * len(limit): 1}
+        if len(_PRODUCTS) >= _MEMO_LIMIT:
+            _PRODUCTS.clear()
+        _PRODUCTS[key] = found
     return found
 
 
