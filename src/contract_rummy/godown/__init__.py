@@ -242,6 +242,8 @@ class GoDowns(Sequence[GoDown]):
     # -- the sequence ---------------------------------------------------------------------
 
     def __bool__(self) -> bool:
+        if self._tally is not None:
+            return len(self) > 0  # the count is what a listing of these needs first
         return bool(self._batches) or self._more()
 
     def __len__(self) -> int:

@@ -24,7 +24,12 @@ from collections.abc import Iterator
 from typing import Final
 
 from contract_rummy.godown._plan import GROUP, RUN, Candidate, Found, MeldSpec
-from contract_rummy.godown._search import _keeps_a_discard, _Search
+from contract_rummy.godown._search import (
+    _finish_at_once,
+    _keeps_a_discard,
+    _Search,
+    _spread,
+)
 from contract_rummy.godown._wilds import (
     BLOCK,
     GROUP_SLOTS,
@@ -57,8 +62,8 @@ _ONE_SLOT: Final = Unit(RUN_SLOT, 1, 1)
 
 
 def applies(s: _Search) -> bool:
-    """Whether a :class:`Tally` counts the search ``s`` (not a round played at once)."""
-    return s.plan.interchangeable and not s.plan.at_once
+    """Whether a :class:`Tally` counts the search ``s``: its places take melds in order."""
+    return s.plan.interchangeable
 
 
 def _settle(shape: Shape, kind: int, slots: int, size: int, copies: int) -> Shape:
@@ -91,16 +96,19 @@ def row(melds: tuple[Settled, ...]) -> tuple[Unit, ...]:
 class Tally:
     """The skeletons of one search, counted by shape place by place, kept as they are met.
 
-    ``pools`` are the wild cards held, without and with R17's spare card (see
-    :class:`~._wilds.Pool`); ``cards`` and ``wilds`` how many cards, and wild cards, the hand
-    holds.
+    ``start`` is what the search starts from: the packed hand, its cards, its wild cards
+    and, in a round played at once, how many melds may be of wild cards only (see
+    :func:`._search.search`). ``pools`` are the wild cards held, without and with R17's
+    spare card (see :class:`~._wilds.Pool`).
     """
 
     __slots__ = (
         "_cards",
+        "_every",
         "_lanes",
         "_memo",
         "_pools",
+        "_rests",
         "_runs",
         "_s",
         "_start",
@@ -108,17 +116,22 @@ class Tally:
         "_wilds",
     )
 
-    def __init__(self, s: _Search, start: tuple[int, int, int], pools: tuple[Pool, Pool]) -> None:
+    def __init__(
+        self, s: _Search, start: tuple[int, int, int, int], pools: tuple[Pool, Pool]
+    ) -> None:
         self._s = s
-        #: The packed hand, its cards and its wild cards.
         self._start = start
         self._pools = pools
         self._cards = start[1]
         self._wilds = start[2]
-        # Touching runs matter only where a place keeps apart from the runs before it.
+        # The melds chosen matter to the places after them only where a run keeps apart
+        # from the runs before it (R12), and in a round played at once, whose last place
+        # looks at the meld before (R24): the melds kept are those.
+        self._every = s.plan.at_once
         self._runs = any(level.apart for level in s.plan.levels)
-        self._memo: dict[tuple[int, int, int, tuple[MeldSpec, ...]], Counts] = {}
+        self._memo: dict[tuple[int, int, int, tuple[MeldSpec, ...], int], Counts] = {}
         self._weights: dict[Shape, int] = {}
+        self._rests: dict[int, list[Candidate]] = {}
         lanes: dict[int, Lane] = {}  # equal places share their candidates' list
         for choices in s.choices:
             whole = choices[-1]
@@ -149,8 +162,8 @@ class Tally:
 
     def total(self) -> int:
         """How many go-downs the hand makes."""
-        hand, left, _ = self._start
-        counts = self._node(0, hand, left, 0, ())
+        hand, left, _, blanks = self._start
+        counts = self._node(0, hand, left, 0, (), blanks)
         return sum(n * self.weight(shape) for (shape, _), n in counts.items())
 
     def skeleton(self, index: int) -> tuple[Found, int]:
@@ -158,24 +171,30 @@ class Tally:
 
         ``index`` must be below :meth:`total`.
         """
-        hand, left, _ = self._start
+        hand, left, _, blanks = self._start
         levels = self._s.plan.levels
         chosen: list[MeldSpec] = []
-        runs: tuple[MeldSpec, ...] = ()
+        kept: tuple[MeldSpec, ...] = ()
         settled = _NOTHING
         pending: tuple[int, int, int, int] | None = None  # the last meld, not yet settled
         start = 0
         for i, level in enumerate(levels):
-            lane = self._lanes[i]
-            for at in _bits(self._options(i, hand, left, start, runs)):
-                meld, cards, size, used = lane.whole[at]
-                if i > 0 and levels[i - 1].follow and at == start:  # the meld before again
+            for candidate, repeat, after in self._picks(i, hand, left, start, kept, blanks):
+                meld, cards, size, used = candidate
+                if repeat:  # the meld before again
                     assert pending is not None
                     here, held = settled, (*pending[:3], pending[3] + 1)
                 else:
                     here = settled if pending is None else _settle(settled, *pending)
                     held = (meld.kind, used, size, 1)
-                sub = _DONE if level.last else self._child(i, at, hand - cards, left - size, runs)
+                more = self._kept(kept, meld)
+                sub = (
+                    _DONE
+                    if level.last
+                    else self._node(
+                        i + 1, hand - cards, left - size, after, more, blanks - (used == size)
+                    )
+                )
                 ways = sum(
                     n * self.weight(_join(_settle(here, *held[:3], held[3] + head), shape))
                     for (shape, head), n in sub.items()
@@ -183,33 +202,52 @@ class Tally:
                 if index < ways:
                     chosen.append(meld)
                     settled, pending = here, held
-                    hand, left = hand - cards, left - size
-                    start = at if level.follow else 0
-                    if self._runs and meld.kind == RUN:
-                        runs = (*runs, meld)
+                    hand, left, blanks = hand - cards, left - size, blanks - (used == size)
+                    start, kept = after, more
                     break
                 index -= ways
             else:
                 raise IndexError("go-down index out of range")
         return tuple(chosen), index
 
-    def _child(self, i: int, at: int, hand: int, left: int, runs: tuple[MeldSpec, ...]) -> Counts:
-        """The counts of the places after ``i``, whose meld is at position ``at``."""
-        lane = self._lanes[i]
-        meld = lane.whole[at].meld
-        start = at if self._s.plan.levels[i].follow else 0
-        if self._runs and meld.kind == RUN:
-            runs = (*runs, meld)
-        return self._node(i + 1, hand, left, start, runs)
+    def _kept(self, kept: tuple[MeldSpec, ...], meld: MeldSpec) -> tuple[MeldSpec, ...]:
+        """The melds kept for the places after, once ``meld`` is chosen."""
+        return (*kept, meld) if self._every or (self._runs and meld.kind == RUN) else kept
+
+    def _picks(
+        self, i: int, hand: int, left: int, start: int, kept: tuple[MeldSpec, ...], blanks: int
+    ) -> Iterator[tuple[Candidate, bool, int]]:
+        """Place ``i``'s melds in order, with what the places after need to know.
+
+        Each comes with whether it is the meld before again, and where the place after
+        starts in its list.
+        """
+        levels = self._s.plan.levels
+        opened = i > 0 and levels[i - 1].follow
+        if levels[i].together:
+            for candidate in self._together(i, hand, left, kept):
+                yield candidate, opened and candidate.meld == kept[-1], 0
+            return
+        whole, follow = self._lanes[i].whole, levels[i].follow
+        for at in _bits(self._options(i, hand, left, start, kept, blanks)):
+            yield whole[at], opened and at == start, at if follow else 0
+
+    def _together(
+        self, i: int, hand: int, left: int, kept: tuple[MeldSpec, ...]
+    ) -> list[Candidate]:
+        """R24: the last place's melds, of every card left (see :func:`._search._fill`)."""
+        s = self._s
+        return _finish_at_once(s, s.plan.places[i], hand, left, kept, None, self._rests)
 
     def _options(
-        self, i: int, hand: int, left: int, start: int, runs: tuple[MeldSpec, ...]
+        self, i: int, hand: int, left: int, start: int, kept: tuple[MeldSpec, ...], blanks: int
     ) -> int:
         """The candidates place ``i`` may take, as bits of their positions in its list.
 
         As :func:`._search._fill` tests them: the cards left pay for them, from ``start``
         on; a longer meld leaves the places after it their least; a run keeps apart from
-        the runs before it (R12); the last place leaves a card to discard (R16, R17).
+        the runs before it (R12); in a round played at once, the natural cards still fit
+        in the melds left (R24); the last place leaves a card to discard (R16, R17).
         """
         s = self._s
         length, reserve, exact, last, _, _, apart = s.plan.levels[i]
@@ -219,10 +257,20 @@ class Tally:
         lane = self._lanes[i]
         found = lane.fits(hand) >> start << start
         if apart:
-            for run in runs:
-                found &= ~lane.touching(run)
+            for run in kept:
+                if run.kind == RUN:
+                    found &= ~lane.touching(run)
         if not exact:
             found &= lane.up_to(high)
+        fields = s.fields
+        if fields is not None:
+            spread = _spread(s.t, fields, hand) - (len(s.plan.places) - i)
+            if spread > 0:
+                return 0  # more suits (or ranks) of natural cards than melds to hold them
+            if spread == 0:  # each meld takes every natural card of its own
+                found &= lane.taking_all(hand, fields)
+            elif blanks <= 0:  # no meld of wild cards only: the natural cards need them all
+                found &= ~lane.blank
         if last and left - lane.longest <= 1:
             # Few cards left: each meld must leave a card to discard (R16, R17).
             whole = lane.whole
@@ -233,23 +281,45 @@ class Tally:
         return found
 
     def _node(
-        self, i: int, hand: int, left: int, start: int, runs: tuple[MeldSpec, ...]
+        self, i: int, hand: int, left: int, start: int, kept: tuple[MeldSpec, ...], blanks: int
     ) -> Counts:
         """The skeletons of places ``i`` on from the packed ``hand``, by shape and head."""
-        last = self._s.plan.levels[i].last
-        key = (i, hand, start, runs)
+        levels = self._s.plan.levels
+        last = levels[i].last
+        key = (i, hand, start, kept, blanks)
         found = None if last else self._memo.get(key)
         if found is not None:
             return found
-        options = self._options(i, hand, left, start, runs)
+        found = {}
+        opened = i > 0 and levels[i - 1].follow
+        if levels[i].together:
+            kind = self._s.plan.places[i].kind
+            for meld, _, size, used in self._together(i, hand, left, kept):
+                if opened and meld == kept[-1]:
+                    settled = (_NOTHING, 1)
+                else:
+                    settled = (_settle(_NOTHING, kind, used, size, 1), 0)
+                found[settled] = found.get(settled, 0) + 1
+            return found
+        options = self._options(i, hand, left, start, kept, blanks)
         lane = self._lanes[i]
         whole = lane.whole
-        found = {}
-        if i and self._s.plan.levels[i - 1].follow and options >> start & 1:
+        if opened and options >> start & 1:
             # The meld the place before took, again: a head, for that place to settle.
             options ^= 1 << start
-            _, cards, size, _ = whole[start]
-            sub = _DONE if last else self._child(i, start, hand - cards, left - size, runs)
+            meld, cards, size, used = whole[start]
+            sub = (
+                _DONE
+                if last
+                else self._node(
+                    i + 1,
+                    hand - cards,
+                    left - size,
+                    start if levels[i].follow else 0,
+                    self._kept(kept, meld),
+                    blanks - (used == size),
+                )
+            )
             for (shape, head), n in sub.items():
                 found[shape, head + 1] = n
         if last:  # counted class by class, without a look at each meld
@@ -258,14 +328,22 @@ class Tally:
                 if ways:
                     found[_settle(_NOTHING, lane.kind, slots, size, 1), 0] = ways
             return found
-        if self._s.plan.levels[i + 1].last:
-            self._before_last(found, i, hand, left, runs, options)
+        if levels[i + 1].last and not levels[i + 1].together:
+            self._before_last(found, i, hand, left, kept, blanks, options)
         else:
             get = found.get
+            follow = levels[i].follow
             for at in _bits(options):
                 meld, cards, size, used = whole[at]
                 kind = meld.kind
-                sub = self._child(i, at, hand - cards, left - size, runs)
+                sub = self._node(
+                    i + 1,
+                    hand - cards,
+                    left - size,
+                    at if follow else 0,
+                    self._kept(kept, meld),
+                    blanks - (used == size),
+                )
                 for (shape, head), n in sub.items():
                     # (head: this meld again, in the places after: one block of copies)
                     settled = (_settle(shape, kind, used, size, 1 + head), 0)
@@ -274,18 +352,23 @@ class Tally:
         return found
 
     def _before_last(
-        self, found: Counts, i: int, hand: int, left: int, runs: tuple[MeldSpec, ...], options: int
+        self,
+        found: Counts,
+        i: int,
+        hand: int,
+        left: int,
+        kept: tuple[MeldSpec, ...],
+        blanks: int,
+        options: int,
     ) -> None:
         """Add to ``found`` the skeletons of place ``i``'s ``options`` and the last place.
 
         :meth:`_node`'s loop where the place after is the last: the busiest, so each meld's
         last places are counted class by class, and shapes made once per class at the end.
         """
-        s = self._s
-        follow = s.plan.levels[i].follow
+        follow = self._s.plan.levels[i].follow
         lane, after = self._lanes[i], self._lanes[i + 1]
         whole, classes = lane.whole, after.classes.items()
-        keep = self._runs and lane.kind == RUN
         # (cards and slots of the meld, its copies; cards and slots of the last meld, or
         # None when it is the same meld again) -> skeletons
         tallies: dict[_Pair, int] = {}
@@ -294,8 +377,14 @@ class Tally:
         for at in _bits(options):
             meld, cards, size, used = whole[at]
             start = at if follow else 0
-            last = self._options(i + 1, hand - cards, left - size, start,
-                                 (*runs, meld) if keep else runs)  # fmt: skip
+            last = self._options(
+                i + 1,
+                hand - cards,
+                left - size,
+                start,
+                self._kept(kept, meld),
+                blanks - (used == size),
+            )
             if follow and last >> at & 1:  # the same meld twice: one block
                 last ^= 1 << at
                 key = (size, used, 2, None)
@@ -335,9 +424,12 @@ class Lane:
         "_all",
         "_ends",
         "_fits",
+        "_keys",
         "_need",
+        "_present",
         "_starts",
         "_t",
+        "blank",
         "classes",
         "kind",
         "longest",
@@ -370,6 +462,37 @@ class Lane:
         self.longest = max(size for _, _, size, _ in whole)
         self._all = (1 << len(whole)) - 1
         self._fits: dict[int, int] = {}
+        #: The melds of wild cards only; the melds of each suit (or rank), by key.
+        self.blank = 0
+        self._keys: dict[int, int] = {}
+        for at, (meld, _, size, used) in enumerate(whole):
+            if size == used:
+                self.blank |= 1 << at
+            self._keys[meld.key] = self._keys.get(meld.key, 0) | 1 << at
+        #: The natural cards of the whole hand (R24 looks at them).
+        t = s.t
+        self._present = [x for x in s.present if not t.is_wild[x] and x != 52]
+
+    def taking_all(self, hand: int, fields: tuple[int, ...]) -> int:
+        """R24: the melds that take every natural card of their suit (or rank) in ``hand``.
+
+        ``fields[key]`` holds the fields of a suit's (or rank's) cards in a packed hand.
+        """
+        t = self._t
+        width, mask = t.width, t.mask
+        found = 0
+        for key, members in self._keys.items():
+            field = fields[key]
+            if not hand & field & t.natural_fields:
+                continue  # (a meld of a suit with no natural card left takes none)
+            taking = members
+            for x in self._present:
+                held = (hand >> (width * x)) & mask
+                if held and (field >> (width * x)) & mask:
+                    masks = self._need.get(x, [])
+                    taking &= masks[held - 1] if held <= len(masks) else 0
+            found |= taking
+        return found
 
     def fits(self, hand: int) -> int:
         """The candidates the packed ``hand`` pays for."""

@@ -33,6 +33,7 @@ that counting and unranking need.
 
 from __future__ import annotations
 
+import functools
 import itertools
 import operator
 from collections.abc import Iterator
@@ -133,23 +134,50 @@ _GUARD: Final = 1 << (_WIDTH - 1)
 
 def _times(a: Poly, b: Poly, limit: Vector) -> Poly:
     """``a * b``, keeping only the terms within ``limit``."""
-    # The innermost loop of counting: vectors are packed into integers, a field a kind,
-    # so adding two is one addition, and a sum is within ``limit`` when every field of
-    # ``limit`` less the sum keeps its guard bit (usages stay below the guard).
+    packing = _packing(limit)
+    return packing.unpack(_times_packed(packing.pack(a), packing.pack(b), packing))
+
+
+class _Packing(NamedTuple):
+    """Vectors within one limit packed into integers, a field of :data:`_WIDTH` bits a kind.
+
+    Adding two packed vectors is one addition, and a sum is within the limit when every
+    field of :attr:`held` (the limit, with each field's guard bit set) less the sum keeps
+    its guard bit: usages stay below the guard.
+    """
+
+    shifts: range
+    guard: int
+    held: int
+
+    def pack(self, poly: Poly) -> dict[int, int]:
+        shifts = self.shifts
+        return {_pack(u, shifts): c for u, c in poly.items()}
+
+    def unpack(self, poly: dict[int, int]) -> Poly:
+        shifts, mask = self.shifts, _GUARD - 1
+        return {tuple([(w >> shift) & mask for shift in shifts]): c for w, c in poly.items()}
+
+
+@functools.lru_cache(maxsize=256)
+def _packing(limit: Vector) -> _Packing:
     shifts = range(0, _WIDTH * len(limit), _WIDTH)
     guard = sum(_GUARD << shift for shift in shifts)
-    held = _pack(limit, shifts) | guard
-    packed = [(_pack(v, shifts), y) for v, y in b.items()]
+    return _Packing(shifts, guard, _pack(limit, shifts) | guard)
+
+
+def _times_packed(a: dict[int, int], b: dict[int, int], packing: _Packing) -> dict[int, int]:
+    """``a * b`` of packed polynomials, keeping only the terms within the packing's limit."""
+    held, guard = packing.held, packing.guard
+    pairs = list(b.items())
     out: dict[int, int] = {}
     get = out.get
-    for u, x in a.items():
-        base = _pack(u, shifts)
-        for v, y in packed:
-            w = base + v
+    for u, x in a.items():  # the innermost loop of counting
+        for v, y in pairs:
+            w = u + v
             if (held - w) & guard == guard:
                 out[w] = get(w, 0) + x * y
-    mask = _GUARD - 1
-    return {tuple([(w >> shift) & mask for shift in shifts]): c for w, c in out.items()}
+    return out
 
 
 def _pack(vector: Vector, shifts: range) -> int:
@@ -209,31 +237,39 @@ def _suffixes(row: tuple[Unit, ...], limit: Vector) -> tuple[Poly, ...]:
     key = (row, limit)
     found = _SUFFIXES.get(key)
     if found is None:
-        polys = [_product(row[j:], limit) for j in range(len(row) + 1)]
+        unpack = _packing(limit).unpack
+        polys = [unpack(_product(row[j:], limit)) for j in range(len(row) + 1)]
         if len(_SUFFIXES) >= _MEMO_LIMIT:
             _SUFFIXES.clear()
         found = _SUFFIXES[key] = tuple(polys)
     return found
 
 
-#: Memo of the products of rows' polynomials, by row and counts: rows of one hand's
-#: skeletons share their ends (the same groups after more or fewer run slots).
-_PRODUCTS: dict[tuple[tuple[Unit, ...], Vector], Poly] = {}
+#: Memo of the products of rows' polynomials, packed, by row and counts: rows of one
+#: hand's skeletons share their ends (the same groups after more or fewer run slots).
+_PRODUCTS: dict[tuple[tuple[Unit, ...], Vector], dict[int, int]] = {}
 
 
-def _product(row: tuple[Unit, ...], limit: Vector) -> Poly:
-    """The product of the polynomials of ``row``'s units, within ``limit``."""
+def _product(row: tuple[Unit, ...], limit: Vector) -> dict[int, int]:
+    """The product of the polynomials of ``row``'s units within ``limit``, packed."""
     key = (row, limit)
     found = _PRODUCTS.get(key)
     if found is None:
+        packing = _packing(limit)
         if row:
-            found = _times(_unit_poly(row[0], limit), _product(row[1:], limit), limit)
+            found = _times_packed(_unit_packed(row[0], limit), _product(row[1:], limit), packing)
         else:
-            found = {(0,) * len(limit): 1}
+            found = {0: 1}
         if len(_PRODUCTS) >= _MEMO_LIMIT:
             _PRODUCTS.clear()
         _PRODUCTS[key] = found
     return found
+
+
+@functools.lru_cache(maxsize=1024)
+def _unit_packed(unit: Unit, limit: Vector) -> dict[int, int]:
+    """:func:`_unit_poly`, packed (read only: the cache shares it)."""
+    return _packing(limit).pack(_unit_poly(unit, limit))
 
 
 def _excluded(pool: Pool) -> Vector | None:
@@ -256,7 +292,15 @@ def _completions(poly: Poly, left: Vector, excluded: Vector | None) -> int:
 
 def count(row: tuple[Unit, ...], pool: Pool) -> int:
     """How many distinct fillings of ``row`` the pool's wild cards allow."""
-    return _completions(_suffixes(row, pool.counts)[0], pool.counts, _excluded(pool))
+    # The product keeps only the terms within the counts: every one is paid for.
+    poly = _product(row, pool.counts)
+    total = sum(poly.values())
+    excluded = _excluded(pool)
+    if excluded is not None:
+        refused = _sub(pool.counts, excluded)
+        if min(refused) >= 0:
+            total -= poly.get(_pack(refused, _packing(pool.counts).shifts), 0)
+    return total
 
 
 _COUNTS: dict[tuple[int, tuple[int, ...], Pool], int] = {}
