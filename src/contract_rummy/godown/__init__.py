@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import bisect
 import functools
+import itertools
 import operator
 from collections.abc import Iterator, Sequence
 from typing import Final, overload
@@ -37,10 +38,10 @@ from contract_rummy.godown._wilds import (
     Payload,
     Pool,
     _put,
-    assignments,
     count,
     count_plain,
     fill,
+    filled_melds,
     layout,
     unrank,
 )
@@ -68,6 +69,7 @@ class GoDowns(Sequence[GoDown]):
         "_batches",
         "_built",
         "_cards",
+        "_filled",
         "_found",
         "_offsets",
         "_ordered",
@@ -88,6 +90,10 @@ class GoDowns(Sequence[GoDown]):
         #: Without :attr:`_pools`, the go-downs of :attr:`_batches`, one by one.
         self._found: list[Found] = []
         self._built: dict[MeldSpec, Group | Run] = {}
+        #: The melds filled of the skeletons listed so far (see ._wilds.filled_melds).
+        self._filled: dict[
+            tuple[MeldSpec, int, Payload], tuple[tuple[MeldSpec, Group | Run], ...]
+        ] = {}
         self._single = result.single
         # Jokers only (or no wild card): the melds the search finds are the go-down's.
         self._ordered = result.ordered and result.single == SLOT and result.held is None
@@ -308,11 +314,26 @@ class GoDowns(Sequence[GoDown]):
             return
         for batch in self._each_batch():
             for found in batch.found():
-                plan = layout(found)
-                pool = self._pool(found)
-                memo: dict[tuple[int, Payload], tuple[MeldSpec, ...]] = {}
-                for payloads in assignments(plan.row, pool):
-                    yield self._go_down(fill(plan, pool.kinds, payloads, memo))
+                yield from self._fillings(found)
+
+    def _fillings(self, found: Found) -> Iterator[GoDown]:
+        """The go-downs of the skeleton ``found``, in order (see :func:`._wilds.filled_melds`)."""
+        plan = layout(found)
+        # GoDown's order is the specs' order: where no two melds of the skeleton have one
+        # kind, key and start, the filling cannot change it, so it is worked out once.
+        starts = [spec[:3] for spec, _ in plan.melds]
+        order = None
+        if len(set(starts)) == len(starts) and all(times == 1 for _, times in plan.melds):
+            order = sorted(range(len(starts)), key=starts.__getitem__)
+        for parts in filled_melds(plan, self._pool(found), self._pair, self._filled):
+            if order is not None:
+                yield GoDown._trusted(tuple([parts[k][0][1] for k in order]))
+            else:
+                pairs = sorted(itertools.chain(*parts), key=_SPEC)
+                yield GoDown._trusted(tuple([meld for _, meld in pairs]))
+
+    def _pair(self, spec: MeldSpec) -> tuple[MeldSpec, Group | Run]:
+        return spec, self._meld(spec)
 
     def _go_down(self, found: Found) -> GoDown:
         if self._ordered:  # no sort: the search found the melds in GoDown's order
@@ -339,6 +360,8 @@ class GoDowns(Sequence[GoDown]):
 
 #: A skeleton's cards, its run slots, and the slots of each group that has some.
 Shape = tuple[int, int, tuple[int, ...]]
+#: What a filled meld is sorted by in a go-down: its spec.
+_SPEC: Final = operator.itemgetter(0)
 #: A candidate's cards and slots.
 _SIZE_AND_SLOTS: Final = operator.itemgetter(2, 3)
 

@@ -36,8 +36,8 @@ from __future__ import annotations
 import functools
 import itertools
 import operator
-from collections.abc import Iterator
-from typing import Any, Final, NamedTuple
+from collections.abc import Callable, Iterator
+from typing import Any, Final, NamedTuple, TypeVar
 
 from contract_rummy.godown._plan import RUN, Found, MeldSpec
 
@@ -50,8 +50,11 @@ __all__ = [
     "assignments",
     "count",
     "count_plain",
+    "filled_melds",
     "unrank",
 ]
+
+T = TypeVar("T")
 
 #: A unit that is one slot of a run.
 RUN_SLOT: Final = 0
@@ -515,6 +518,99 @@ def fill(
             filled = memo[k, payload] = _filled(spec, kinds, times, payload)
         out.extend(filled)
     return tuple(out)
+
+
+#: Memo of :func:`filled_melds`' payloads, by row, pool and the melds' units, then by meld
+#: and wild cards left.
+_MELD_STEPS: dict[
+    tuple[tuple[Unit, ...], Pool, tuple[int, ...]],
+    dict[tuple[int, Vector], list[tuple[Payload, Vector]]],
+] = {}
+
+
+def filled_melds(
+    plan: Layout,
+    pool: Pool,
+    make: Callable[[MeldSpec], T],
+    made: dict[tuple[MeldSpec, int, Payload], tuple[T, ...]],
+) -> Iterator[tuple[tuple[T, ...], ...]]:
+    """Every go-down of the skeleton ``plan``, in :func:`assignments`' order.
+
+    Each comes as the melds of each of :attr:`Layout.melds`, filled and made into ``make``'s
+    values: the same as :func:`fill` makes of each of :func:`assignments`' fillings, found
+    meld by meld rather than unit by unit. A meld's fillings, and whether the rest of the
+    row can be filled after each, depend only on the row, the pool and the wild cards
+    left, which recur all the time; a meld filled is the same in every skeleton: so each
+    is worked out once (the fillings across skeletons, the melds in ``made``), and a
+    go-down takes them as they are.
+    """
+    row, counts, kinds = plan.row, pool.counts, pool.kinds
+    polys = _suffixes(row, counts)
+    excluded = _excluded(pool)
+    if _completions(polys[0], counts, excluded) == 0:
+        return
+    # Each meld's units: row[ends[k] : ends[k + 1]].
+    ends = [0]
+    for (spec, times), slots in zip(plan.melds, plan.slots, strict=True):
+        ends.append(
+            ends[-1] + (0 if not slots else slots if times == 1 and spec.kind == RUN else 1)
+        )
+    # Which payloads fill each meld from the wild cards left, so that the rest of the
+    # row can be filled, depends on the row and the pool only: kept across skeletons.
+    key = (row, pool, tuple(ends))
+    steps = _MELD_STEPS.get(key)
+    if steps is None:
+        if len(_MELD_STEPS) >= _MEMO_LIMIT:
+            _MELD_STEPS.clear()
+        steps = _MELD_STEPS[key] = {}
+    options: dict[tuple[int, Vector], list[tuple[tuple[T, ...], Vector]]] = {}
+
+    def step(k: int, left: Vector) -> list[tuple[Payload, Vector]]:
+        found = steps.get((k, left))
+        if found is None:
+            # Every payload of the meld's units, in order, with what it leaves.
+            partial: list[tuple[Payload, Vector]] = [((), left)]
+            stop = ends[k + 1]
+            for j in range(ends[k], stop):
+                partial = [
+                    ((*payload, chosen), _sub(before, used))
+                    for payload, before in partial
+                    for chosen, used in _options(row[j], before)
+                ]
+            found = steps[k, left] = [
+                (payload, rest)
+                for payload, rest in partial
+                if _completions(polys[stop], rest, excluded) > 0
+            ]
+        return found
+
+    def choices(k: int, left: Vector) -> list[tuple[tuple[T, ...], Vector]]:
+        """Each filling of the k-th meld from ``left`` after which the rest can be filled."""
+        found = options.get((k, left))
+        if found is None:
+            spec, times = plan.melds[k]
+            found = options[k, left] = []
+            for payload, rest in step(k, left):
+                melds = made.get((spec, times, payload))
+                if melds is None:
+                    specs = _filled(spec, kinds, times, payload) if payload else (spec,) * times
+                    melds = made[spec, times, payload] = tuple(map(make, specs))
+                found.append((melds, rest))
+        return found
+
+    last = len(plan.melds) - 1
+
+    def walk(
+        k: int, left: Vector, chosen: tuple[tuple[T, ...], ...]
+    ) -> Iterator[tuple[tuple[T, ...], ...]]:
+        if k == last:
+            for melds, _ in choices(k, left):
+                yield (*chosen, melds)
+            return
+        for melds, rest in choices(k, left):
+            yield from walk(k + 1, rest, (*chosen, melds))
+
+    yield from walk(0, counts, ())
 
 
 def _filled(
