@@ -113,7 +113,7 @@ class GoDowns(Sequence[GoDown]):
         # can, without listing the skeletons (see ._tally).
         start = result.start
         self._tally: Tally | None = None
-        if self._pools is not None and start is not None and applies(start[0]):
+        if self._pools is not None and start is not None and applies(start[0], start[3]):
             self._tally = Tally(start[0], start[1:], self._pools)
         self._total: int | None = None
 

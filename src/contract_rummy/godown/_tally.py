@@ -40,7 +40,7 @@ from contract_rummy.godown._wilds import (
     count_plain,
 )
 
-__all__ = ["Shape", "Tally", "applies"]
+__all__ = ["FEWEST_WILDS", "Shape", "Tally", "applies"]
 
 #: A meld settled in a shape: its kind, its slots, and how many times it is met.
 Settled = tuple[int, int, int]
@@ -54,6 +54,11 @@ Counts = dict[tuple[Shape, int], int]
 #: slots), or ``None`` when the last is the same meld again.
 _Pair = tuple[int, int, int, tuple[int, int] | None]
 
+#: The fewest wild cards of a hand a tally counts: below, listing the skeletons costs less
+#: (uniform random play of deuces-wild, where most hands hold one to three, ran as fast
+#: with six as with none, 1.6% slower with four, 8% slower with three).
+FEWEST_WILDS: Final = 6
+
 _NOTHING: Final[Shape] = (0, ())
 #: What the places after the last leave: one way, taking nothing.
 _DONE: Final[Counts] = {(_NOTHING, 0): 1}
@@ -61,9 +66,13 @@ _DONE: Final[Counts] = {(_NOTHING, 0): 1}
 _ONE_SLOT: Final = Unit(RUN_SLOT, 1, 1)
 
 
-def applies(s: _Search) -> bool:
-    """Whether a :class:`Tally` counts the search ``s``: its places take melds in order."""
-    return s.plan.interchangeable
+def applies(s: _Search, wilds: int) -> bool:
+    """Whether a :class:`Tally` counts the search ``s`` of a hand of ``wilds`` wild cards.
+
+    Its places must take melds in order; and with few wild cards, skeletons are few and
+    listing them costs less than a tally's bit masks.
+    """
+    return s.plan.interchangeable and wilds >= FEWEST_WILDS
 
 
 def _settle(shape: Shape, kind: int, slots: int, size: int, copies: int) -> Shape:
