@@ -248,8 +248,10 @@ class GoDowns(Sequence[GoDown]):
     # -- the sequence ---------------------------------------------------------------------
 
     def __bool__(self) -> bool:
-        if self._tally is not None:
-            return len(self) > 0  # the count is what a listing of these needs first
+        if self._tally is not None and self._tally.at_once:
+            # R24: the search may go far before its first go-down, or find none; the
+            # count, which a listing of these needs anyway, is quicker.
+            return len(self) > 0
         return bool(self._batches) or self._more()
 
     def __len__(self) -> int:

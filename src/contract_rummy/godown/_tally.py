@@ -123,6 +123,7 @@ class Tally:
         "_start",
         "_weights",
         "_wilds",
+        "at_once",
     )
 
     def __init__(
@@ -137,6 +138,8 @@ class Tally:
         # from the runs before it (R12), and in a round played at once, whose last place
         # looks at the meld before (R24): the melds kept are those.
         self._every = s.plan.at_once
+        #: Whether the round is played at once (R24).
+        self.at_once = s.plan.at_once
         self._runs = any(level.apart for level in s.plan.levels)
         self._memo: dict[tuple[int, int, int, tuple[MeldSpec, ...], int], Counts] = {}
         self._weights: dict[Shape, int] = {}
