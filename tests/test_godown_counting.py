@@ -25,6 +25,7 @@ import attrs
 import pytest
 
 import contract_rummy as cr
+from contract_rummy.godown import go_downs
 from test_godown_reference import Deal, compare, play_state
 
 #: How many times more hands each round of each preset is checked on when thorough.
@@ -159,3 +160,27 @@ def test_r30_wild_go_downs_match_the_brute_force_reference(
             compared += 1
     least = max(1, hands * SCALE // 4)
     assert compared >= least, f"only {compared} hands were small enough to compare"
+
+
+@pytest.mark.parametrize(
+    ("name", "round_number", "hand"),
+    [
+        # Exact melds: a group and two runs (R14), the runs apart (R12).
+        ("deuces-wild", 6, "2C QC 2D 3D 9D 7H JH 2S 2S 7S JK JK JK"),
+        # Played at once (R24): three runs of every card.
+        ("california", 7, "8C 10C QC QC QD QH QH 2S 3S 5S 10S QS QS"),
+    ],
+)
+def test_r30_many_wild_cards_count_and_index_as_they_list(
+    name: str, round_number: int, hand: str
+) -> None:
+    # Hands of six wild cards or more of several kinds are counted and indexed place by
+    # place, and listed skeleton by skeleton: the three must agree.
+    variant = cr.VARIANTS[name]
+    cards = tuple(cr.parse_cards(hand))
+    found = go_downs(variant, round_number, cards, None)
+    listed = list(found)
+    assert len(found) == len(listed) > 1_000
+    rng = random.Random(hand)
+    for index in (0, len(listed) - 1, *rng.sample(range(len(listed)), 200)):
+        assert found[index] == listed[index]

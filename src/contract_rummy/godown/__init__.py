@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import bisect
 import functools
+import itertools
 import operator
 from collections.abc import Iterator, Sequence
 from typing import Final, overload
@@ -31,15 +32,16 @@ from contract_rummy.cards import CARDS, Card, Rank, Suit
 from contract_rummy.godown._check import godown_problem
 from contract_rummy.godown._plan import GROUP, Found, MeldSpec
 from contract_rummy.godown._search import NOTHING, Batch, Result, search
+from contract_rummy.godown._tally import Tally, applies
 from contract_rummy.godown._wilds import (
     SLOT,
     Payload,
     Pool,
     _put,
-    assignments,
     count,
     count_plain,
     fill,
+    filled_melds,
     layout,
     unrank,
 )
@@ -68,11 +70,14 @@ class GoDowns(Sequence[GoDown]):
         "_built",
         "_cards",
         "_ends",
+        "_filled",
         "_offsets",
         "_ordered",
         "_pools",
         "_rest",
         "_single",
+        "_tally",
+        "_total",
         "_variant",
         "_wilds",
     )
@@ -86,6 +91,10 @@ class GoDowns(Sequence[GoDown]):
         #: k-th, each batch's last place counted rather than its go-downs listed.
         self._ends = [0]
         self._built: dict[MeldSpec, Group | Run] = {}
+        #: The melds filled of the skeletons listed so far (see ._wilds.filled_melds).
+        self._filled: dict[
+            tuple[MeldSpec, int, Payload], tuple[tuple[MeldSpec, Group | Run], ...]
+        ] = {}
         self._single = result.single
         # Jokers only (or no wild card): the melds the search finds are the go-down's.
         self._ordered = result.ordered and result.single == SLOT and result.held is None
@@ -101,6 +110,13 @@ class GoDowns(Sequence[GoDown]):
                 Pool(held.kinds, held.counts, held.kept, spare=False),
                 Pool(held.kinds, held.counts, held.kept, spare=True),
             )
+        # Several kinds of wild card: counted and indexed place by place where a tally
+        # can, without listing the skeletons (see ._tally).
+        start = result.start
+        self._tally: Tally | None = None
+        if self._pools is not None and start is not None and applies(start[0], start[3]):
+            self._tally = Tally(start[0], start[1:], self._pools)
+        self._total: int | None = None
 
     # -- the skeletons, found as they are needed ------------------------------------------
 
@@ -242,12 +258,20 @@ class GoDowns(Sequence[GoDown]):
     # -- the sequence ---------------------------------------------------------------------
 
     def __bool__(self) -> bool:
+        if self._tally is not None and self._tally.at_once:
+            # R24: the search may go far before its first go-down, or find none; the
+            # count, which a listing of these needs anyway, is quicker.
+            return len(self) > 0
         return bool(self._batches) or self._more()
 
     def __len__(self) -> int:
         if self._pools is None:
             self._all()
             return self._ends[-1]
+        if self._tally is not None:
+            if self._total is None:
+                self._total = self._tally.total()
+            return self._total
         return self._counts()[-1]
 
     @overload
@@ -261,8 +285,18 @@ class GoDowns(Sequence[GoDown]):
             if index < 0 or not self._has(index):
                 self._all()
             return self._go_down(self._found(self._index(index, self._ends[-1])))
+        index = self._index(index, len(self))
+        if self._tally is not None:
+            found, index = self._tally.skeleton(index)
+        else:
+            found, index = self._skeleton(index)
+        plan = layout(found)
+        pool = self._pool(found)
+        return self._go_down(fill(plan, pool.kinds, unrank(plan.row, pool, index)))
+
+    def _skeleton(self, index: int) -> tuple[Found, int]:
+        """The skeleton of the ``index``-th go-down, from the batches, and its filling's index."""
         offsets = self._counts()
-        index = self._index(index, offsets[-1])
         k = bisect.bisect_right(offsets, index) - 1
         batch = self._batches[k]
         index -= offsets[k]
@@ -271,9 +305,7 @@ class GoDowns(Sequence[GoDown]):
                 found = (*batch.chosen, candidate.meld)
                 break
             index -= ways
-        plan = layout(found)
-        pool = self._pool(found)
-        return self._go_down(fill(plan, pool.kinds, unrank(plan.row, pool, index)))
+        return found, index
 
     @staticmethod
     def _index(index: int, total: int) -> int:
@@ -298,11 +330,26 @@ class GoDowns(Sequence[GoDown]):
             return
         for batch in self._each_batch():
             for found in batch.found():
-                plan = layout(found)
-                pool = self._pool(found)
-                memo: dict[tuple[int, Payload], tuple[MeldSpec, ...]] = {}
-                for payloads in assignments(plan.row, pool):
-                    yield self._go_down(fill(plan, pool.kinds, payloads, memo))
+                yield from self._fillings(found)
+
+    def _fillings(self, found: Found) -> Iterator[GoDown]:
+        """The go-downs of the skeleton ``found``, in order (see :func:`._wilds.filled_melds`)."""
+        plan = layout(found)
+        # GoDown's order is the specs' order: where no two melds of the skeleton have one
+        # kind, key and start, the filling cannot change it, so it is worked out once.
+        starts = [spec[:3] for spec, _ in plan.melds]
+        order = None
+        if len(set(starts)) == len(starts) and all(times == 1 for _, times in plan.melds):
+            order = sorted(range(len(starts)), key=starts.__getitem__)
+        for parts in filled_melds(plan, self._pool(found), self._pair, self._filled):
+            if order is not None:
+                yield GoDown._trusted(tuple([parts[k][0][1] for k in order]))
+            else:
+                pairs = sorted(itertools.chain(*parts), key=_SPEC)
+                yield GoDown._trusted(tuple([meld for _, meld in pairs]))
+
+    def _pair(self, spec: MeldSpec) -> tuple[MeldSpec, Group | Run]:
+        return spec, self._meld(spec)
 
     def _go_down(self, found: Found) -> GoDown:
         if self._ordered:  # no sort: the search found the melds in GoDown's order
@@ -329,6 +376,8 @@ class GoDowns(Sequence[GoDown]):
 
 #: A skeleton's cards, its run slots, and the slots of each group that has some.
 Shape = tuple[int, int, tuple[int, ...]]
+#: What a filled meld is sorted by in a go-down: its spec.
+_SPEC: Final = operator.itemgetter(0)
 #: A candidate's cards and slots.
 _SIZE_AND_SLOTS: Final = operator.itemgetter(2, 3)
 

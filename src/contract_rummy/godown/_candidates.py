@@ -193,11 +193,18 @@ def _run_cards(
 
 
 def remainder(
-    t: Tables, present: tuple[int, ...], hand: int, place: Place, left: int
+    t: Tables,
+    present: tuple[int, ...],
+    hand: int,
+    place: Place,
+    left: int,
+    least: MeldSpec | None = None,
 ) -> Iterator[Candidate]:
-    """The melds of ``place``'s kind that use exactly every card left (R24).
+    """The melds of ``place``'s kind that use exactly every card left (R24), in order.
 
-    The packed ``hand`` holds the ``left`` cards, of the card indices ``present``.
+    The packed ``hand`` holds the ``left`` cards, of the card indices ``present``. With
+    ``least``, ranks (or suits, and a suit's positions) below its own are left out: the
+    melds that sort before it are fewer, not all gone.
     """
     if left < place.length:
         return
@@ -208,7 +215,7 @@ def remainder(
         ranks = {x % 13 + 1 for x in naturals}
         if len(ranks) > 1:
             return
-        for rank in sorted(ranks) if ranks else range(1, 14):
+        for rank in sorted(ranks) if ranks else range(1 if least is None else least.key, 14):
             if all(t.is_wild[x] or x % 13 + 1 == rank for x in cards):
                 yield Candidate(MeldSpec(GROUP, rank, 0, tuple(cards)), hand, left, wilds)
         return
@@ -228,8 +235,12 @@ def remainder(
         else:
             aces = t.suit_bits[x]
     span = (1 << left) - 1
-    for suit in sorted(suits) if suits else range(4):
-        for low in range(t.lowest, t.highest - left + 2):
+    # Melds of wild cards only (no suit of their own) are of every suit: most of them
+    # sort before ``least`` when it is given.
+    first, lowest = (0, 0) if least is None else (least.key, least.low)
+    for suit in sorted(suits) if suits else range(first, 4):
+        start = max(t.lowest, lowest) if suit == first else t.lowest
+        for low in range(start, t.highest - left + 2):
             covered = span << (low - 1)
             if inside & ~covered or (aces and not aces & covered):
                 continue

@@ -27,7 +27,7 @@ order of :class:`~._plan.MeldSpec`.
 from __future__ import annotations
 
 import bisect
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from typing import Final, NamedTuple
 
 import attrs
@@ -147,12 +147,16 @@ class Result(NamedTuple):
             go-downs' 52s stand for (52 itself for jokers); else 52.
         ordered: Whether each go-down's melds come in :class:`~contract_rummy.GoDown`'s
             order (see :attr:`~._plan.Plan.ordered`).
+        start: What the search starts from, for counting without it (see
+            :mod:`._tally`): its context, the packed hand, its cards, its wild cards, and
+            in a round played at once how many melds may be of wild cards only.
     """
 
     found: Iterator[Batch]
     held: Held | None
     single: int
     ordered: bool = False
+    start: tuple[_Search, int, int, int, int] | None = None
 
 
 #: What :func:`search` finds in a hand that cannot meet its contract (an empty iterator
@@ -242,7 +246,7 @@ def search(
     )
     seen: set[Found] | None = None if p.interchangeable else set()
     batches = _fill(context, 0, packed, total, wilds, blanks, 0, (), seen)
-    return Result(batches, held, single, p.ordered)
+    return Result(batches, held, single, p.ordered, (context, packed, total, wilds, blanks))
 
 
 def _fields(t: Tables, p: Plan) -> tuple[int, ...] | None:
@@ -370,10 +374,12 @@ def _finish_at_once(
     left: int,
     chosen: tuple[MeldSpec, ...],
     seen: set[Found] | None,
+    rests: dict[int, list[Candidate]] | None = None,
 ) -> list[Candidate]:
     """R24: the melds of the last place, which takes every card left as one meld.
 
-    After an interchangeable place, its meld is taken in order.
+    After an interchangeable place, its meld is taken in order. ``rests`` keeps, by hand,
+    the melds of the cards left: melds of wild cards only before it leave the same cards.
     """
     # Most hands fail at once: their natural cards are not all of one suit (for a run) or
     # of one rank (for a group), which the packed hand tells without listing its cards.
@@ -385,8 +391,14 @@ def _finish_at_once(
     ):
         return []
     previous = chosen[-1] if chosen and s.plan.places[len(chosen) - 1] == place else None
+    if rests is None:
+        listed: Iterable[Candidate] = remainder(t, s.present, hand, place, left, previous)
+    else:
+        listed = rests.get(hand) or []
+        if hand not in rests:
+            listed = rests[hand] = list(remainder(t, s.present, hand, place, left))
     taken: list[Candidate] = []
-    for candidate in remainder(t, s.present, hand, place, left):
+    for candidate in listed:
         meld = candidate.meld
         if previous is not None and meld < previous:
             continue

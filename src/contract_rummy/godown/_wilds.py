@@ -33,10 +33,11 @@ that counting and unranking need.
 
 from __future__ import annotations
 
+import functools
 import itertools
 import operator
-from collections.abc import Iterator
-from typing import Any, Final, NamedTuple
+from collections.abc import Callable, Iterator
+from typing import Any, Final, NamedTuple, TypeVar
 
 from contract_rummy.godown._plan import RUN, Found, MeldSpec
 
@@ -49,8 +50,11 @@ __all__ = [
     "assignments",
     "count",
     "count_plain",
+    "filled_melds",
     "unrank",
 ]
+
+T = TypeVar("T")
 
 #: A unit that is one slot of a run.
 RUN_SLOT: Final = 0
@@ -126,16 +130,61 @@ def _usage(kinds: tuple[int, ...], size: int) -> Vector:
     return tuple(used)
 
 
+#: Bits of one kind's usage in a packed vector (see :func:`_times`); the top one is a guard.
+_WIDTH: Final = 7
+_GUARD: Final = 1 << (_WIDTH - 1)
+
+
 def _times(a: Poly, b: Poly, limit: Vector) -> Poly:
     """``a * b``, keeping only the terms within ``limit``."""
-    out: Poly = {}
-    add, le = operator.add, operator.le
-    for u, x in a.items():
-        for v, y in b.items():
-            w = tuple(map(add, u, v))  # _add and _fits inline: the innermost loop
-            if all(map(le, w, limit)):
-                out[w] = out.get(w, 0) + x * y
+    packing = _packing(limit)
+    return packing.unpack(_times_packed(packing.pack(a), packing.pack(b), packing))
+
+
+class _Packing(NamedTuple):
+    """Vectors within one limit packed into integers, a field of :data:`_WIDTH` bits a kind.
+
+    Adding two packed vectors is one addition, and a sum is within the limit when every
+    field of :attr:`held` (the limit, with each field's guard bit set) less the sum keeps
+    its guard bit: usages stay below the guard.
+    """
+
+    shifts: range
+    guard: int
+    held: int
+
+    def pack(self, poly: Poly) -> dict[int, int]:
+        shifts = self.shifts
+        return {_pack(u, shifts): c for u, c in poly.items()}
+
+    def unpack(self, poly: dict[int, int]) -> Poly:
+        shifts, mask = self.shifts, _GUARD - 1
+        return {tuple([(w >> shift) & mask for shift in shifts]): c for w, c in poly.items()}
+
+
+@functools.lru_cache(maxsize=256)
+def _packing(limit: Vector) -> _Packing:
+    shifts = range(0, _WIDTH * len(limit), _WIDTH)
+    guard = sum(_GUARD << shift for shift in shifts)
+    return _Packing(shifts, guard, _pack(limit, shifts) | guard)
+
+
+def _times_packed(a: dict[int, int], b: dict[int, int], packing: _Packing) -> dict[int, int]:
+    """``a * b`` of packed polynomials, keeping only the terms within the packing's limit."""
+    held, guard = packing.held, packing.guard
+    pairs = list(b.items())
+    out: dict[int, int] = {}
+    get = out.get
+    for u, x in a.items():  # the innermost loop of counting
+        for v, y in pairs:
+            w = u + v
+            if (held - w) & guard == guard:
+                out[w] = get(w, 0) + x * y
     return out
+
+
+def _pack(vector: Vector, shifts: range) -> int:
+    return sum([x << shift for x, shift in zip(vector, shifts, strict=True)])
 
 
 def _filling_poly(slots: int, run: bool, limit: Vector) -> Poly:
@@ -191,14 +240,39 @@ def _suffixes(row: tuple[Unit, ...], limit: Vector) -> tuple[Poly, ...]:
     key = (row, limit)
     found = _SUFFIXES.get(key)
     if found is None:
-        polys: list[Poly] = [{(0,) * len(limit): 1}]
-        for unit in reversed(row):
-            polys.append(_times(_unit_poly(unit, limit), polys[-1], limit))
-        polys.reverse()
+        unpack = _packing(limit).unpack
+        polys = [unpack(_product(row[j:], limit)) for j in range(len(row) + 1)]
         if len(_SUFFIXES) >= _MEMO_LIMIT:
             _SUFFIXES.clear()
         found = _SUFFIXES[key] = tuple(polys)
     return found
+
+
+#: Memo of the products of rows' polynomials, packed, by row and counts: rows of one
+#: hand's skeletons share their ends (the same groups after more or fewer run slots).
+_PRODUCTS: dict[tuple[tuple[Unit, ...], Vector], dict[int, int]] = {}
+
+
+def _product(row: tuple[Unit, ...], limit: Vector) -> dict[int, int]:
+    """The product of the polynomials of ``row``'s units within ``limit``, packed."""
+    key = (row, limit)
+    found = _PRODUCTS.get(key)
+    if found is None:
+        packing = _packing(limit)
+        if row:
+            found = _times_packed(_unit_packed(row[0], limit), _product(row[1:], limit), packing)
+        else:
+            found = {0: 1}
+        if len(_PRODUCTS) >= _MEMO_LIMIT:
+            _PRODUCTS.clear()
+        _PRODUCTS[key] = found
+    return found
+
+
+@functools.lru_cache(maxsize=1024)
+def _unit_packed(unit: Unit, limit: Vector) -> dict[int, int]:
+    """:func:`_unit_poly`, packed (read only: the cache shares it)."""
+    return _packing(limit).pack(_unit_poly(unit, limit))
 
 
 def _excluded(pool: Pool) -> Vector | None:
@@ -221,7 +295,15 @@ def _completions(poly: Poly, left: Vector, excluded: Vector | None) -> int:
 
 def count(row: tuple[Unit, ...], pool: Pool) -> int:
     """How many distinct fillings of ``row`` the pool's wild cards allow."""
-    return _completions(_suffixes(row, pool.counts)[0], pool.counts, _excluded(pool))
+    # The product keeps only the terms within the counts: every one is paid for.
+    poly = _product(row, pool.counts)
+    total = sum(poly.values())
+    excluded = _excluded(pool)
+    if excluded is not None:
+        refused = _sub(pool.counts, excluded)
+        if min(refused) >= 0:
+            total -= poly.get(_pack(refused, _packing(pool.counts).shifts), 0)
+    return total
 
 
 _COUNTS: dict[tuple[int, tuple[int, ...], Pool], int] = {}
@@ -436,6 +518,99 @@ def fill(
             filled = memo[k, payload] = _filled(spec, kinds, times, payload)
         out.extend(filled)
     return tuple(out)
+
+
+#: Memo of :func:`filled_melds`' payloads, by row, pool and the melds' units, then by meld
+#: and wild cards left.
+_MELD_STEPS: dict[
+    tuple[tuple[Unit, ...], Pool, tuple[int, ...]],
+    dict[tuple[int, Vector], list[tuple[Payload, Vector]]],
+] = {}
+
+
+def filled_melds(
+    plan: Layout,
+    pool: Pool,
+    make: Callable[[MeldSpec], T],
+    made: dict[tuple[MeldSpec, int, Payload], tuple[T, ...]],
+) -> Iterator[tuple[tuple[T, ...], ...]]:
+    """Every go-down of the skeleton ``plan``, in :func:`assignments`' order.
+
+    Each comes as the melds of each of :attr:`Layout.melds`, filled and made into ``make``'s
+    values: the same as :func:`fill` makes of each of :func:`assignments`' fillings, found
+    meld by meld rather than unit by unit. A meld's fillings, and whether the rest of the
+    row can be filled after each, depend only on the row, the pool and the wild cards
+    left, which recur all the time; a meld filled is the same in every skeleton: so each
+    is worked out once (the fillings across skeletons, the melds in ``made``), and a
+    go-down takes them as they are.
+    """
+    row, counts, kinds = plan.row, pool.counts, pool.kinds
+    polys = _suffixes(row, counts)
+    excluded = _excluded(pool)
+    if _completions(polys[0], counts, excluded) == 0:
+        return
+    # Each meld's units: row[ends[k] : ends[k + 1]].
+    ends = [0]
+    for (spec, times), slots in zip(plan.melds, plan.slots, strict=True):
+        ends.append(
+            ends[-1] + (0 if not slots else slots if times == 1 and spec.kind == RUN else 1)
+        )
+    # Which payloads fill each meld from the wild cards left, so that the rest of the
+    # row can be filled, depends on the row and the pool only: kept across skeletons.
+    key = (row, pool, tuple(ends))
+    steps = _MELD_STEPS.get(key)
+    if steps is None:
+        if len(_MELD_STEPS) >= _MEMO_LIMIT:
+            _MELD_STEPS.clear()
+        steps = _MELD_STEPS[key] = {}
+    options: dict[tuple[int, Vector], list[tuple[tuple[T, ...], Vector]]] = {}
+
+    def step(k: int, left: Vector) -> list[tuple[Payload, Vector]]:
+        found = steps.get((k, left))
+        if found is None:
+            # Every payload of the meld's units, in order, with what it leaves.
+            partial: list[tuple[Payload, Vector]] = [((), left)]
+            stop = ends[k + 1]
+            for j in range(ends[k], stop):
+                partial = [
+                    ((*payload, chosen), _sub(before, used))
+                    for payload, before in partial
+                    for chosen, used in _options(row[j], before)
+                ]
+            found = steps[k, left] = [
+                (payload, rest)
+                for payload, rest in partial
+                if _completions(polys[stop], rest, excluded) > 0
+            ]
+        return found
+
+    def choices(k: int, left: Vector) -> list[tuple[tuple[T, ...], Vector]]:
+        """Each filling of the k-th meld from ``left`` after which the rest can be filled."""
+        found = options.get((k, left))
+        if found is None:
+            spec, times = plan.melds[k]
+            found = options[k, left] = []
+            for payload, rest in step(k, left):
+                melds = made.get((spec, times, payload))
+                if melds is None:
+                    specs = _filled(spec, kinds, times, payload) if payload else (spec,) * times
+                    melds = made[spec, times, payload] = tuple(map(make, specs))
+                found.append((melds, rest))
+        return found
+
+    last = len(plan.melds) - 1
+
+    def walk(
+        k: int, left: Vector, chosen: tuple[tuple[T, ...], ...]
+    ) -> Iterator[tuple[tuple[T, ...], ...]]:
+        if k == last:
+            for melds, _ in choices(k, left):
+                yield (*chosen, melds)
+            return
+        for melds, rest in choices(k, left):
+            yield from walk(k + 1, rest, (*chosen, melds))
+
+    yield from walk(0, counts, ())
 
 
 def _filled(
