@@ -149,17 +149,41 @@ def _leaves_discard(position: Position, left: Hand) -> bool:
     )
 
 
+#: The most lay-offs, and the most swaps, kept in :data:`_LAY_OFFS` and :data:`_SWAPS`.
+_MADE_BOUND: Final = 4096
+#: Each lay-off the listing gives, by its card's index, target and places: actions are
+#: immutable values, and making one costs several times a look-up, so listings share them.
+#: Keyed by the table's index, not the meld, it outlives the many changes of the melds;
+#: emptied when it holds :data:`_MADE_BOUND` entries.
+_LAY_OFFS: Final[dict[tuple[int, int, tuple[End | None, ...]], tuple[LayOff, ...]]] = {}
+#: Each swap the listing gives, by its card's index, its target, and where the wild goes;
+#: as :data:`_LAY_OFFS`.
+_SWAPS: Final[dict[tuple[int, int, int, End | None], SwapJoker]] = {}
+
+
 def _lay_offs(table: tuple[TableMeld, ...], held: set[int], targets: list[int]) -> list[Action]:
     """Every lay-off of the cards ``held`` (by index, R15) on the melds ``targets``.
 
     In the meld's order: its ``lay_offs`` of the hand, read from what it keeps (``fits``).
     """
     found: list[Action] = []
+    made = _LAY_OFFS
     for target in targets:
         for card, ends in table[target].meld.fits():
-            if card.index in held:
-                found.extend(LayOff._trusted(card, target, end) for end in ends)
+            index = card.index
+            if index in held:
+                actions = made.get((index, target, ends))
+                found.extend(actions or _make_lay_offs(card, target, ends))
     return found
+
+
+def _make_lay_offs(card: Card, target: int, ends: tuple[End | None, ...]) -> tuple[LayOff, ...]:
+    """The lay-offs of ``card`` on ``table[target]`` at each of ``ends``, kept for later."""
+    if len(_LAY_OFFS) >= _MADE_BOUND:
+        _LAY_OFFS.clear()
+    actions = tuple([LayOff._trusted(card, target, end) for end in ends])
+    _LAY_OFFS[card.index, target, ends] = actions
+    return actions
 
 
 def _swaps(position: Position, held: set[int], targets: list[int]) -> list[Action]:
@@ -172,21 +196,40 @@ def _swaps(position: Position, held: set[int], targets: list[int]) -> list[Actio
     if policy is JokerSwap.NEVER:
         return found
     table = position.board.table
+    # Where each wild card freed may go, by its index: the same for every swap that frees it.
+    landings: dict[int, list[tuple[int, End | None]]] = {}
+    made = _SWAPS
     for target in targets:
         meld = table[target].meld
         if policy is JokerSwap.RUNS and not isinstance(meld, Run):
             continue
         for card, wild in meld.swaps():
-            if card.index not in held:
+            index = card.index
+            if index not in held:
                 continue
             # The wild card fits the changed meld where it fits the meld itself: the swap
             # keeps its rank, or its suit, ends and length; and the meld's own answer is kept.
-            for joker_target, other in enumerate(table):
-                found.extend(
-                    SwapJoker._trusted(card, target, joker_target, end)
+            spots = landings.get(wild.index)
+            if spots is None:
+                spots = landings[wild.index] = [
+                    (joker_target, end)
+                    for joker_target, other in enumerate(table)
                     for end in other.meld.placements(wild)
-                )
+                ]
+            for joker_target, end in spots:
+                swap = made.get((index, target, joker_target, end))
+                found.append(swap or _make_swap(card, target, joker_target, end))
     return found
+
+
+def _make_swap(card: Card, target: int, joker_target: int, end: End | None) -> SwapJoker:
+    """The swap of ``card`` on ``table[target]``, its wild to ``joker_target``, kept for later."""
+    if len(_SWAPS) >= _MADE_BOUND:
+        _SWAPS.clear()
+    swap = _SWAPS[card.index, target, joker_target, end] = SwapJoker._trusted(
+        card, target, joker_target, end
+    )
+    return swap
 
 
 def _swappable(position: Position, meld: Group | Run) -> bool:
