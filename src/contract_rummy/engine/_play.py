@@ -20,7 +20,7 @@ from contract_rummy.engine._common import (
     Outcome,
     PhaseRules,
     Position,
-    begin_turn,
+    opening,
     pile_with,
     refuse,
     with_item,
@@ -38,7 +38,6 @@ from contract_rummy.variants import JokerSwap
 __all__ = ["PLAY", "lay_offs_and_swaps"]
 
 _PLAY: Final = Phase.PLAY
-_DRAW: Final = Phase.DRAW
 
 
 # == the listing ==============================================================================
@@ -84,18 +83,30 @@ class _Listing(Sequence[Action]):
 def _legal(position: Position, hand: Hand) -> Sequence[Action]:
     player = position.active
     kept = position.turn.kept_card
-    cards = distinct(hand)
-    discards = tuple([DISCARDS[card.index] for card in cards if card is not kept])
+    discards = _discards(hand, kept)
     if not position.board.down[player]:
         facts = position.facts
         variant = facts.variant
         found = GoDowns(variant, search(variant, facts.round_number, hand, kept))
         return _Listing(found, discards) if found else discards
-    actions = _fitting(position, player, hand, cards)
+    actions = _fitting(position, player, hand, distinct(hand))
     if actions is None:
         return discards
     actions.extend(discards)
     return actions
+
+
+def _discards(hand: Hand, kept: Card | None) -> tuple[Action, ...]:
+    """A discard of each different card of ``hand`` but ``kept`` (R13, R17), in its order."""
+    # One pass over the hand: its distinct cards are not needed as a list here.
+    found: list[Action] = []
+    previous = None
+    for card in hand:
+        if card is not previous:
+            previous = card
+            if card is not kept:
+                found.append(DISCARDS[card.index])
+    return tuple(found)
 
 
 def _fitting(
@@ -456,7 +467,8 @@ def _discard(state: RoundState, card: Card, left: Hand) -> Outcome:
     known = forget(board.known, player, (card,))  # everyone saw it leave
     if known is not board.known:
         board = board.replace(known=known)
-    limit = state.facts.variant.max_turns
+    variant = state.facts.variant
+    limit = variant.max_turns
     turns = state.turns
     if not left or (limit is not None and turns >= limit):
         # R16, R25: the last card goes out; R29: the round has had every turn it may.
@@ -464,19 +476,22 @@ def _discard(state: RoundState, card: Card, left: Hand) -> Outcome:
         ended = RoundEnd.TURN_LIMIT if left else RoundEnd.WENT_OUT
         return end_round(after, ended, state.moves + 1)
     following = (player + 1) % len(hands)
+    # R13, R31: the next turn begins, with the asking first when the variant has the call.
+    phase, to_act, offer = opening(variant, following, state.stock, discard, discarded_by, board)
     after = state.replace(
-        phase=_DRAW,
+        phase=phase,
         active=following,
-        to_act=following,
+        to_act=to_act,
         hands=hands,
         discard=discard,
         discarded_by=discarded_by,
         board=board,
         turn=NEW_TURN,
+        window=offer,
         turns=turns + 1,
         moves=state.moves + 1,
     )
-    return begin_turn(after), ()
+    return after, ()
 
 
 #: Phase PLAY (R13-R17, R23, R24).
