@@ -89,10 +89,8 @@ def distinct(hand: Hand) -> list[Card]:
 
 def add(hand: Hand, cards: Sequence[Card]) -> Hand:
     """``hand`` with ``cards`` added, still in canonical order."""
-    if len(cards) == 1:  # as add_one does, without a second call
-        card = cards[0]
-        at = bisect.bisect_right(hand, card.index, key=BY_INDEX)
-        return hand[:at] + (card,) + hand[at:]  # noqa: RUF005 - see add_one
+    if len(cards) == 1:
+        return add_one(hand, cards[0])
     return tuple(sorted((*hand, *cards), key=BY_INDEX))
 
 
@@ -105,8 +103,11 @@ def add_one(hand: Hand, card: Card) -> Hand:
     True
     """
     at = bisect.bisect_right(hand, card.index, key=BY_INDEX)
-    # Concatenation builds the tuple directly; ``(*head, card, *tail)`` goes through a list.
-    return hand[:at] + (card,) + hand[at:]  # noqa: RUF005
+    # A list copy with the card inserted, then a tuple: two new objects, where slices and
+    # concatenation make five.
+    cards = list(hand)
+    cards.insert(at, card)
+    return tuple(cards)
 
 
 def find(hand: Hand, card: Card) -> int:

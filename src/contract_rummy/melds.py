@@ -52,6 +52,10 @@ class End(enum.Enum):
     def __repr__(self) -> str:
         return f"End.{self.name}"
 
+    # Members are singletons compared by identity: hash them as objects, which is faster
+    # than Enum's hash of the name (ends key the engine's kept lay-offs and swaps).
+    __hash__ = object.__hash__
+
 
 def _check_card(card: object) -> None:
     if not isinstance(card, Card):

@@ -10,7 +10,12 @@ tests/test_notation.py.
 
 from __future__ import annotations
 
+import random
+
+import pytest
+
 import contract_rummy as cr
+from contract_rummy.engine import lay_offs_and_swaps
 from scenario import (
     HIGH,
     LOW,
@@ -144,3 +149,59 @@ def test_r23_no_swap_in_the_last_round() -> None:
     refused(state, cr.SwapJoker(card("6S"), 0, 0), "R24")
     refused(state, cr.SwapJoker(card("6S"), 0, 0, LOW), "R24")
     assert not of_kind(state, cr.SwapJoker)
+
+
+def _swaps_then_lay_offs(state: cr.RoundState) -> list[cr.Action]:
+    """R23 then R15, worked out from each meld's own answers: what the listing must give."""
+    hand = list(dict.fromkeys(state.hands[state.active]))
+    table = state.table
+    policy = state.variant.joker_swap
+    found: list[cr.Action] = []
+    for target, placed in enumerate(table):
+        meld = placed.meld
+        if policy is cr.JokerSwap.NEVER or (
+            policy is cr.JokerSwap.RUNS and not isinstance(meld, cr.Run)
+        ):
+            continue
+        for natural in meld.swappable(hand):
+            swapped = meld.swap(natural)
+            assert swapped is not None
+            found.extend(
+                cr.SwapJoker(natural, target, joker_target, end)
+                for joker_target, other in enumerate(table)
+                for end in other.meld.placements(swapped[1])
+            )
+    for target, placed in enumerate(table):
+        found.extend(cr.LayOff(card, target, end) for card, end in placed.meld.lay_offs(hand))
+    return found
+
+
+def test_r23_r15_swaps_and_lay_offs_listed_on_changing_tables() -> None:
+    """The listing shares its swaps and lay-offs between tables whose melds differ.
+
+    Seeded random games of presets with many wild cards and swaps: at every turn of a player
+    who is down, with more than two cards (R16 aside), the swaps then the lay-offs listed
+    are exactly those each meld gives.
+    """
+    checked = 0
+    for name, seed in (("deuces-wild", 1), ("deuces-wild", 2), ("pagat", 3), ("may-i", 4)):
+        rng = random.Random(seed)
+        state = cr.new_game(cr.VARIANTS[name], seed=seed)
+        for _ in range(5_000):
+            if state.phase is cr.Phase.GAME_OVER:
+                break
+            legal = cr.legal_actions(state)
+            hand = state.hands[state.active]
+            if (
+                state.phase is cr.Phase.PLAY
+                and state.down[state.active]
+                and len(hand) > 2
+                and not state.turn.went_down
+                and not state.variant.at_once(state.round_number)
+            ):
+                assert lay_offs_and_swaps(state, hand) == _swaps_then_lay_offs(state)
+                checked += 1
+            state = cr.apply(state, legal[rng.randrange(len(legal))])
+        else:
+            pytest.fail(f"{name} game {seed} did not end in 5,000 actions")
+    assert checked > 300

@@ -16,11 +16,11 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Sequence
-from typing import Final
+from typing import Final, TypeAlias
 
 from contract_rummy._hands import Hand, add, add_one
 from contract_rummy.actions import Action, Buy, Pass
-from contract_rummy.cards import CARDS
+from contract_rummy.cards import CARDS, Card
 from contract_rummy.engine._common import (
     Outcome,
     PhaseRules,
@@ -34,7 +34,16 @@ from contract_rummy.engine._common import (
 from contract_rummy.engine._known import learned
 from contract_rummy.engine._round import end_round
 from contract_rummy.events import Bought, Drew, Event, RoundEnd
-from contract_rummy.state import NO_WINDOW, Chance, Phase, RoundState, builder, buyers
+from contract_rummy.state import (
+    NO_WINDOW,
+    Board,
+    Chance,
+    Phase,
+    RoundState,
+    builder,
+    buyers,
+    buyers_of,
+)
 
 __all__ = ["BUY", "active_draws", "grant", "open_window"]
 
@@ -93,17 +102,28 @@ def active_draws(state: RoundState, events: tuple[Event, ...] = ()) -> Outcome:
         return _draw_reshuffling(state, events)
     # Nearly every turn: the top card, with no reshuffle, and nothing else changes.
     player = state.active
-    card = stock[0]
-    hands = state.hands
+    hands, stock, drew = _top_drawn(player, state.hands, stock)
     after = state.replace(
         phase=_PLAY,
         to_act=player,
-        hands=with_item(hands, player, add_one(hands[player], card)),
-        stock=stock[1:],
+        hands=hands,
+        stock=stock,
         window=NO_WINDOW,
         moves=state.moves + 1,
     )
-    return after, events + (_draws(player)[card.index],)  # noqa: RUF005 - no list
+    return after, events + (drew,)  # noqa: RUF005 - no list
+
+
+def _top_drawn(
+    player: int, hands: tuple[Hand, ...], stock: tuple[Card, ...]
+) -> tuple[tuple[Hand, ...], tuple[Card, ...], Drew]:
+    """The hands and the stock once ``player`` draws the top of ``stock``, and its event."""
+    card = stock[0]
+    return (
+        with_item(hands, player, add_one(hands[player], card)),
+        stock[1:],
+        _draws(player)[card.index],
+    )
 
 
 def _draw_reshuffling(state: RoundState, events: tuple[Event, ...]) -> Outcome:
@@ -151,34 +171,85 @@ def _play(state: RoundState, action: Action) -> Outcome:
     return _buy(state)  # a Buy: a Pass without the call took the way above
 
 
-def _bought(state: RoundState, buyer: int) -> Outcome:
-    """``buyer`` takes the top discard, then the penalty from the stock (R19, R21, R27)."""
+#: What a buy changes (R19, R21, R27): the hands, the stock, the discard pile and who
+#: discarded its cards, the board, the shuffler, and the events; see :func:`_bought`.
+_Bought: TypeAlias = tuple[
+    tuple[Hand, ...],
+    tuple[Card, ...],
+    tuple[Card, ...],
+    tuple[int | None, ...],
+    Board,
+    Chance,
+    tuple[Event, ...],
+]
+
+
+def _bought(state: RoundState, buyer: int) -> _Bought:
+    """``buyer`` takes the top discard, then the penalty from the stock (R19, R21, R27).
+
+    The parts that change, not a state: the caller builds one state with them and with
+    what follows the buy (who is asked next, or the active player's draw).
+    """
     card = state.discard[-1]
     drawn = draw(state, state.facts.variant.buy_penalty, pile_without_top(state))
     assert drawn is not None, "R21: buyers are only asked when a penalty card can be drawn"
     hands, board = state.hands, state.board
     reshuffled = drawn.reshuffles != board.reshuffles
-    bought = state.replace(
-        hands=with_item(hands, buyer, add(hands[buyer], (card, *drawn.cards))),
-        stock=drawn.stock,
-        discard=drawn.discard,
-        discarded_by=drawn.discarded_by,
-        board=board.replace(
+    return (
+        with_item(hands, buyer, add(hands[buyer], (card, *drawn.cards))),
+        drawn.stock,
+        drawn.discard,
+        drawn.discarded_by,
+        board.replace(
             buys=with_item(board.buys, buyer, board.buys[buyer] + 1),
             reshuffles=drawn.reshuffles,
             known=learned(board.known, buyer, card),  # the card, not the penalty: seen by all
         ),
-        chance=_chance(drawn.rng, state.chance.shuffler) if reshuffled else state.chance,
+        _chance(drawn.rng, state.chance.shuffler) if reshuffled else state.chance,
+        (*drawn.events, Bought(buyer, card, drawn.cards)),
     )
-    return bought, (*drawn.events, Bought(buyer, card, drawn.cards))
 
 
 def _buy(state: RoundState) -> Outcome:
+    """A buy, then the next offer of the discard (R20) or the active player's draw.
+
+    One state is built for both: the next players to ask are worked out from the parts the
+    buy changes (:func:`~contract_rummy.state.buyers_of`).
+    """
     buyer = state.to_act
     assert buyer is not None
-    bought, events = _bought(state, buyer)
+    hands, stock, discard, discarded_by, board, chance, events = _bought(state, buyer)
+    active = state.active
     # R20: the next discard is offered again from the active player's left.
-    return _ask(bought, buyers(bought, buyer), buyer, events)
+    queue = buyers_of(state.facts.variant, active, stock, discard, discarded_by, board, buyer)
+    if queue:
+        phase, to_act, offer = _BUY, queue[0], window(queue[1:], buyer)
+    elif stock:  # nobody is asked: the active player draws (R20)
+        hands, stock, drew = _top_drawn(active, hands, stock)
+        phase, to_act, offer, events = _PLAY, active, NO_WINDOW, events + (drew,)  # noqa: RUF005
+    else:  # the active player's draw needs a reshuffle first (R27): rare
+        bought = state.replace(
+            hands=hands,
+            stock=stock,
+            discard=discard,
+            discarded_by=discarded_by,
+            board=board,
+            chance=chance,
+        )
+        return _draw_reshuffling(bought, events)
+    after = state.replace(
+        phase=phase,
+        to_act=to_act,
+        hands=hands,
+        stock=stock,
+        discard=discard,
+        discarded_by=discarded_by,
+        board=board,
+        window=offer,
+        chance=chance,
+        moves=state.moves + 1,
+    )
+    return after, events
 
 
 def _answer_asking(state: RoundState, action: Action) -> Outcome:
@@ -206,7 +277,15 @@ def grant(state: RoundState) -> Outcome:
     """
     requester = state.window.requester
     assert requester is not None
-    bought, events = _bought(state, requester)
+    hands, stock, discard, discarded_by, board, chance, events = _bought(state, requester)
+    bought = state.replace(
+        hands=hands,
+        stock=stock,
+        discard=discard,
+        discarded_by=discarded_by,
+        board=board,
+        chance=chance,
+    )
     return active_draws(bought, events)
 
 

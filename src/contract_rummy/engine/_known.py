@@ -26,8 +26,7 @@ def learned(known: Known, player: int, card: Card) -> Known:
     """``known`` once everyone saw ``card`` go into ``player``'s hand (R13, R18, R19)."""
     mine = known[player]
     mine = add_one(mine, card) if mine else (card,)  # most often nothing was known
-    # Concatenation builds the tuple directly; ``(*head, mine, *tail)`` goes through a list.
-    return known[:player] + (mine,) + known[player + 1 :]  # noqa: RUF005
+    return with_item(known, player, mine)
 
 
 def forget(known: Known, player: int, cards: Iterable[Card]) -> Known:

@@ -20,7 +20,7 @@ from contract_rummy.engine._common import (
     Outcome,
     PhaseRules,
     Position,
-    begin_turn,
+    opening,
     pile_with,
     refuse,
     with_item,
@@ -38,7 +38,6 @@ from contract_rummy.variants import JokerSwap
 __all__ = ["PLAY", "lay_offs_and_swaps"]
 
 _PLAY: Final = Phase.PLAY
-_DRAW: Final = Phase.DRAW
 
 
 # == the listing ==============================================================================
@@ -84,18 +83,30 @@ class _Listing(Sequence[Action]):
 def _legal(position: Position, hand: Hand) -> Sequence[Action]:
     player = position.active
     kept = position.turn.kept_card
-    cards = distinct(hand)
-    discards = tuple([DISCARDS[card.index] for card in cards if card is not kept])
+    discards = _discards(hand, kept)
     if not position.board.down[player]:
         facts = position.facts
         variant = facts.variant
         found = GoDowns(variant, search(variant, facts.round_number, hand, kept))
         return _Listing(found, discards) if found else discards
-    actions = _fitting(position, player, hand, cards)
+    actions = _fitting(position, player, hand, distinct(hand))
     if actions is None:
         return discards
     actions.extend(discards)
     return actions
+
+
+def _discards(hand: Hand, kept: Card | None) -> tuple[Action, ...]:
+    """A discard of each different card of ``hand`` but ``kept`` (R13, R17), in its order."""
+    # One pass over the hand: its distinct cards are not needed as a list here.
+    found: list[Action] = []
+    previous = None
+    for card in hand:
+        if card is not previous:
+            previous = card
+            if card is not kept:
+                found.append(DISCARDS[card.index])
+    return tuple(found)
 
 
 def _fitting(
@@ -149,17 +160,41 @@ def _leaves_discard(position: Position, left: Hand) -> bool:
     )
 
 
+#: The most lay-offs, and the most swaps, kept in :data:`_LAY_OFFS` and :data:`_SWAPS`.
+_MADE_BOUND: Final = 4096
+#: Each lay-off the listing gives, by its card's index, target and places: actions are
+#: immutable values, and making one costs several times a look-up, so listings share them.
+#: Keyed by the table's index, not the meld, it outlives the many changes of the melds;
+#: emptied when it holds :data:`_MADE_BOUND` entries.
+_LAY_OFFS: Final[dict[tuple[int, int, tuple[End | None, ...]], tuple[LayOff, ...]]] = {}
+#: Each swap the listing gives, by its card's index, its target, and where the wild goes;
+#: as :data:`_LAY_OFFS`.
+_SWAPS: Final[dict[tuple[int, int, int, End | None], SwapJoker]] = {}
+
+
 def _lay_offs(table: tuple[TableMeld, ...], held: set[int], targets: list[int]) -> list[Action]:
     """Every lay-off of the cards ``held`` (by index, R15) on the melds ``targets``.
 
     In the meld's order: its ``lay_offs`` of the hand, read from what it keeps (``fits``).
     """
     found: list[Action] = []
+    made = _LAY_OFFS
     for target in targets:
         for card, ends in table[target].meld.fits():
-            if card.index in held:
-                found.extend(LayOff._trusted(card, target, end) for end in ends)
+            index = card.index
+            if index in held:
+                actions = made.get((index, target, ends))
+                found.extend(actions or _make_lay_offs(card, target, ends))
     return found
+
+
+def _make_lay_offs(card: Card, target: int, ends: tuple[End | None, ...]) -> tuple[LayOff, ...]:
+    """The lay-offs of ``card`` on ``table[target]`` at each of ``ends``, kept for later."""
+    if len(_LAY_OFFS) >= _MADE_BOUND:
+        _LAY_OFFS.clear()
+    actions = tuple([LayOff._trusted(card, target, end) for end in ends])
+    _LAY_OFFS[card.index, target, ends] = actions
+    return actions
 
 
 def _swaps(position: Position, held: set[int], targets: list[int]) -> list[Action]:
@@ -172,21 +207,40 @@ def _swaps(position: Position, held: set[int], targets: list[int]) -> list[Actio
     if policy is JokerSwap.NEVER:
         return found
     table = position.board.table
+    # Where each wild card freed may go, by its index: the same for every swap that frees it.
+    landings: dict[int, list[tuple[int, End | None]]] = {}
+    made = _SWAPS
     for target in targets:
         meld = table[target].meld
         if policy is JokerSwap.RUNS and not isinstance(meld, Run):
             continue
         for card, wild in meld.swaps():
-            if card.index not in held:
+            index = card.index
+            if index not in held:
                 continue
             # The wild card fits the changed meld where it fits the meld itself: the swap
             # keeps its rank, or its suit, ends and length; and the meld's own answer is kept.
-            for joker_target, other in enumerate(table):
-                found.extend(
-                    SwapJoker._trusted(card, target, joker_target, end)
+            spots = landings.get(wild.index)
+            if spots is None:
+                spots = landings[wild.index] = [
+                    (joker_target, end)
+                    for joker_target, other in enumerate(table)
                     for end in other.meld.placements(wild)
-                )
+                ]
+            for joker_target, end in spots:
+                swap = made.get((index, target, joker_target, end))
+                found.append(swap or _make_swap(card, target, joker_target, end))
     return found
+
+
+def _make_swap(card: Card, target: int, joker_target: int, end: End | None) -> SwapJoker:
+    """The swap of ``card`` on ``table[target]``, its wild to ``joker_target``, kept for later."""
+    if len(_SWAPS) >= _MADE_BOUND:
+        _SWAPS.clear()
+    swap = _SWAPS[card.index, target, joker_target, end] = SwapJoker._trusted(
+        card, target, joker_target, end
+    )
+    return swap
 
 
 def _swappable(position: Position, meld: Group | Run) -> bool:
@@ -413,7 +467,8 @@ def _discard(state: RoundState, card: Card, left: Hand) -> Outcome:
     known = forget(board.known, player, (card,))  # everyone saw it leave
     if known is not board.known:
         board = board.replace(known=known)
-    limit = state.facts.variant.max_turns
+    variant = state.facts.variant
+    limit = variant.max_turns
     turns = state.turns
     if not left or (limit is not None and turns >= limit):
         # R16, R25: the last card goes out; R29: the round has had every turn it may.
@@ -421,19 +476,22 @@ def _discard(state: RoundState, card: Card, left: Hand) -> Outcome:
         ended = RoundEnd.TURN_LIMIT if left else RoundEnd.WENT_OUT
         return end_round(after, ended, state.moves + 1)
     following = (player + 1) % len(hands)
+    # R13, R31: the next turn begins, with the asking first when the variant has the call.
+    phase, to_act, offer = opening(variant, following, state.stock, discard, discarded_by, board)
     after = state.replace(
-        phase=_DRAW,
+        phase=phase,
         active=following,
-        to_act=following,
+        to_act=to_act,
         hands=hands,
         discard=discard,
         discarded_by=discarded_by,
         board=board,
         turn=NEW_TURN,
+        window=offer,
         turns=turns + 1,
         moves=state.moves + 1,
     )
-    return begin_turn(after), ()
+    return after, ()
 
 
 #: Phase PLAY (R13-R17, R23, R24).

@@ -41,7 +41,7 @@ so are what a round's end scores, :func:`penalties_of` (R25), and who wins the g
 """
 
 from contract_rummy.state._build import FLAT, KEEP, assemble, builder, replaceable
-from contract_rummy.state._buying import buy_refusal, buyers, can_draw, priority
+from contract_rummy.state._buying import buy_refusal, buyers, buyers_of, can_draw, priority
 from contract_rummy.state._checks import check_types, deck_difference, describe_type
 from contract_rummy.state._parts import (
     NEW_TURN,
@@ -84,6 +84,7 @@ __all__ = [
     "builder",
     "buy_refusal",
     "buyers",
+    "buyers_of",
     "can_draw",
     "check_types",
     "deck_difference",

@@ -11,10 +11,14 @@ from __future__ import annotations
 import functools
 from typing import TYPE_CHECKING
 
+from contract_rummy.cards import Card
+from contract_rummy.state._parts import Board
+from contract_rummy.variants import Variant
+
 if TYPE_CHECKING:
     from contract_rummy.state._round import RoundState
 
-__all__ = ["buy_refusal", "buyers", "can_draw", "priority"]
+__all__ = ["buy_refusal", "buyers", "buyers_of", "can_draw", "priority"]
 
 
 def can_draw(state: RoundState, count: int) -> bool:
@@ -23,9 +27,15 @@ def can_draw(state: RoundState, count: int) -> bool:
     The stock, and the discards under the new top card that a reshuffle would make into a
     new stock, unless the round has had every reshuffle its variant allows (R29).
     """
-    limit = state.facts.variant.max_reshuffles
-    refill = limit is None or state.board.reshuffles < limit
-    return len(state.stock) + (max(0, len(state.discard) - 2) if refill else 0) >= count
+    return _can_draw(state.facts.variant, state.board, state.stock, state.discard, count)
+
+
+def _can_draw(
+    variant: Variant, board: Board, stock: tuple[Card, ...], discard: tuple[Card, ...], count: int
+) -> bool:
+    limit = variant.max_reshuffles
+    refill = limit is None or board.reshuffles < limit
+    return len(stock) + (max(0, len(discard) - 2) if refill else 0) >= count
 
 
 def buy_refusal(state: RoundState, player: int) -> str | None:
@@ -79,27 +89,59 @@ def buyers(state: RoundState, last_buyer: int | None) -> tuple[int, ...]:
     >>> state.active, buyers(state, None), buyers(state, 3)
     (2, (3, 0, 1), (0, 1))
     """
-    variant = state.facts.variant
-    if not variant.buying or not state.discard:
-        return ()
-    # R21: the bought card leaves first, then the penalty is drawn, reshuffling if need be.
-    if len(state.stock) < variant.buy_penalty and not can_draw(state, variant.buy_penalty):
-        return ()
-    order = _order(
-        len(state.hands), state.active, state.discarded_by[-1], variant.discarder_may_buy
+    return buyers_of(
+        state.facts.variant,
+        state.active,
+        state.stock,
+        state.discard,
+        state.discarded_by,
+        state.board,
+        last_buyer,
     )
+
+
+def buyers_of(
+    variant: Variant,
+    active: int,
+    stock: tuple[Card, ...],
+    discard: tuple[Card, ...],
+    discarded_by: tuple[int | None, ...],
+    board: Board,
+    last_buyer: int | None,
+) -> tuple[int, ...]:
+    """:func:`buyers` of a state with these parts, without the state (R19-R21).
+
+    For the engine, which works out who is asked next before it builds the state a buy
+    makes, so that a buy builds one state, not two.
+
+    >>> import contract_rummy as cr
+    >>> from contract_rummy.state import buyers_of
+    >>> state = cr.new_game(seed=1)
+    >>> parts = (state.stock, state.discard, state.discarded_by, state.board)
+    >>> buyers_of(state.variant, state.active, *parts, 3)
+    (0, 1)
+    """
+    if not variant.buying or not discard:
+        return ()
+    penalty = variant.buy_penalty
+    # R21: the bought card leaves first, then the penalty is drawn, reshuffling if need be.
+    if len(stock) < penalty and not _can_draw(variant, board, stock, discard, penalty):
+        return ()
+    order = _order(len(board.down), active, discarded_by[-1], variant.discarder_may_buy)
     max_buys = variant.max_buys
     down_may_buy = variant.down_players_may_buy
     if last_buyer is None and max_buys is None and down_may_buy:
         return order
-    board = state.board
     buys, down = board.buys, board.down
+    # A list, then a tuple: cheaper than a tuple of a generator.
     return tuple(
-        p
-        for p in order
-        if p != last_buyer
-        and (max_buys is None or buys[p] < max_buys)
-        and (down_may_buy or not down[p])
+        [
+            p
+            for p in order
+            if p != last_buyer
+            and (max_buys is None or buys[p] < max_buys)
+            and (down_may_buy or not down[p])
+        ]
     )
 
 
