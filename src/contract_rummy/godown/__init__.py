@@ -37,12 +37,12 @@ from contract_rummy.godown._wilds import (
     SLOT,
     Payload,
     Pool,
-    _put,
     count,
     count_plain,
     fill,
     filled_melds,
     layout,
+    put,
     unrank,
 )
 from contract_rummy.melds import Group, Run
@@ -349,6 +349,7 @@ class GoDowns(Sequence[GoDown]):
                 yield GoDown._trusted(tuple([meld for _, meld in pairs]))
 
     def _pair(self, spec: MeldSpec) -> tuple[MeldSpec, Group | Run]:
+        """``spec`` and its meld, built once a listing (for ._wilds.filled_melds)."""
         return spec, self._meld(spec)
 
     def _go_down(self, found: Found) -> GoDown:
@@ -399,7 +400,7 @@ def _shape(found: Found) -> Shape:
 
 def _put_single(spec: MeldSpec, kind: int) -> MeldSpec:
     """``spec`` with every slot holding the wild card ``kind``."""
-    return _put(spec, (kind,), (0,) * spec.cards.count(SLOT)) if SLOT in spec.cards else spec
+    return put(spec, (kind,), (0,) * spec.cards.count(SLOT)) if SLOT in spec.cards else spec
 
 
 def go_downs(

@@ -40,7 +40,19 @@ from contract_rummy.godown._plan import RUN, Candidate, Found, MeldSpec, Place, 
 from contract_rummy.godown._tables import CARDS_AT, LANE_BYTES, Tables, tables
 from contract_rummy.variants import Variant
 
-__all__ = ["NOTHING", "Batch", "Choices", "Held", "Result", "search", "touching"]
+__all__ = [
+    "NOTHING",
+    "Batch",
+    "Choices",
+    "Held",
+    "Result",
+    "Searching",
+    "finish_at_once",
+    "leaves_a_discard",
+    "search",
+    "spread_of",
+    "touching",
+]
 
 
 class Choices(NamedTuple):
@@ -81,7 +93,7 @@ def _choices(row: list[Choices | None], wilds: int) -> Choices:
 
 
 @attrs.frozen
-class _Search:
+class Searching:
     """Everything the depth-first fill reads: fixed for one hand."""
 
     t: Tables
@@ -156,7 +168,7 @@ class Result(NamedTuple):
     held: Held | None
     single: int
     ordered: bool = False
-    start: tuple[_Search, int, int, int, int] | None = None
+    start: tuple[Searching, int, int, int, int] | None = None
 
 
 #: What :func:`search` finds in a hand that cannot meet its contract (an empty iterator
@@ -224,7 +236,7 @@ def search(
     # R24: how many melds may take wild cards only, beyond those the natural cards need.
     blanks = len(p.places)
     if fields is not None:
-        blanks -= runs_needed(t, counts) if p.runs else _spread(t, fields, packed)
+        blanks -= runs_needed(t, counts) if p.runs else spread_of(t, fields, packed)
         if blanks < 0 or (p.runs and at_once_slots(t, counts, p.run_size, p.runs) > wilds):
             return NOTHING
     listed: dict[Place, list[Choices | None]] = {}
@@ -235,7 +247,7 @@ def search(
         if not found:
             return NOTHING  # nothing in the hand can fill this place
         listed[place] = _choices_row(found, wilds)
-    context = _Search(
+    context = Searching(
         t=t,
         plan=p,
         guard=t.guard,
@@ -250,14 +262,14 @@ def search(
 
 
 def _fields(t: Tables, p: Plan) -> tuple[int, ...] | None:
-    """:attr:`_Search.fields` for the plan ``p``."""
+    """:attr:`Searching.fields` for the plan ``p``."""
     if not p.at_once or (p.groups and p.runs):
         return None
     return t.suit_fields if p.runs else (0, *t.rank_fields)
 
 
 def _fill(
-    s: _Search,
+    s: Searching,
     i: int,
     hand: int,
     left: int,
@@ -281,14 +293,14 @@ def _fill(
     if high < length:
         return
     if together:
-        whole = _finish_at_once(s, s.plan.places[i], hand, left, chosen, seen)
+        whole = finish_at_once(s, s.plan.places[i], hand, left, chosen, seen)
         if whole:
             yield Batch(chosen, whole)
         return
     fields = s.fields
     tight = False
     if fields is not None:
-        spread = _spread(s.t, fields, hand) - (len(s.plan.places) - i)
+        spread = spread_of(s.t, fields, hand) - (len(s.plan.places) - i)
         if spread > 0:
             return  # R24: more suits (or ranks) of natural cards than melds to hold them
         # As many as melds: each meld must take every natural card of its own.
@@ -317,7 +329,7 @@ def _fill(
             yield from _fill(s, i + 1, hand - cards, left - size, wilds - used,
                              blanks - (used == size), next_start, (*chosen, meld),
                              seen)  # fmt: skip
-        elif (left - size > 1 or _keeps_a_discard(s, hand - cards, left - size)) and (
+        elif (left - size > 1 or leaves_a_discard(s, hand - cards, left - size)) and (
             seen is None or _first_time((*chosen, meld), seen)
         ):
             taken.append(source[at])
@@ -325,14 +337,14 @@ def _fill(
         yield Batch(chosen, taken)
 
 
-def _spread(t: Tables, fields: tuple[int, ...], hand: int) -> int:
+def spread_of(t: Tables, fields: tuple[int, ...], hand: int) -> int:
     """R24: how many suits (or ranks) the natural cards of the packed ``hand`` are of."""
     naturals = hand & t.natural_fields
     return sum(1 for field in fields if naturals & field)
 
 
 def _may_take(
-    s: _Search, hand: int, cards: int, key: int, blank: bool, tight: bool, blanks: int
+    s: Searching, hand: int, cards: int, key: int, blank: bool, tight: bool, blanks: int
 ) -> bool:
     """R24: whether a meld of suit (or rank) ``key`` may take ``cards`` from ``hand``.
 
@@ -349,7 +361,7 @@ def _may_take(
     return bool(hand & field) and not (hand - cards) & field
 
 
-def _keeps_a_discard(s: _Search, hand: int, left: int) -> bool:
+def leaves_a_discard(s: Searching, hand: int, left: int) -> bool:
     """R16, R17: whether the packed ``hand`` of ``left`` cards lets the player end the turn."""
     return keeps_a_discard(
         left,
@@ -367,8 +379,8 @@ def _first_time(found: Found, seen: set[Found]) -> bool:
     return True
 
 
-def _finish_at_once(
-    s: _Search,
+def finish_at_once(
+    s: Searching,
     place: Place,
     hand: int,
     left: int,

@@ -15,7 +15,7 @@ place before settles as one block of copies.
 
 The tally walks the places in the search's order (see :func:`._search.search`), with the
 same tests, so the i-th go-down it finds is the search's i-th. It serves the plans whose
-places take their melds in order, outside a round played at once (R24).
+places take their melds in order, rounds played at once (R24) included.
 """
 
 from __future__ import annotations
@@ -25,10 +25,10 @@ from typing import Final
 
 from contract_rummy.godown._plan import GROUP, RUN, Candidate, Found, MeldSpec
 from contract_rummy.godown._search import (
-    _finish_at_once,
-    _keeps_a_discard,
-    _Search,
-    _spread,
+    Searching,
+    finish_at_once,
+    leaves_a_discard,
+    spread_of,
 )
 from contract_rummy.godown._wilds import (
     BLOCK,
@@ -66,7 +66,7 @@ _DONE: Final[Counts] = {(_NOTHING, 0): 1}
 _ONE_SLOT: Final = Unit(RUN_SLOT, 1, 1)
 
 
-def applies(s: _Search, wilds: int) -> bool:
+def applies(s: Searching, wilds: int) -> bool:
     """Whether a :class:`Tally` counts the search ``s`` of a hand of ``wilds`` wild cards.
 
     Its places must take melds in order; and with few wild cards, skeletons are few and
@@ -127,7 +127,7 @@ class Tally:
     )
 
     def __init__(
-        self, s: _Search, start: tuple[int, int, int, int], pools: tuple[Pool, Pool]
+        self, s: Searching, start: tuple[int, int, int, int], pools: tuple[Pool, Pool]
     ) -> None:
         self._s = s
         self._start = start
@@ -249,7 +249,7 @@ class Tally:
     ) -> list[Candidate]:
         """R24: the last place's melds, of every card left (see :func:`._search._fill`)."""
         s = self._s
-        return _finish_at_once(s, s.plan.places[i], hand, left, kept, None, self._rests)
+        return finish_at_once(s, s.plan.places[i], hand, left, kept, None, self._rests)
 
     def _options(
         self, i: int, hand: int, left: int, start: int, kept: tuple[MeldSpec, ...], blanks: int
@@ -276,7 +276,7 @@ class Tally:
             found &= lane.up_to(high)
         fields = s.fields
         if fields is not None:
-            spread = _spread(s.t, fields, hand) - (len(s.plan.places) - i)
+            spread = spread_of(s.t, fields, hand) - (len(s.plan.places) - i)
             if spread > 0:
                 return 0  # more suits (or ranks) of natural cards than melds to hold them
             if spread == 0:  # each meld takes every natural card of its own
@@ -288,7 +288,7 @@ class Tally:
             whole = lane.whole
             for at in _bits(found):
                 _, cards, size, _ = whole[at]
-                if left - size <= 1 and not _keeps_a_discard(s, hand - cards, left - size):
+                if left - size <= 1 and not leaves_a_discard(s, hand - cards, left - size):
                     found &= ~(1 << at)
         return found
 
@@ -448,7 +448,7 @@ class Lane:
         "whole",
     )
 
-    def __init__(self, s: _Search, whole: tuple[Candidate, ...]) -> None:
+    def __init__(self, s: Searching, whole: tuple[Candidate, ...]) -> None:
         self.whole = whole
         self.kind = whole[0].meld.kind
         self._t = s.t

@@ -51,6 +51,7 @@ __all__ = [
     "count",
     "count_plain",
     "filled_melds",
+    "put",
     "unrank",
 ]
 
@@ -154,16 +155,19 @@ class _Packing(NamedTuple):
     held: int
 
     def pack(self, poly: Poly) -> dict[int, int]:
+        """``poly`` with each term's vector packed into one integer."""
         shifts = self.shifts
         return {_pack(u, shifts): c for u, c in poly.items()}
 
     def unpack(self, poly: dict[int, int]) -> Poly:
+        """A packed polynomial with each term's vector read back."""
         shifts, mask = self.shifts, _GUARD - 1
         return {tuple([(w >> shift) & mask for shift in shifts]): c for w, c in poly.items()}
 
 
 @functools.lru_cache(maxsize=256)
 def _packing(limit: Vector) -> _Packing:
+    """The packing of vectors within ``limit``: a field of ``_WIDTH`` bits per kind."""
     shifts = range(0, _WIDTH * len(limit), _WIDTH)
     guard = sum(_GUARD << shift for shift in shifts)
     return _Packing(shifts, guard, _pack(limit, shifts) | guard)
@@ -184,6 +188,7 @@ def _times_packed(a: dict[int, int], b: dict[int, int], packing: _Packing) -> di
 
 
 def _pack(vector: Vector, shifts: range) -> int:
+    """``vector`` packed: each kind's count in its field."""
     return sum([x << shift for x, shift in zip(vector, shifts, strict=True)])
 
 
@@ -618,13 +623,13 @@ def _filled(
 ) -> tuple[MeldSpec, ...]:
     """The melds ``spec``, met ``times`` times in the skeleton, makes with its units' payload."""
     if times > 1:
-        return tuple(_put(spec, kinds, filling) for filling in payload[0])
+        return tuple(put(spec, kinds, filling) for filling in payload[0])
     if spec.kind == RUN:
-        return (_put(spec, kinds, tuple(p[0] for p in payload)),)
-    return (_put(spec, kinds, payload[0]),)
+        return (put(spec, kinds, tuple(p[0] for p in payload)),)
+    return (put(spec, kinds, payload[0]),)
 
 
-def _put(spec: MeldSpec, kinds: tuple[int, ...], chosen: tuple[int, ...]) -> MeldSpec:
+def put(spec: MeldSpec, kinds: tuple[int, ...], chosen: tuple[int, ...]) -> MeldSpec:
     """``spec`` with its slots filled by the kinds ``chosen`` (positions in ``kinds``)."""
     if spec.kind == RUN:
         given = iter(chosen)
