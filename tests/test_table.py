@@ -228,7 +228,8 @@ def test_r17_explore_keeps_the_card_taken_from_the_discard_pile() -> None:
     refused = explore(hand, kept="KD", go_down="7C 7D 7H | 9C 9D 9H")["refusal"]
     assert refused == {
         "rule": "R16",
-        "message": "going down must leave a card that may be discarded",
+        "message": "going down must leave a card that may be discarded: the only card left, "
+        "KD, was taken from the discard pile (R17)",
     }
     # A kept card that goes down leaves KD to discard.
     assert explore(hand, kept=cr.Card.parse("9C"))["count"] == 1

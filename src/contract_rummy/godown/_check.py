@@ -75,12 +75,14 @@ def godown_problem(
             )
         return None
     kept = -1 if kept_card is None else kept_card.index
+    only_kept_left = left == 1 and kept >= 0 and counts[kept] > 0
     if not keeps_a_discard(
-        left,
-        only_kept_left=left == 1 and kept >= 0 and counts[kept] > 0,
-        final_discard=variant.final_discard,
+        left, only_kept_left=only_kept_left, final_discard=variant.final_discard
     ):
-        return Refusal("R16", "going down must leave a card that may be discarded")
+        message = "going down must leave a card that may be discarded"
+        if only_kept_left:
+            message += f": the only card left, {kept_card}, was taken from the discard pile (R17)"
+        return Refusal("R16", message)
     return None
 
 
