@@ -23,12 +23,15 @@ from contract_rummy.contracts import Contract
 from contract_rummy.variants import Variant
 
 __all__ = [
+    "NEVER",
     "Plan",
     "Tally",
     "keeps_choice",
     "keeps_plan",
     "lacks_at_least",
+    "lacks_taking",
     "plan",
+    "runs_needed",
     "tally",
 ]
 
@@ -109,9 +112,10 @@ def _bounds(variant: Variant) -> _Bounds:
 #: ``_RANK_OF[i]``: the rank of the natural card of index ``i``.
 _RANK_OF: Final = tuple(index % 13 + 1 for index in range(52))
 #: ``_AT[s][p]``: the index of the natural card of suit ``s`` at run position ``p``, 1 to 14
-#: (R8: an ace at 1 and 14; positions 0 and 15 wrap around likewise).
+#: (R8: an ace at 1 and 14; positions 0 and 15 up wrap around likewise, so that a slice
+#: ``_AT[s][low : low + length]`` is the stretch of a run).
 _AT: Final = tuple(
-    tuple(13 * suit + (position - 1) % 13 for position in range(16)) for suit in range(4)
+    tuple(13 * suit + (position - 1) % 13 for position in range(32)) for suit in range(4)
 )
 #: ``_BITS[i]``: the run positions of the natural card of index ``i``, as a bit mask (bit p
 #: for position p; an ace holds positions 1 and 14).
@@ -205,7 +209,9 @@ def tally(hand: Sequence[Card], variant: Variant) -> Tally:
     return Tally(counts, masks, by_rank, wilds)
 
 
-def lacks_at_least(counted: Tally, contract: Contract, variant: Variant) -> int:
+def lacks_at_least(
+    counted: Tally, contract: Contract, variant: Variant, *, at_once: bool = False
+) -> int:
     """A lower bound on the wild cards a go-down (R14) of the hand ``counted`` takes.
 
     Only a hand holding at least as many wild cards (``counted.wilds``) can meet
@@ -214,16 +220,76 @@ def lacks_at_least(counted: Tally, contract: Contract, variant: Variant) -> int:
     pieces of the ranks' counts cut to the longest group's length. Each run holds no
     more natural cards than the best stretch of its length in any suit (R8), a longer run
     no more than that and its extra places. Groups and runs hold distinct cards (R9).
+
+    With ``at_once`` (R24) a contract of runs only must take every natural card, each in a
+    run of its suit: a hand whose cards need more runs than the contract has
+    (:func:`runs_needed`) has no go-down, and the bound is then :data:`NEVER`.
     """
     groups = contract.groups
-    lacking = _runs_floor(counted.masks, contract.runs, _bounds(variant)) if contract.runs else 0
+    runs = contract.runs
+    if at_once and not groups and runs_needed(counted.counts, variant) > len(runs):
+        return NEVER
+    lacking = _runs_floor(counted.masks, runs, _bounds(variant)) if runs else 0
     if groups:
-        longest = max(groups)
-        pieces = sorted(counted.by_rank, reverse=True)
-        if pieces[0] > longest:  # a rank holds more than one group: cut it in pieces
-            pieces = sorted(_pieces(counted.by_rank, longest), reverse=True)
-        lacking += sum(groups) - sum(pieces[: len(groups)])
+        lacking += _groups_floor(counted.by_rank, groups)
     return lacking
+
+
+#: More wild cards than any hand holds: the bound of a hand that has no go-down at all.
+NEVER: Final = 1 << 30
+
+
+def lacks_taking(counted: Tally, contract: Contract, variant: Variant, new: list[int]) -> int:
+    """A lower bound on the wild cards a go-down (R14) of ``counted`` takes with a new card.
+
+    The go-down must take at least one of the natural cards ``new`` (by index): the hand
+    without them had none. :func:`lacks_at_least`'s bound, with either a group of the new
+    card's rank (its largest piece among those the groups take) or a run through its
+    position (the best stretch holding it). :data:`NEVER` when ``new`` is empty.
+    """
+    groups, runs = contract.groups, contract.runs
+    masks, by_rank = counted.masks, counted.by_rank
+    bounds = _bounds(variant)
+    runs_lack = _runs_floor(masks, runs, bounds) if runs else 0
+    groups_lack = _groups_floor(by_rank, groups) if groups else 0
+    best = NEVER
+    for index in new:
+        if groups:
+            best = min(best, _groups_floor(by_rank, groups, index % 13 + 1) + runs_lack)
+        if runs:
+            best = min(best, groups_lack + _runs_floor_through(masks, runs, bounds, index))
+    return best
+
+
+def runs_needed(counts: list[int], variant: Variant) -> int:
+    """How many runs at least hold every natural card ``counts`` counts (by index).
+
+    Each card lies in a run of its suit, and two copies of a card in two runs (R9, R8),
+    but for two aces, which one run may hold at its two ends when both ends are allowed.
+    """
+    both_ends = variant.lowest_position == 1 and variant.highest_position == 14
+    needed = 0
+    for ace in range(0, 52, 13):  # each suit's ace, then its other twelve cards
+        aces = counts[ace]
+        needed += max(*counts[ace + 1 : ace + 13], (aces + 1) // 2 if both_ends else aces)
+    return needed
+
+
+def _groups_floor(by_rank: list[int], groups: tuple[int, ...], rank: int = 0) -> int:
+    """A lower bound on the cards the groups of lengths ``groups`` lack (:func:`lacks_at_least`).
+
+    With ``rank``, one of the groups is of that rank: it takes the rank's largest piece.
+    """
+    longest = max(groups)
+    # A rank that holds more than one group is cut in pieces.
+    pieces = _pieces(by_rank, longest) if max(by_rank) > longest else by_rank.copy()
+    if rank:
+        first = min(by_rank[rank], longest)
+        pieces.remove(first)
+        pieces.sort(reverse=True)
+        return sum(groups) - first - sum(pieces[: len(groups) - 1])
+    pieces.sort(reverse=True)
+    return sum(groups) - sum(pieces[: len(groups)])
 
 
 def _pieces(by_rank: list[int], longest: int) -> list[int]:
@@ -234,6 +300,30 @@ def _pieces(by_rank: list[int], longest: int) -> list[int]:
         pieces.extend([longest] * whole)
         pieces.append(rest)
     return pieces
+
+
+def _runs_floor_through(
+    masks: list[int], runs: tuple[int, ...], bounds: _Bounds, index: int
+) -> int:
+    """:func:`_runs_floor` when one of the runs holds the natural card ``index`` (R8)."""
+    lowest, highest, _ = bounds
+    clubs, diamonds, hearts, spades = masks
+    lacks = []
+    for length in runs:
+        haves = _windows(length, lowest, highest)[1]
+        lacks.append(length - max(haves[clubs], haves[diamonds], haves[hearts], haves[spades]))
+    suit, rank = divmod(index, 13)
+    mask = masks[suit]
+    positions = (1, 14) if rank == 0 else (rank + 1,)
+    extra = NEVER  # what the run through the card lacks beyond its own bound
+    for length, lack in zip(runs, lacks, strict=True):
+        width = (1 << length) - 1
+        for position in positions:
+            for low in range(
+                max(lowest, position - length + 1), min(position, highest - length + 1) + 1
+            ):
+                extra = min(extra, length - ((mask >> low) & width).bit_count() - lack)
+    return sum(lacks) + extra if extra < NEVER else NEVER
 
 
 def _runs_floor(masks: list[int], runs: tuple[int, ...], bounds: _Bounds) -> int:
@@ -389,34 +479,34 @@ def _plan_with(
 ) -> Plan:
     """The plan that builds the groups of ``ranks`` (``by_rank`` counts the hand's ranks)."""
     left = counts.copy()
-    masks = masks.copy()
     used = [0] * 52
     missing = 0
-    gaps: set[int] = set()
+    gaps: list[int] = []
     for rank, length in zip(ranks, contract.groups, strict=True):
-        copies = _COPIES[rank]
+        first = rank - 1  # the rank's four cards are 13 indices apart from this one
         held = by_rank[rank]
         if held <= length:
-            # The group takes every card of its rank, whichever copies they are.
-            for index in copies:
-                used[index] = left[index]
-                left[index] = 0
-            bit = ~_BITS[rank - 1]
-            for suit in range(4):
-                masks[suit] &= bit
+            # The group takes every card of its rank, whichever copies they are (slices of
+            # step 13 move the four at once).
+            used[first::13] = left[first::13]
+            left[first::13] = _NO_COPIES
+            kept = _UNBITS[first]
+            clubs, diamonds, hearts, spades = masks
+            masks = [clubs & kept, diamonds & kept, hearts & kept, spades & kept]
             if held < length:
-                gaps.update(copies)
+                gaps.extend(_COPIES[rank])
                 missing += length - held
             continue
+        masks = masks.copy()
         take = length
         # Take the most plentiful copies first: a single copy left may still serve a run.
-        for index in sorted(copies, key=left.__getitem__, reverse=True):
+        for index in sorted(_COPIES[rank], key=left.__getitem__, reverse=True):
             got = min(take, left[index])
             left[index] -= got
             used[index] += got
             take -= got
             if not left[index]:
-                masks[index // 13] &= ~_BITS[index]
+                masks[index // 13] &= _UNBITS[index]
             if not take:
                 break
     runs: list[tuple[int, int, int]] = []
@@ -424,16 +514,18 @@ def _plan_with(
         suit, low, have = _best_run(masks, length, runs, bounds)
         runs.append((suit, low, length))
         mask = masks[suit]
-        for index in _stretch(suit, low, length):
+        for index in _AT[suit][low : low + length]:
             spare = left[index]
             if spare:
                 left[index] = spare - 1
                 used[index] += 1
                 if spare == 1:  # its last copy
-                    mask &= ~_BITS[index]
+                    mask &= _UNBITS[index]
             else:
-                gaps.add(index)
-        masks[suit] = mask
+                gaps.append(index)
+        if mask != masks[suit]:
+            masks = masks.copy()
+            masks[suit] = mask
         missing += length - have
     need = max(0, missing - wilds)
     if at_once:
@@ -443,18 +535,14 @@ def _plan_with(
     return Plan(need, tuple(used), ranks, tuple(runs), frozenset(gaps))
 
 
+#: Four copies of nothing: what a group leaves of its rank's cards.
+_NO_COPIES: Final = [0, 0, 0, 0]
+#: ``_UNBITS[i]``: every run position but those of the natural card of index ``i``.
+_UNBITS: Final = tuple(~bits for bits in _BITS)
+
+
 #: ``_COPIES[r]``: the indices of the four natural cards of rank ``r`` (index 0 unused).
 _COPIES: Final = ((), *((rank - 1, rank + 12, rank + 25, rank + 38) for rank in _RANKS))
-
-
-@cache
-def _stretch(suit: int, low: int, length: int) -> tuple[int, ...]:
-    """The indices of the natural cards a run of ``suit`` from position ``low`` takes.
-
-    A run of ``length`` holds positions ``low`` to ``low + length - 1``; an ace holds
-    position 1 or 14 (R8).
-    """
-    return tuple(13 * suit + (position - 1) % 13 for position in range(low, low + length))
 
 
 @cache
