@@ -13,15 +13,13 @@ from hypothesis import strategies as st
 import contract_rummy as cr
 from contract_rummy._hands import remove
 from contract_rummy.bots._plan import (
-    NEVER,
     keeps_choice,
     keeps_plan,
     lacks_at_least,
-    lacks_taking,
     plan,
-    runs_needed,
     tally,
 )
+from contract_rummy.bots._plan import wanted as wanted_by
 from contract_rummy.engine import lay_offs_and_swaps
 from contract_rummy.godown import go_downs
 from contract_rummy.testing import strategies as crst
@@ -75,9 +73,7 @@ def _check_lacking(planned: _Planned) -> None:
     """A hand whose count lacks wild cards for its contract has no go-down (R14)."""
     variant, round_number, hand = planned
     counted = tally(hand, variant)
-    contract = variant.contract(round_number)
-    at_once = variant.at_once(round_number)
-    if lacks_at_least(counted, contract, variant, at_once=at_once) > counted.wilds:
+    if lacks_at_least(counted, variant.contract(round_number), variant) > counted.wilds:
         assert not go_downs(variant, round_number, hand, None), cr.format_cards(hand)
 
 
@@ -114,50 +110,17 @@ def test_r14_a_crowded_hand_that_lacks_wild_cards_by_its_count_has_no_go_down(
     _check_lacking(planned)
 
 
-@settings(max_examples=settings().max_examples * 2, deadline=None)
-@given(_crowded(), st.data())
-def test_r14_a_hand_without_a_go_down_gains_one_only_with_a_new_card(
-    planned: _Planned, data: st.DataObject
-) -> None:
-    """A go-down of a hand whose cards held none before must take a card new to it."""
-    variant, round_number, before = planned
-    contract = variant.contract(round_number)
-    if (
-        variant.at_once(round_number)
-        or variant.wild_ranks
-        or go_downs(variant, round_number, before, None)
-    ):
-        return
-    gone = data.draw(st.sets(st.integers(0, len(before) - 1), max_size=2))
-    drawn = data.draw(st.lists(st.sampled_from([*before, *cr.parse_cards("6C 3D KH")])))
-    kept = [held for at, held in enumerate(before) if at not in gone]
-    after = tuple(sorted([*kept, *drawn]))
-    counted, earlier = tally(after, variant), tally(before, variant)
-    if counted.wilds > earlier.wilds:
-        return  # a new wild card is not told by the natural cards' counts
-    new = [index for index in range(52) if counted.counts[index] > earlier.counts[index]]
-    if lacks_taking(counted, contract, variant, new) > counted.wilds:
-        assert not go_downs(variant, round_number, after, None), cr.format_cards(after)
+@given(_planned())
+def test_r24_the_cards_a_plan_wants_are_those_it_wants_one_by_one(planned: _Planned) -> None:
+    """The cards ``wanted`` lists at once are those ``Plan.wants`` says it wants (R24).
 
-
-def test_r14_a_card_far_from_the_hand_brings_no_go_down() -> None:
-    hand = cr.parse_cards("7C 7D 9S 9H 9D KD 2C 5H JK")
-    counted = tally(hand, cr.PAGAT)
-    assert lacks_at_least(counted, cr.PAGAT.contract(1), cr.PAGAT) <= counted.wilds
-    assert lacks_taking(counted, cr.PAGAT.contract(1), cr.PAGAT, [card("5H").index]) == 2
-    assert lacks_taking(counted, cr.PAGAT.contract(1), cr.PAGAT, [card("7C").index]) == 1
-    assert lacks_taking(counted, cr.PAGAT.contract(1), cr.PAGAT, []) == NEVER
-
-
-def test_r24_a_last_round_hand_of_four_suits_has_no_go_down_by_its_count() -> None:
-    """Three runs take every card at once (R24), each in a run of its suit (R8)."""
-    hand = cr.parse_cards("3C 4C 5C 6C 3D 4D 5D 6D 3H 4H 5H 6H 9S")
-    counted = tally(hand, cr.PAGAT)
-    assert runs_needed(counted.counts, cr.PAGAT) == 4
-    assert lacks_at_least(counted, cr.PAGAT.contract(7), cr.PAGAT, at_once=True) == NEVER
-    assert not go_downs(cr.PAGAT, 7, hand, None)
-    two_aces = tally(cr.parse_cards("AC AC 2C 3C"), cr.PAGAT)
-    assert runs_needed(two_aces.counts, cr.PAGAT) == 1  # A-2-3 ... K-A, one run (R8)
+    Among the cards that are not wild: a plan wants every wild card.
+    """
+    variant, round_number, hand = planned
+    found = plan(hand, variant.contract(round_number), variant, at_once=True)
+    natural = [card.index for card in cr.NATURALS if not variant.is_wild(card)]
+    wants = {index for index in natural if found.wants(cr.NATURALS[index], variant)}
+    assert wanted_by(found).intersection(natural) == wants
 
 
 def test_r14_two_groups_of_one_rank_lack_nothing_by_the_count() -> None:

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from functools import cache
 from itertools import compress, islice
 from operator import gt, itemgetter
-from typing import Final, NamedTuple
+from typing import Any, Final, NamedTuple
 
 import attrs
 
@@ -31,12 +31,12 @@ from contract_rummy.bots._plan import (
     keeps_choice,
     keeps_plan,
     lacks_at_least,
-    lacks_taking,
     plan,
     tally,
+    wanted,
 )
 from contract_rummy.bots._seen import seen_by
-from contract_rummy.cards import CARDS, JOKER, NATURALS, Card
+from contract_rummy.cards import JOKER, NATURALS, Card
 from contract_rummy.contracts import Contract
 from contract_rummy.engine import lay_offs_and_swaps
 from contract_rummy.godown import go_downs
@@ -67,6 +67,10 @@ class _Round(NamedTuple):
     contract: Contract
     at_once: bool
     wild: Sequence[bool]
+    #: The penalty of each card, by index (R25).
+    penalties: tuple[int, ...]
+    #: What makes each natural card promising toward the contract (``_PROMISING``).
+    promising: Sequence[Callable[[list[int]], Any]]
 
 
 @attrs.frozen
@@ -112,11 +116,6 @@ class HeuristicBot:
     )
     #: The round of the last decision (one, since a round's players decide in turns).
     _round: list[_Round] = attrs.field(factory=list, init=False, eq=False, repr=False)
-    #: For each player, the last hand of this round known to hold no go-down at all (R14),
-    #: by its round (the facts), the copies of each natural card and the wild cards.
-    _without: dict[int, tuple[RoundFacts, list[int], int]] = attrs.field(
-        factory=dict, init=False, eq=False, repr=False
-    )
 
     def choose(self, seen: PlayerView | RoundState) -> Action:
         """The bot's action, seeing ``seen`` (or what the player to act in it sees)."""
@@ -140,12 +139,15 @@ class HeuristicBot:
             return kept[0]
         variant = facts.variant
         round_number = facts.round_number
+        contract = variant.contract(round_number)
         rules = _Round(
             facts,
             variant,
-            variant.contract(round_number),
+            contract,
             variant.at_once(round_number),
             variant.wild_by_index,
+            _penalties(variant),
+            _PROMISING[contract.groups != (), contract.runs != ()],
         )
         self._round[:] = [rules]
         return rules
@@ -246,7 +248,7 @@ class HeuristicBot:
         rules = self._rules(seen.facts)
         variant, contract, at_once = rules.variant, rules.contract, rules.at_once
         counted = tally(hand, variant)
-        if self._may_go_down(seen, counted, rules):
+        if lacks_at_least(counted, contract, variant) <= counted.wilds:
             going_down = list(
                 islice(
                     go_downs(variant, rules.facts.round_number, hand, seen.turn.kept_card),
@@ -255,7 +257,6 @@ class HeuristicBot:
             )
             if going_down:
                 return max(going_down, key=lambda action: _points_laid(variant, action))
-            self._no_go_down(seen, counted, rules)
         current = self._plan(seen, hand, rules, drawn=True, counted=counted)
         chosen = _discard(seen, current, rules, counted, known_cards=self.known_cards)
         card = chosen.card
@@ -271,42 +272,6 @@ class HeuristicBot:
             planned = len(hand) if at_once else 0
             self._plans[seen.player] = (remove(hand, card), rules.facts, planned, current, whole)
         return chosen
-
-    def _may_go_down(self, seen: PlayerView, counted: Tally, rules: _Round) -> bool:
-        """Whether the hand ``counted`` may hold a go-down (R14), by sound bounds alone.
-
-        Besides :func:`lacks_at_least`: when this player's hand of an earlier turn this
-        round held no go-down, a go-down now must take a card it did not hold
-        (:func:`lacks_taking`).
-        """
-        wilds = counted.wilds
-        contract, variant = rules.contract, rules.variant
-        if lacks_at_least(counted, contract, variant, at_once=rules.at_once) > wilds:
-            self._no_go_down(seen, counted, rules)
-            return False
-        before = self._without.get(seen.player)
-        if before is None or before[0] is not rules.facts or before[2] < wilds:
-            return True  # no hand known without one this round, or a new wild card
-        new = list(compress(range(52), map(gt, counted.counts, before[1])))
-        if lacks_taking(counted, contract, variant, new) <= wilds:
-            return True
-        self._no_go_down(seen, counted, rules)
-        return False
-
-    def _no_go_down(self, seen: PlayerView, counted: Tally, rules: _Round) -> None:
-        """Keep the hand ``counted`` as one without a go-down, if it tells of later hands.
-
-        It does when no go-down of its cards exists at all, whatever R16 and R17 allow
-        (with two cards more than the contract lays, one is always left to discard), and
-        when a go-down is a part of the hand (not at once, R24). Not where some natural
-        cards are wild: all wild cards are then not alike, and their count tells too little.
-        """
-        if (
-            not rules.at_once
-            and not rules.variant.wild_ranks
-            and sum(counted.counts) + counted.wilds >= rules.contract.min_cards + 2
-        ):
-            self._without[seen.player] = (rules.facts, counted.counts, counted.wilds)
 
 
 def _lay_off_or_swap(seen: PlayerView, fitting: Sequence[Action]) -> Action | None:
@@ -390,16 +355,16 @@ def _discard(
         allowed = _discardable_indices(seen, seen.hand)
         candidates = [index for index in allowed if not wild[index]] or allowed
     if rules.at_once:
-        keep = [index for index in candidates if not current.wants(CARDS[index], variant)]
+        wants = wanted(current)
+        keep = [index for index in candidates if index not in wants]
         candidates = keep or candidates
     if len(candidates) == 1:
         return DISCARDS[candidates[0]]
     # The card with the least promise (pairs for groups, neighbours for runs), the
     # costliest among those, the first in canonical order among equals.
-    contract = rules.contract
-    groups = contract.groups != ()
-    promising = _PROMISING[groups, contract.runs != ()]
-    penalties = _penalties(variant)
+    groups = rules.contract.groups != ()
+    promising = rules.promising
+    penalties = rules.penalties
     held = _held_by_others(seen) if known_cards else None
     best: tuple[int, int, int] | None = None
     for index in candidates:

@@ -23,16 +23,14 @@ from contract_rummy.contracts import Contract
 from contract_rummy.variants import Variant
 
 __all__ = [
-    "NEVER",
     "Plan",
     "Tally",
     "keeps_choice",
     "keeps_plan",
     "lacks_at_least",
-    "lacks_taking",
     "plan",
-    "runs_needed",
     "tally",
+    "wanted",
 ]
 
 _RANKS = range(1, 14)
@@ -79,6 +77,20 @@ class Plan(NamedTuple):
         return False
 
 
+def wanted(found: Plan) -> set[int]:
+    """The natural cards (by index) that :meth:`Plan.wants` of ``found`` says it wants.
+
+    Each card of a planned group's rank, and each card of a planned run's suit from the
+    position below the run to the one above it (R8: an ace at 1 or 14).
+    """
+    indices: set[int] = set()
+    for rank in found.groups:
+        indices.update(_COPIES[rank])
+    for suit, low, length in found.runs:
+        indices.update(_AT[suit][max(1, low - 1) : min(14, low + length) + 1])
+    return indices
+
+
 class Tally(NamedTuple):
     """What a plan reads of a hand, counted once (:func:`tally`).
 
@@ -95,18 +107,38 @@ class Tally(NamedTuple):
     wilds: int
 
 
+#: For every set of held run positions (a bit mask), the low end of the stretch of a
+#: length that holds most of them, and how many it holds (:func:`_windows`).
+_Windows = tuple[tuple[int, ...], tuple[int, ...]]
+
+
 class _Bounds(NamedTuple):
-    """What a variant says of runs (R12): their ends, and whether runs of a suit stay apart."""
+    """What a variant says of runs (R12): their ends, and whether runs of a suit stay apart.
+
+    ``windows`` keeps :func:`_windows`'s tables for these ends by run length, made when
+    first asked for (:func:`_tables`; at most one per length, 1 to 14).
+    """
 
     lowest: int
     highest: int
     apart: bool
+    windows: dict[int, _Windows]
 
 
 @cache
 def _bounds(variant: Variant) -> _Bounds:
     """What ``variant`` says of runs (R8, R12), worked out once for each variant."""
-    return _Bounds(variant.lowest_position, variant.highest_position, not variant.runs_may_touch)
+    return _Bounds(
+        variant.lowest_position, variant.highest_position, not variant.runs_may_touch, {}
+    )
+
+
+def _tables(bounds: _Bounds, length: int) -> _Windows:
+    """:func:`_windows` for runs of ``length`` within ``bounds``, kept in ``bounds``."""
+    made = bounds.windows.get(length)
+    if made is None:
+        made = bounds.windows[length] = _windows(length, bounds.lowest, bounds.highest)
+    return made
 
 
 #: ``_RANK_OF[i]``: the rank of the natural card of index ``i``.
@@ -209,9 +241,7 @@ def tally(hand: Sequence[Card], variant: Variant) -> Tally:
     return Tally(counts, masks, by_rank, wilds)
 
 
-def lacks_at_least(
-    counted: Tally, contract: Contract, variant: Variant, *, at_once: bool = False
-) -> int:
+def lacks_at_least(counted: Tally, contract: Contract, variant: Variant) -> int:
     """A lower bound on the wild cards a go-down (R14) of the hand ``counted`` takes.
 
     Only a hand holding at least as many wild cards (``counted.wilds``) can meet
@@ -220,76 +250,16 @@ def lacks_at_least(
     pieces of the ranks' counts cut to the longest group's length. Each run holds no
     more natural cards than the best stretch of its length in any suit (R8), a longer run
     no more than that and its extra places. Groups and runs hold distinct cards (R9).
-
-    With ``at_once`` (R24) a contract of runs only must take every natural card, each in a
-    run of its suit: a hand whose cards need more runs than the contract has
-    (:func:`runs_needed`) has no go-down, and the bound is then :data:`NEVER`.
     """
     groups = contract.groups
-    runs = contract.runs
-    if at_once and not groups and runs_needed(counted.counts, variant) > len(runs):
-        return NEVER
-    lacking = _runs_floor(counted.masks, runs, _bounds(variant)) if runs else 0
+    lacking = _runs_floor(counted.masks, contract.runs, _bounds(variant)) if contract.runs else 0
     if groups:
-        lacking += _groups_floor(counted.by_rank, groups)
+        longest = max(groups)
+        pieces = sorted(counted.by_rank, reverse=True)
+        if pieces[0] > longest:  # a rank holds more than one group: cut it in pieces
+            pieces = sorted(_pieces(counted.by_rank, longest), reverse=True)
+        lacking += sum(groups) - sum(pieces[: len(groups)])
     return lacking
-
-
-#: More wild cards than any hand holds: the bound of a hand that has no go-down at all.
-NEVER: Final = 1 << 30
-
-
-def lacks_taking(counted: Tally, contract: Contract, variant: Variant, new: list[int]) -> int:
-    """A lower bound on the wild cards a go-down (R14) of ``counted`` takes with a new card.
-
-    The go-down must take at least one of the natural cards ``new`` (by index): the hand
-    without them had none. :func:`lacks_at_least`'s bound, with either a group of the new
-    card's rank (its largest piece among those the groups take) or a run through its
-    position (the best stretch holding it). :data:`NEVER` when ``new`` is empty.
-    """
-    groups, runs = contract.groups, contract.runs
-    masks, by_rank = counted.masks, counted.by_rank
-    bounds = _bounds(variant)
-    runs_lack = _runs_floor(masks, runs, bounds) if runs else 0
-    groups_lack = _groups_floor(by_rank, groups) if groups else 0
-    best = NEVER
-    for index in new:
-        if groups:
-            best = min(best, _groups_floor(by_rank, groups, index % 13 + 1) + runs_lack)
-        if runs:
-            best = min(best, groups_lack + _runs_floor_through(masks, runs, bounds, index))
-    return best
-
-
-def runs_needed(counts: list[int], variant: Variant) -> int:
-    """How many runs at least hold every natural card ``counts`` counts (by index).
-
-    Each card lies in a run of its suit, and two copies of a card in two runs (R9, R8),
-    but for two aces, which one run may hold at its two ends when both ends are allowed.
-    """
-    both_ends = variant.lowest_position == 1 and variant.highest_position == 14
-    needed = 0
-    for ace in range(0, 52, 13):  # each suit's ace, then its other twelve cards
-        aces = counts[ace]
-        needed += max(*counts[ace + 1 : ace + 13], (aces + 1) // 2 if both_ends else aces)
-    return needed
-
-
-def _groups_floor(by_rank: list[int], groups: tuple[int, ...], rank: int = 0) -> int:
-    """A lower bound on the cards the groups of lengths ``groups`` lack (:func:`lacks_at_least`).
-
-    With ``rank``, one of the groups is of that rank: it takes the rank's largest piece.
-    """
-    longest = max(groups)
-    # A rank that holds more than one group is cut in pieces.
-    pieces = _pieces(by_rank, longest) if max(by_rank) > longest else by_rank.copy()
-    if rank:
-        first = min(by_rank[rank], longest)
-        pieces.remove(first)
-        pieces.sort(reverse=True)
-        return sum(groups) - first - sum(pieces[: len(groups) - 1])
-    pieces.sort(reverse=True)
-    return sum(groups) - sum(pieces[: len(groups)])
 
 
 def _pieces(by_rank: list[int], longest: int) -> list[int]:
@@ -302,30 +272,6 @@ def _pieces(by_rank: list[int], longest: int) -> list[int]:
     return pieces
 
 
-def _runs_floor_through(
-    masks: list[int], runs: tuple[int, ...], bounds: _Bounds, index: int
-) -> int:
-    """:func:`_runs_floor` when one of the runs holds the natural card ``index`` (R8)."""
-    lowest, highest, _ = bounds
-    clubs, diamonds, hearts, spades = masks
-    lacks = []
-    for length in runs:
-        haves = _windows(length, lowest, highest)[1]
-        lacks.append(length - max(haves[clubs], haves[diamonds], haves[hearts], haves[spades]))
-    suit, rank = divmod(index, 13)
-    mask = masks[suit]
-    positions = (1, 14) if rank == 0 else (rank + 1,)
-    extra = NEVER  # what the run through the card lacks beyond its own bound
-    for length, lack in zip(runs, lacks, strict=True):
-        width = (1 << length) - 1
-        for position in positions:
-            for low in range(
-                max(lowest, position - length + 1), min(position, highest - length + 1) + 1
-            ):
-                extra = min(extra, length - ((mask >> low) & width).bit_count() - lack)
-    return sum(lacks) + extra if extra < NEVER else NEVER
-
-
 def _runs_floor(masks: list[int], runs: tuple[int, ...], bounds: _Bounds) -> int:
     """A lower bound on the cards the runs of lengths ``runs`` lack in a hand of ``masks``.
 
@@ -333,8 +279,9 @@ def _runs_floor(masks: list[int], runs: tuple[int, ...], bounds: _Bounds) -> int
     """
     floor = 0
     clubs, diamonds, hearts, spades = masks
+    windows = bounds.windows
     for length in runs:
-        haves = _windows(length, bounds.lowest, bounds.highest)[1]
+        haves = (windows.get(length) or _tables(bounds, length))[1]
         floor += length - max(haves[clubs], haves[diamonds], haves[hearts], haves[spades])
     return floor
 
@@ -546,7 +493,7 @@ _COPIES: Final = ((), *((rank - 1, rank + 12, rank + 25, rank + 38) for rank in 
 
 
 @cache
-def _windows(length: int, lowest: int, highest: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
+def _windows(length: int, lowest: int, highest: int) -> _Windows:
     """For every set of held positions, the stretch of ``length`` that holds most of them.
 
     Indexed by the positions' bit mask (bit p for position p, masks of 15 bits): the
@@ -587,8 +534,8 @@ def _best_run(
     Two runs of one suit may not touch (R12) unless the variant allows it. Among equals,
     the first suit and the lowest stretch.
     """
-    lowest, highest, apart = bounds
-    best_lows, best_haves = _windows(length, lowest, highest)
+    lowest, highest, apart, windows = bounds
+    best_lows, best_haves = windows.get(length) or _tables(bounds, length)
     clubs, diamonds, hearts, spades = masks
     haves = (best_haves[clubs], best_haves[diamonds], best_haves[hearts], best_haves[spades])
     if not (chosen and apart):
@@ -624,7 +571,7 @@ def _lengthening(
     left: list[int], ranks: tuple[int, ...], runs: list[tuple[int, int, int]], bounds: _Bounds
 ) -> int:
     """How many of the cards left would lengthen the planned melds (R24's extra cards)."""
-    lowest, highest, _ = bounds
+    lowest, highest = bounds.lowest, bounds.highest
     count = 0
     for rank in ranks:
         count += sum(left[rank - 1 :: 13])  # the copies of the rank, 13 indices apart
