@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from functools import cache
-from itertools import compress, islice
-from operator import gt, itemgetter
+from itertools import islice
+from operator import itemgetter
 from typing import Any, Final, NamedTuple
 
 import attrs
@@ -338,11 +338,16 @@ def _discard(
         for card in seen.hand:
             if card.index < 52 and wild[card.index]:
                 counts[card.index] += 1
-    # The cards the plan leaves spare: those held more often than it uses them (found all
-    # at once, by index: the hand's order).
-    candidates = [
-        index for index in compress(range(52), map(gt, counts, current.used)) if not wild[index]
-    ]
+    # The cards the plan leaves spare: those held more often than it uses them, each once
+    # (the hand's copies of a card are side by side, in canonical order).
+    used = current.used
+    candidates = []
+    last = -1
+    for card in seen.hand:
+        index = card.index
+        if index != last and not wild[index] and counts[index] > used[index]:
+            candidates.append(index)
+        last = index
     kept = seen.turn.kept_card
     if (
         kept is not None
