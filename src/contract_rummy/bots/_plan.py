@@ -538,11 +538,20 @@ def _best_run(
     best_lows, best_haves = windows.get(length) or _tables(bounds, length)
     clubs, diamonds, hearts, spades = masks
     haves = (best_haves[clubs], best_haves[diamonds], best_haves[hearts], best_haves[spades])
+    have = max(haves)
+    suit = haves.index(have)
     if not (chosen and apart):
         # No run to keep apart from: the table has each suit's best window.
-        have = max(haves)
-        suit = haves.index(have)
         return suit, best_lows[masks[suit]], have
+    for other, _, _ in chosen:
+        if other == suit:
+            break
+    else:
+        # The first suit holding most has no run yet: its first best window wins, as the
+        # search below would find (no other suit holds more), when a window fits at all.
+        low = best_lows[masks[suit]]
+        if low + length - 1 <= highest:
+            return suit, low, have
     # The low ends that would make the run touch a run of its suit: just above or below
     # (worked out once for all suits: most have no run yet).
     touching: dict[int, tuple[int, ...]] = {}
