@@ -239,7 +239,7 @@ class HeuristicBot:
             found = _lay_off_or_swap(seen, lay_offs_and_swaps(seen, hand))
             if found is not None:
                 return found
-            return _costliest_discard(seen, hand)
+            return _costliest_discard(seen, hand, self._rules(seen.facts))
         # The plan's quick search may miss a go-down (R14): ask the go-down search, unless
         # the hand's count shows it lacks wild cards for any (most turns; the search would
         # find nothing). These are the go-downs the engine lists first among the legal
@@ -311,14 +311,11 @@ def _discardable_indices(seen: PlayerView, hand: Sequence[Card]) -> list[int]:
     return list(indices)
 
 
-def _costliest_discard(seen: PlayerView, hand: Sequence[Card]) -> Discard:
+def _costliest_discard(seen: PlayerView, hand: Sequence[Card], rules: _Round) -> Discard:
     """Once down: the costliest card, keeping the wild cards, which lay off anywhere."""
-    variant = seen.variant
-    wild, penalty = variant.wild_by_index, variant.penalty
-    cards = _discardable(seen, hand)
-    return DISCARDS[
-        max(cards, key=lambda card: (not wild[card.index], penalty(card), card.index)).index
-    ]
+    wild, penalties = rules.wild, rules.penalties
+    indices = [card.index for card in _discardable(seen, hand)]
+    return DISCARDS[max([(not wild[index], penalties[index], index) for index in indices])[2]]
 
 
 def _discard(
