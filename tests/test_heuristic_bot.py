@@ -12,7 +12,14 @@ from hypothesis import strategies as st
 
 import contract_rummy as cr
 from contract_rummy._hands import remove
-from contract_rummy.bots._plan import keeps_choice, keeps_plan, lacks_at_least, plan, tally
+from contract_rummy.bots._plan import (
+    keeps_choice,
+    keeps_plan,
+    lacks_at_least,
+    plan,
+    tally,
+)
+from contract_rummy.bots._plan import wanted as wanted_by
 from contract_rummy.engine import lay_offs_and_swaps
 from contract_rummy.godown import go_downs
 from contract_rummy.testing import strategies as crst
@@ -101,6 +108,19 @@ def test_r14_a_crowded_hand_that_lacks_wild_cards_by_its_count_has_no_go_down(
 ) -> None:
     """Several groups of one rank, and runs of one suit side by side, share the bound."""
     _check_lacking(planned)
+
+
+@given(_planned())
+def test_r24_the_cards_a_plan_wants_are_those_it_wants_one_by_one(planned: _Planned) -> None:
+    """The cards ``wanted`` lists at once are those ``Plan.wants`` says it wants (R24).
+
+    Among the cards that are not wild: a plan wants every wild card.
+    """
+    variant, round_number, hand = planned
+    found = plan(hand, variant.contract(round_number), variant, at_once=True)
+    natural = [card.index for card in cr.NATURALS if not variant.is_wild(card)]
+    wants = {index for index in natural if found.wants(cr.NATURALS[index], variant)}
+    assert wanted_by(found).intersection(natural) == wants
 
 
 def test_r14_two_groups_of_one_rank_lack_nothing_by_the_count() -> None:

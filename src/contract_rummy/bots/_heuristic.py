@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from functools import cache
 from itertools import islice
 from operator import itemgetter
-from typing import Final
+from typing import Any, Final, NamedTuple
 
 import attrs
 
@@ -33,13 +33,14 @@ from contract_rummy.bots._plan import (
     lacks_at_least,
     plan,
     tally,
+    wanted,
 )
 from contract_rummy.bots._seen import seen_by
-from contract_rummy.cards import CARDS, JOKER, NATURALS, Card
+from contract_rummy.cards import JOKER, NATURALS, Card
 from contract_rummy.contracts import Contract
 from contract_rummy.engine import lay_offs_and_swaps
 from contract_rummy.godown import go_downs
-from contract_rummy.state import Phase, RoundState
+from contract_rummy.state import Phase, RoundFacts, RoundState
 from contract_rummy.variants import Variant
 from contract_rummy.views import PlayerView
 
@@ -56,6 +57,20 @@ _BUY_PHASE: Final = Phase.BUY
 _DRAW_PHASE: Final = Phase.DRAW
 _ROUND_OVER_PHASE: Final = Phase.ROUND_OVER
 _GAME_OVER_PHASE: Final = Phase.GAME_OVER
+
+
+class _Round(NamedTuple):
+    """What a round's rules say that the bot reads at every decision, read once a round."""
+
+    facts: RoundFacts
+    variant: Variant
+    contract: Contract
+    at_once: bool
+    wild: Sequence[bool]
+    #: The penalty of each card, by index (R25).
+    penalties: tuple[int, ...]
+    #: What makes each natural card promising toward the contract (``_PROMISING``).
+    promising: Sequence[Callable[[list[int]], Any]]
 
 
 @attrs.frozen
@@ -93,11 +108,14 @@ class HeuristicBot:
     #: player: choosing a discard before going down, a card whose pairs or neighbours sit
     #: in other hands promises less. Off by default, which plays as the bot always has.
     known_cards: bool = attrs.field(default=False, validator=attrs.validators.instance_of(bool))
-    #: The last plan made for each player, with its hand, what else it depends on, and
-    #: whether it is the hand's plan (or only that of its groups' ranks: keeps_choice).
-    _plans: dict[int, tuple[Sequence[Card], tuple[object, ...], Plan, bool]] = attrs.field(
+    #: The last plan made for each player, with its hand, its round (the facts), the size
+    #: it was made for (at once, R24; else 0), and whether it is the hand's plan (or only
+    #: that of its groups' ranks: keeps_choice).
+    _plans: dict[int, tuple[Sequence[Card], RoundFacts, int, Plan, bool]] = attrs.field(
         factory=dict, init=False, eq=False, repr=False
     )
+    #: The round of the last decision (one, since a round's players decide in turns).
+    _round: list[_Round] = attrs.field(factory=list, init=False, eq=False, repr=False)
 
     def choose(self, seen: PlayerView | RoundState) -> Action:
         """The bot's action, seeing ``seen`` (or what the player to act in it sees)."""
@@ -114,6 +132,26 @@ class HeuristicBot:
 
     # -- decisions ---------------------------------------------------------------------
 
+    def _rules(self, facts: RoundFacts) -> _Round:
+        """What the rules say of the round of ``facts`` (kept for the round's decisions)."""
+        kept = self._round
+        if kept and kept[0].facts is facts:
+            return kept[0]
+        variant = facts.variant
+        round_number = facts.round_number
+        contract = variant.contract(round_number)
+        rules = _Round(
+            facts,
+            variant,
+            contract,
+            variant.at_once(round_number),
+            variant.wild_by_index,
+            _penalties(variant),
+            _PROMISING[contract.groups != (), contract.runs != ()],
+        )
+        self._round[:] = [rules]
+        return rules
+
     def _draw(self, seen: PlayerView) -> Action:
         discard = seen.discard
         if discard and len(seen.hand) > 1 and self._wanted(seen, discard[-1]):
@@ -122,59 +160,64 @@ class HeuristicBot:
 
     def _wanted(self, seen: PlayerView, card: Card) -> bool:
         """Whether to take ``card`` from the discard pile instead of drawing blind."""
-        facts, board = seen.facts, seen.board
-        variant = facts.variant
+        board = seen.board
         if board.down[seen.player]:
             return any(placed.meld.accepts(card) for placed in board.table)
-        if variant.is_wild(card):
+        rules = self._rules(seen.facts)
+        if rules.wild[card.index]:
             return True
-        at_once = variant.at_once(facts.round_number)
-        before = self._plan(seen, seen.hand, at_once)
-        if not at_once:
-            return before.fills(card, variant)
-        if not before.wants(card, variant):
+        before = self._plan(seen, seen.hand, rules)
+        if not rules.at_once:
+            return before.fills(card, rules.variant)
+        if not before.wants(card, rules.variant):
             return False
         # R24: the card may also lengthen a meld, which only a whole plan can tell.
-        return self._plan(seen, add(seen.hand, (card,)), at_once, drawn=True).need < before.need
+        return self._plan(seen, add(seen.hand, (card,)), rules, drawn=True).need < before.need
 
     def _plan(
         self,
         seen: PlayerView,
         hand: Sequence[Card],
-        at_once: bool,
+        rules: _Round,
         *,
         drawn: bool = False,
         counted: Tally | None = None,
     ) -> Plan:
         """The plan for ``hand``; ``drawn`` when it already holds this turn's draw.
 
-        A round played at once (R24, ``at_once``) lays the whole hand as it is after the
-        draw, so until then the plan leaves room for the card still to come. ``counted``
-        is the hand's tally, when it is made already.
+        A round played at once (R24) lays the whole hand as it is after the draw, so until
+        then the plan leaves room for the card still to come. ``counted`` is the hand's
+        tally, when it is made already.
         """
-        facts = seen.facts
-        variant = facts.variant
-        round_number = facts.round_number
+        at_once = rules.at_once
         size = len(hand) if drawn else len(hand) + 1
+        planned = size if at_once else 0  # what the plan depends on besides hand and round
         # A player's hand is planned again at each buy offer and draw until it changes:
         # the last plan for each player is kept (a hand is compared by identity first).
-        key = _plan_key(variant, round_number, at_once, size)
-        last = self._plans.get(seen.player)
+        player = seen.player
+        last = self._plans.get(player)
         known = None
-        if last is not None and (last[0] is hand or last[0] == hand) and last[1] == key:
-            if last[3]:
-                return last[2]
-            known = last[2]  # its groups' ranks are planned already: only the other choices
+        if (
+            last is not None
+            and last[1] is rules.facts
+            and last[2] == planned
+            and (last[0] is hand or last[0] == hand)
+        ):
+            if last[4]:
+                if last[0] is not hand:  # the next look compares by identity
+                    self._plans[player] = (hand, *last[1:])
+                return last[3]
+            known = last[3]  # its groups' ranks are planned already: the other choices
         found = plan(
             hand,
-            variant.contract(round_number),
-            variant,
+            rules.contract,
+            rules.variant,
             at_once=at_once,
             size=size,
             counted=counted,
             known=known,
         )
-        self._plans[seen.player] = (hand, key, found, True)
+        self._plans[player] = (hand, rules.facts, planned, found, True)
         return found
 
     def _buys(self, seen: PlayerView) -> bool:
@@ -184,42 +227,38 @@ class HeuristicBot:
         if not discard or board.down[player] or board.buys[player] >= self.max_buys:
             return False
         top = discard[-1]
-        facts = seen.facts
-        variant = facts.variant
-        if variant.at_once(facts.round_number):
+        rules = self._rules(seen.facts)
+        if rules.at_once:
             # Every card bought, penalty cards included, must find a place in a meld.
-            return variant.is_wild(top) and board.buys[player] == 0
-        return self._plan(seen, seen.hand, False).fills(top, variant)
+            return rules.wild[top.index] and board.buys[player] == 0
+        return self._plan(seen, seen.hand, rules).fills(top, rules.variant)
 
     def _play(self, seen: PlayerView) -> Action:
         hand = seen.hand
-        facts = seen.facts
-        variant = facts.variant
-        round_number = facts.round_number
         if seen.board.down[seen.player]:
             found = _lay_off_or_swap(seen, lay_offs_and_swaps(seen, hand))
             if found is not None:
                 return found
-            return _costliest_discard(seen, hand)
+            return _costliest_discard(seen, hand, self._rules(seen.facts))
         # The plan's quick search may miss a go-down (R14): ask the go-down search, unless
         # the hand's count shows it lacks wild cards for any (most turns; the search would
         # find nothing). These are the go-downs the engine lists first among the legal
         # actions, in the same order. Going down at once (R24) lays the whole hand,
         # whichever go-down it is: the first will do.
-        at_once = variant.at_once(round_number)
-        contract = variant.contract(round_number)
+        rules = self._rules(seen.facts)
+        variant, contract, at_once = rules.variant, rules.contract, rules.at_once
         counted = tally(hand, variant)
         if lacks_at_least(counted, contract, variant) <= counted.wilds:
             going_down = list(
                 islice(
-                    go_downs(variant, round_number, hand, seen.turn.kept_card),
+                    go_downs(variant, rules.facts.round_number, hand, seen.turn.kept_card),
                     1 if at_once else self.go_down_choices,
                 )
             )
             if going_down:
                 return max(going_down, key=lambda action: _points_laid(variant, action))
-        current = self._plan(seen, hand, at_once, drawn=True, counted=counted)
-        chosen = _discard(seen, current, at_once, contract, counted, known_cards=self.known_cards)
+        current = self._plan(seen, hand, rules, drawn=True, counted=counted)
+        chosen = _discard(seen, current, rules, counted, known_cards=self.known_cards)
         card = chosen.card
         whole = keeps_plan(
             current, hand, card, contract, variant, at_once=at_once, counted=counted
@@ -230,18 +269,9 @@ class HeuristicBot:
             # The next buy offer or draw asks for the plan of the hand after this discard,
             # with room for one card more: this plan (made again, it would be equal), or
             # at least the plan of its groups' ranks, which then need not be made again.
-            key = _plan_key(variant, round_number, at_once, len(hand))
-            self._plans[seen.player] = (remove(hand, card), key, current, whole)
+            planned = len(hand) if at_once else 0
+            self._plans[seen.player] = (remove(hand, card), rules.facts, planned, current, whole)
         return chosen
-
-
-def _plan_key(variant: Variant, round_number: int, at_once: bool, size: int) -> tuple[object, ...]:
-    """What a kept plan depends on besides the hand.
-
-    The rules, the round and, in a round played at once (R24), the size of the hand the
-    plan is made for.
-    """
-    return (variant, round_number, size if at_once else 0)
 
 
 def _lay_off_or_swap(seen: PlayerView, fitting: Sequence[Action]) -> Action | None:
@@ -281,24 +311,15 @@ def _discardable_indices(seen: PlayerView, hand: Sequence[Card]) -> list[int]:
     return list(indices)
 
 
-def _costliest_discard(seen: PlayerView, hand: Sequence[Card]) -> Discard:
+def _costliest_discard(seen: PlayerView, hand: Sequence[Card], rules: _Round) -> Discard:
     """Once down: the costliest card, keeping the wild cards, which lay off anywhere."""
-    variant = seen.variant
-    wild, penalty = variant.wild_by_index, variant.penalty
-    cards = _discardable(seen, hand)
-    return DISCARDS[
-        max(cards, key=lambda card: (not wild[card.index], penalty(card), card.index)).index
-    ]
+    wild, penalties = rules.wild, rules.penalties
+    indices = [card.index for card in _discardable(seen, hand)]
+    return DISCARDS[max([(not wild[index], penalties[index], index) for index in indices])[2]]
 
 
 def _discard(
-    seen: PlayerView,
-    current: Plan,
-    at_once: bool,
-    contract: Contract,
-    counted: Tally,
-    *,
-    known_cards: bool,
+    seen: PlayerView, current: Plan, rules: _Round, counted: Tally, *, known_cards: bool
 ) -> Discard:
     """Before going down: the card that helps the plan least, the costliest among those.
 
@@ -306,31 +327,46 @@ def _discard(
     pairs and neighbours that other players are known to hold (``seen.known``) count
     against its promise: they cannot come to this player.
     """
-    variant = seen.facts.variant
-    hand = seen.hand
-    wild = variant.wild_by_index
+    variant = rules.variant
+    wild = rules.wild
     counts = counted.counts  # copies of each natural card (by index) that is not wild
     if variant.wild_ranks:  # the wild natural cards count where they stand too
         counts = counts.copy()
-        for card in hand:
+        for card in seen.hand:
             if card.index < 52 and wild[card.index]:
                 counts[card.index] += 1
-    allowed = _discardable_indices(seen, hand)
-    # The cards the plan leaves spare: those held more often than it uses them.
+    # The cards the plan leaves spare: those held more often than it uses them, each once
+    # (the hand's copies of a card are side by side, in canonical order).
     used = current.used
-    candidates = [index for index in allowed if not wild[index] and counts[index] > used[index]]
+    candidates = []
+    last = -1
+    for card in seen.hand:
+        index = card.index
+        if index != last and not wild[index] and counts[index] > used[index]:
+            candidates.append(index)
+        last = index
+    kept = seen.turn.kept_card
+    if (
+        kept is not None
+        and kept.index in candidates  # a natural card, then
+        and counts[kept.index] == 1
+        and not variant.discard_taken_card
+    ):
+        candidates.remove(kept.index)  # R17: the card taken, held once, stays
     if not candidates:
+        allowed = _discardable_indices(seen, seen.hand)
         candidates = [index for index in allowed if not wild[index]] or allowed
-    if at_once:
-        keep = [index for index in candidates if not current.wants(CARDS[index], variant)]
+    if rules.at_once:
+        wants = wanted(current)
+        keep = [index for index in candidates if index not in wants]
         candidates = keep or candidates
     if len(candidates) == 1:
         return DISCARDS[candidates[0]]
     # The card with the least promise (pairs for groups, neighbours for runs), the
     # costliest among those, the first in canonical order among equals.
-    groups = contract.groups != ()
-    promising = _PROMISING[groups, contract.runs != ()]
-    penalties = _penalties(variant)
+    groups = rules.contract.groups != ()
+    promising = rules.promising
+    penalties = rules.penalties
     held = _held_by_others(seen) if known_cards else None
     best: tuple[int, int, int] | None = None
     for index in candidates:

@@ -30,6 +30,7 @@ __all__ = [
     "lacks_at_least",
     "plan",
     "tally",
+    "wanted",
 ]
 
 _RANKS = range(1, 14)
@@ -76,6 +77,20 @@ class Plan(NamedTuple):
         return False
 
 
+def wanted(found: Plan) -> set[int]:
+    """The natural cards (by index) that :meth:`Plan.wants` of ``found`` says it wants.
+
+    Each card of a planned group's rank, and each card of a planned run's suit from the
+    position below the run to the one above it (R8: an ace at 1 or 14).
+    """
+    indices: set[int] = set()
+    for rank in found.groups:
+        indices.update(_COPIES[rank])
+    for suit, low, length in found.runs:
+        indices.update(_AT[suit][max(1, low - 1) : min(14, low + length) + 1])
+    return indices
+
+
 class Tally(NamedTuple):
     """What a plan reads of a hand, counted once (:func:`tally`).
 
@@ -92,26 +107,47 @@ class Tally(NamedTuple):
     wilds: int
 
 
+#: For every set of held run positions (a bit mask), the low end of the stretch of a
+#: length that holds most of them, and how many it holds (:func:`_windows`).
+_Windows = tuple[tuple[int, ...], tuple[int, ...]]
+
+
 class _Bounds(NamedTuple):
-    """What a variant says of runs (R12): their ends, and whether runs of a suit stay apart."""
+    """What a variant says of runs (R12): their ends, and whether runs of a suit stay apart.
+
+    ``windows`` keeps :func:`_windows`'s tables for these ends by run length, made when
+    first asked for (:func:`_tables`; at most one per length, 1 to 14).
+    """
 
     lowest: int
     highest: int
     apart: bool
+    windows: dict[int, _Windows]
 
 
 @cache
 def _bounds(variant: Variant) -> _Bounds:
     """What ``variant`` says of runs (R8, R12), worked out once for each variant."""
-    return _Bounds(variant.lowest_position, variant.highest_position, not variant.runs_may_touch)
+    return _Bounds(
+        variant.lowest_position, variant.highest_position, not variant.runs_may_touch, {}
+    )
+
+
+def _tables(bounds: _Bounds, length: int) -> _Windows:
+    """:func:`_windows` for runs of ``length`` within ``bounds``, kept in ``bounds``."""
+    made = bounds.windows.get(length)
+    if made is None:
+        made = bounds.windows[length] = _windows(length, bounds.lowest, bounds.highest)
+    return made
 
 
 #: ``_RANK_OF[i]``: the rank of the natural card of index ``i``.
 _RANK_OF: Final = tuple(index % 13 + 1 for index in range(52))
 #: ``_AT[s][p]``: the index of the natural card of suit ``s`` at run position ``p``, 1 to 14
-#: (R8: an ace at 1 and 14; positions 0 and 15 wrap around likewise).
+#: (R8: an ace at 1 and 14; positions 0 and 15 up wrap around likewise, so that a slice
+#: ``_AT[s][low : low + length]`` is the stretch of a run).
 _AT: Final = tuple(
-    tuple(13 * suit + (position - 1) % 13 for position in range(16)) for suit in range(4)
+    tuple(13 * suit + (position - 1) % 13 for position in range(32)) for suit in range(4)
 )
 #: ``_BITS[i]``: the run positions of the natural card of index ``i``, as a bit mask (bit p
 #: for position p; an ace holds positions 1 and 14).
@@ -243,8 +279,9 @@ def _runs_floor(masks: list[int], runs: tuple[int, ...], bounds: _Bounds) -> int
     """
     floor = 0
     clubs, diamonds, hearts, spades = masks
+    windows = bounds.windows
     for length in runs:
-        haves = _windows(length, bounds.lowest, bounds.highest)[1]
+        haves = (windows.get(length) or _tables(bounds, length))[1]
         floor += length - max(haves[clubs], haves[diamonds], haves[hearts], haves[spades])
     return floor
 
@@ -389,34 +426,34 @@ def _plan_with(
 ) -> Plan:
     """The plan that builds the groups of ``ranks`` (``by_rank`` counts the hand's ranks)."""
     left = counts.copy()
-    masks = masks.copy()
     used = [0] * 52
     missing = 0
-    gaps: set[int] = set()
+    gaps: list[int] = []
     for rank, length in zip(ranks, contract.groups, strict=True):
-        copies = _COPIES[rank]
+        first = rank - 1  # the rank's four cards are 13 indices apart from this one
         held = by_rank[rank]
         if held <= length:
-            # The group takes every card of its rank, whichever copies they are.
-            for index in copies:
-                used[index] = left[index]
-                left[index] = 0
-            bit = ~_BITS[rank - 1]
-            for suit in range(4):
-                masks[suit] &= bit
+            # The group takes every card of its rank, whichever copies they are (slices of
+            # step 13 move the four at once).
+            used[first::13] = left[first::13]
+            left[first::13] = _NO_COPIES
+            kept = _UNBITS[first]
+            clubs, diamonds, hearts, spades = masks
+            masks = [clubs & kept, diamonds & kept, hearts & kept, spades & kept]
             if held < length:
-                gaps.update(copies)
+                gaps.extend(_COPIES[rank])
                 missing += length - held
             continue
+        masks = masks.copy()
         take = length
         # Take the most plentiful copies first: a single copy left may still serve a run.
-        for index in sorted(copies, key=left.__getitem__, reverse=True):
+        for index in sorted(_COPIES[rank], key=left.__getitem__, reverse=True):
             got = min(take, left[index])
             left[index] -= got
             used[index] += got
             take -= got
             if not left[index]:
-                masks[index // 13] &= ~_BITS[index]
+                masks[index // 13] &= _UNBITS[index]
             if not take:
                 break
     runs: list[tuple[int, int, int]] = []
@@ -424,16 +461,18 @@ def _plan_with(
         suit, low, have = _best_run(masks, length, runs, bounds)
         runs.append((suit, low, length))
         mask = masks[suit]
-        for index in _stretch(suit, low, length):
+        for index in _AT[suit][low : low + length]:
             spare = left[index]
             if spare:
                 left[index] = spare - 1
                 used[index] += 1
                 if spare == 1:  # its last copy
-                    mask &= ~_BITS[index]
+                    mask &= _UNBITS[index]
             else:
-                gaps.add(index)
-        masks[suit] = mask
+                gaps.append(index)
+        if mask != masks[suit]:
+            masks = masks.copy()
+            masks[suit] = mask
         missing += length - have
     need = max(0, missing - wilds)
     if at_once:
@@ -443,22 +482,18 @@ def _plan_with(
     return Plan(need, tuple(used), ranks, tuple(runs), frozenset(gaps))
 
 
+#: Four copies of nothing: what a group leaves of its rank's cards.
+_NO_COPIES: Final = [0, 0, 0, 0]
+#: ``_UNBITS[i]``: every run position but those of the natural card of index ``i``.
+_UNBITS: Final = tuple(~bits for bits in _BITS)
+
+
 #: ``_COPIES[r]``: the indices of the four natural cards of rank ``r`` (index 0 unused).
 _COPIES: Final = ((), *((rank - 1, rank + 12, rank + 25, rank + 38) for rank in _RANKS))
 
 
 @cache
-def _stretch(suit: int, low: int, length: int) -> tuple[int, ...]:
-    """The indices of the natural cards a run of ``suit`` from position ``low`` takes.
-
-    A run of ``length`` holds positions ``low`` to ``low + length - 1``; an ace holds
-    position 1 or 14 (R8).
-    """
-    return tuple(13 * suit + (position - 1) % 13 for position in range(low, low + length))
-
-
-@cache
-def _windows(length: int, lowest: int, highest: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
+def _windows(length: int, lowest: int, highest: int) -> _Windows:
     """For every set of held positions, the stretch of ``length`` that holds most of them.
 
     Indexed by the positions' bit mask (bit p for position p, masks of 15 bits): the
@@ -499,15 +534,24 @@ def _best_run(
     Two runs of one suit may not touch (R12) unless the variant allows it. Among equals,
     the first suit and the lowest stretch.
     """
-    lowest, highest, apart = bounds
-    best_lows, best_haves = _windows(length, lowest, highest)
+    lowest, highest, apart, windows = bounds
+    best_lows, best_haves = windows.get(length) or _tables(bounds, length)
     clubs, diamonds, hearts, spades = masks
     haves = (best_haves[clubs], best_haves[diamonds], best_haves[hearts], best_haves[spades])
+    have = max(haves)
+    suit = haves.index(have)
     if not (chosen and apart):
         # No run to keep apart from: the table has each suit's best window.
-        have = max(haves)
-        suit = haves.index(have)
         return suit, best_lows[masks[suit]], have
+    for other, _, _ in chosen:
+        if other == suit:
+            break
+    else:
+        # The first suit holding most has no run yet: its first best window wins, as the
+        # search below would find (no other suit holds more), when a window fits at all.
+        low = best_lows[masks[suit]]
+        if low + length - 1 <= highest:
+            return suit, low, have
     # The low ends that would make the run touch a run of its suit: just above or below
     # (worked out once for all suits: most have no run yet).
     touching: dict[int, tuple[int, ...]] = {}
@@ -536,7 +580,7 @@ def _lengthening(
     left: list[int], ranks: tuple[int, ...], runs: list[tuple[int, int, int]], bounds: _Bounds
 ) -> int:
     """How many of the cards left would lengthen the planned melds (R24's extra cards)."""
-    lowest, highest, _ = bounds
+    lowest, highest = bounds.lowest, bounds.highest
     count = 0
     for rank in ranks:
         count += sum(left[rank - 1 :: 13])  # the copies of the rank, 13 indices apart
