@@ -322,10 +322,11 @@ def _fill(
     held = hand | guard
     longer = not exact
     # The last place is listed by a plain call, not a generator's frame (most of the
-    # search's calls are there), and not at all where its list has nothing left to take.
+    # search's calls are there), and no place at all where its list has nothing left to
+    # take (a round played at once (R24) has no list for its last place: it takes what is
+    # left).
     before_last = levels[i + 1].last
-    # (a round played at once (R24) takes what is left: its last place has no list)
-    after = None if not before_last or levels[i + 1].together else s.choices[i + 1]
+    after = None if levels[i + 1].together else s.choices[i + 1]
     for at in range(first, len(source)):
         meld, cards, size, used = source[at]
         if (held - cards) & guard != guard or (longer and size > high):
@@ -339,16 +340,16 @@ def _fill(
             continue
         # (where the next place starts: at this meld's place in the whole list)
         next_start = (at if positions is None else positions[at]) if follow else 0
-        if not before_last:
-            yield from _fill(s, i + 1, hand - cards, left - size, wilds - used,
-                             blanks - (used == size), next_start, (*chosen, meld),
-                             seen)  # fmt: skip
-            continue
         choices = None
         if after is not None:
             choices = after[wilds - used] or _choices(after, wilds - used)
             if next_start >= choices.end:
                 continue
+        if not before_last:
+            yield from _fill(s, i + 1, hand - cards, left - size, wilds - used,
+                             blanks - (used == size), next_start, (*chosen, meld),
+                             seen)  # fmt: skip
+            continue
         taken = _last(s, i + 1, hand - cards, left - size, choices, next_start,
                       (*chosen, meld), seen)  # fmt: skip
         if taken:
