@@ -30,8 +30,6 @@ import bisect
 from collections.abc import Iterable, Iterator, Sequence
 from typing import Final, NamedTuple
 
-import attrs
-
 from contract_rummy._hands import keeps_a_discard
 from contract_rummy.cards import Card
 from contract_rummy.godown._bounds import at_once_slots, runs_needed, wilds_needed
@@ -97,9 +95,12 @@ def _choices(row: list[Choices | None], wilds: int) -> Choices:
     return found
 
 
-@attrs.frozen
-class Searching:
-    """Everything the depth-first fill reads: fixed for one hand."""
+class Searching(NamedTuple):
+    """Everything the depth-first fill reads: fixed for one hand.
+
+    (A named tuple: one is made for every hand that passes the bounds, and it is made
+    quicker than a frozen class.)
+    """
 
     t: Tables
     plan: Plan
