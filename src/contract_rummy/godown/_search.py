@@ -385,8 +385,7 @@ def _last(
     held = hand | guard
     longer = not exact
     taken: list[Candidate] = []
-    for at in range(first, len(source)):
-        candidate = source[at]
+    for candidate in source[first:] if first else source:
         meld, cards, size, _ = candidate
         if (held - cards) & guard != guard or (longer and size > high):
             continue
