@@ -351,10 +351,10 @@ def _fill(
                              blanks - (used == size), next_start, (*chosen, meld),
                              seen)  # fmt: skip
             continue
-        taken = _last(s, i + 1, hand - cards, left - size, choices, next_start,
-                      (*chosen, meld), seen)  # fmt: skip
+        now = (*chosen, meld)
+        taken = _last(s, i + 1, hand - cards, left - size, choices, next_start, now, seen)
         if taken:
-            yield Batch((*chosen, meld), taken)
+            yield Batch(now, taken)
 
 
 def _last(
