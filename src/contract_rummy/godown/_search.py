@@ -15,8 +15,12 @@ works hard not to search at all:
   directly; and since every natural card must go into a meld of its suit (or rank), a
   branch ends once they are of more suits than melds are left, and melds of wild cards
   only take no place the natural cards need;
-- the last place's melds are found together, one :class:`Batch` for each choice of the
-  places before it, so a count adds them up by their wild cards without listing them.
+- a place is tried only where its candidates for the wild cards left go on past where
+  it starts (:attr:`Choices.end`): after a meld that takes many wild cards, or near the
+  end of its list, the next place often has nothing left to take;
+- the last place's melds are found together by a plain call, one :class:`Batch` for each
+  choice of the places before it, so a count adds them up by their wild cards without
+  listing them.
 
 What the search knows of a round before it sees a hand, it reads from the round's plan
 (see :mod:`._plan`). The go-downs come out in a fixed order: depth first over the places
