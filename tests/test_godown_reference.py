@@ -22,6 +22,7 @@ from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 import contract_rummy as cr
+from contract_rummy.godown import go_downs
 
 Meld: TypeAlias = cr.Group | cr.Run
 Cards: TypeAlias = tuple[cr.Card, ...]
@@ -602,6 +603,23 @@ def test_r12_contiguous_runs_of_one_suit_are_refused() -> None:
     assert go_downs_of(cr.PAGAT, deal) == {
         _go_down(cr.Run(spades, 3, "3S 4S 5S 6S"), cr.Run(spades, 8, "8S 9S 10S JK"))
     }
+
+
+def test_r14_a_run_that_needs_the_jokers_another_run_took_is_not_listed() -> None:
+    # The first run may take a joker (JK 8H 9H 10H), but then no run after it in the
+    # search's order can be paid for with the one joker left: only the natural hearts
+    # run goes with a spade run, and counting and indexing agree with the listing.
+    deal = _deal(3, "3S 4S JK JK 8H 9H 10H JH KD", "KD")
+    hearts = cr.Run(cr.Suit.HEARTS, 8, "8H 9H 10H JH")
+    expected = [
+        _go_down(hearts, cr.Run(cr.Suit.SPADES, 1, "JK JK 3S 4S")),
+        _go_down(hearts, cr.Run(cr.Suit.SPADES, 2, "JK 3S 4S JK")),
+        _go_down(hearts, cr.Run(cr.Suit.SPADES, 3, "3S 4S JK JK")),
+    ]
+    assert go_downs_of(cr.PAGAT, deal) == set(expected)
+    found = go_downs(cr.PAGAT, 3, deal.hand, None)
+    assert list(found) == expected
+    assert [found[i] for i in range(len(found))] == expected
 
 
 def test_r12_overlapping_runs_of_distinct_cards_are_allowed() -> None:

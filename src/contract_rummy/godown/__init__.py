@@ -90,6 +90,12 @@ class GoDowns(Sequence[GoDown]):
         #: Without :attr:`_pools`, ``_ends[k]``: the go-downs of the batches before the
         #: k-th, each batch's last place counted rather than its go-downs listed.
         self._ends = [0]
+        self._pools: tuple[Pool, Pool] | None = None
+        self._tally: Tally | None = None
+        if result is NOTHING:
+            # Most hands: the search is over and nothing is counted, indexed or built, so
+            # the rest is never read (a third of the cost of a listing without go-downs).
+            return
         self._built: dict[MeldSpec, Group | Run] = {}
         #: The melds filled of the skeletons listed so far (see ._wilds.filled_melds).
         self._filled: dict[
@@ -102,10 +108,7 @@ class GoDowns(Sequence[GoDown]):
         held = result.held
         self._cards = 0 if held is None else held.cards
         self._wilds = 0 if held is None else sum(held.counts)
-        if held is None:
-            # One kind of wild card at most: every skeleton is one go-down.
-            self._pools: tuple[Pool, Pool] | None = None
-        else:
+        if held is not None:  # (else one kind of wild card at most: skeletons are go-downs)
             self._pools = (
                 Pool(held.kinds, held.counts, held.kept, spare=False),
                 Pool(held.kinds, held.counts, held.kept, spare=True),
@@ -113,7 +116,6 @@ class GoDowns(Sequence[GoDown]):
         # Several kinds of wild card: counted and indexed place by place where a tally
         # can, without listing the skeletons (see ._tally).
         start = result.start
-        self._tally: Tally | None = None
         if self._pools is not None and start is not None and applies(start[0], start[3]):
             self._tally = Tally(start[0], start[1:], self._pools)
         self._total: int | None = None
@@ -262,7 +264,7 @@ class GoDowns(Sequence[GoDown]):
             # R24: the search may go far before its first go-down, or find none; the
             # count, which a listing of these needs anyway, is quicker.
             return len(self) > 0
-        return bool(self._batches) or self._more()
+        return bool(self._batches) or (self._rest is not None and self._more())
 
     def __len__(self) -> int:
         if self._pools is None:

