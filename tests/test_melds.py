@@ -837,3 +837,34 @@ def test_r23_swaps_are_the_swappable_cards_of_any_hand(
         swapped = meld.swap(card)
         assert swapped is not None
         assert swapped[1] is wild
+
+
+def test_r23_an_ace_standing_at_both_ends_frees_the_low_wild() -> None:
+    # A run from ace to ace with wild cards at both aces: the ace wins back the low one,
+    # as swap() does, and comes first among the swaps (canonical order).
+    run = Run(S, 1, "JK 2S 3S 4S 5S 6S JK 8S 9S 10S JS QS KS 2D", variant=DEUCES_WILD)
+    assert [(str(card), str(wild)) for card, wild in run.swaps()] == [
+        ("AS", "JK"),
+        ("7S", "JK"),
+    ]
+    for card, wild in run.swaps():
+        swapped = run.swap(card)
+        assert swapped is not None
+        assert swapped[1] is wild
+    swapped = run.swap(Card.parse("AS"))
+    assert swapped is not None
+    assert str(swapped[0]) == "AS 2S 3S 4S 5S 6S JK 8S 9S 10S JS QS KS 2D"
+
+
+def test_r15_melds_of_one_shape_under_equal_variants_take_the_same_cards() -> None:
+    # What a meld may take is kept by its shape and variant: an equal variant built apart
+    # gives the same answers, and a different one its own (2S is wild with the twos).
+    twos = attrs.evolve(PAGAT, wild_ranks={Rank.TWO})
+    wilds = {PAGAT: ["JK"], DEUCES_WILD: ["2C", "2D", "2H", "2S", "JK"]}
+    naturals = {PAGAT: ["2S", "7S"], DEUCES_WILD: ["7S"]}
+    for variant, like in [(PAGAT, PAGAT), (DEUCES_WILD, DEUCES_WILD), (twos, DEUCES_WILD)]:
+        run = Run(S, 3, "3S 4S JK 6S", variant=variant)
+        assert [str(card) for card, _ in run.fits()] == naturals[like] + wilds[like]
+        assert names(run.reach()) == {"5S", *naturals[like], *wilds[like]}
+        group = Group(Rank.SEVEN, "7C 7D 7H", variant=variant)
+        assert names(group.reach()) == {"7C", "7D", "7H", "7S", *wilds[like]}
