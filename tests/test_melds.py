@@ -868,3 +868,12 @@ def test_r15_melds_of_one_shape_under_equal_variants_take_the_same_cards() -> No
         assert names(run.reach()) == {"5S", *naturals[like], *wilds[like]}
         group = Group(Rank.SEVEN, "7C 7D 7H", variant=variant)
         assert names(group.reach()) == {"7C", "7D", "7H", "7S", *wilds[like]}
+
+
+@given(_VARIANTS.flatmap(lambda v: melds(variant=v)))
+def test_r15_every_wild_card_fits_where_the_joker_does(meld: Group | Run) -> None:
+    # The engine works out once per listing where any freed wild card may go (R23).
+    wild = meld.variant.wild_by_index
+    for card in cr.cards.CARDS:
+        if wild[card.index]:
+            assert meld.placements(card) == meld.placements(JOKER)

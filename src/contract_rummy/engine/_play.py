@@ -12,9 +12,9 @@ from typing import Final, overload
 
 import attrs
 
-from contract_rummy._hands import Hand, distinct, find, keeps_a_discard, remove
+from contract_rummy._hands import Hand, find, keeps_a_discard, remove
 from contract_rummy.actions import Action, Discard, GoDown, LayOff, SwapJoker
-from contract_rummy.cards import Card
+from contract_rummy.cards import CARDS, JOKER, Card
 from contract_rummy.engine._common import (
     DISCARDS,
     Outcome,
@@ -89,7 +89,7 @@ def _legal(position: Position, hand: Hand) -> Sequence[Action]:
         variant = facts.variant
         found = GoDowns(variant, search(variant, facts.round_number, hand, kept))
         return _Listing(found, discards) if found else discards
-    actions = _fitting(position, player, hand, distinct(hand))
+    actions = _fitting(position, player, hand)
     if actions is None:
         return discards
     actions.extend(discards)
@@ -109,19 +109,17 @@ def _discards(hand: Hand, kept: Card | None) -> tuple[Action, ...]:
     return tuple(found)
 
 
-def _fitting(
-    position: Position, player: int, hand: Hand, cards: list[Card]
-) -> list[Action] | None:
-    """The swaps, then the lay-offs, of ``cards`` (the distinct cards of ``hand``).
+def _fitting(position: Position, player: int, hand: Hand) -> list[Action] | None:
+    """The swaps, then the lay-offs, of the cards of ``hand``, the active player's.
 
     ``None`` when ``player``, the active player, may not lay off now (R15, R24).
     """
     if _lay_off_refusal(position, player, "lay-offs") is not None:
         return None
+    held = {card.index for card in hand}  # each card once: copies are interchangeable (R2)
     if len(hand) <= 2:  # R16: only cards whose lay-off leaves a card to discard
-        cards = [card for card in cards if _leaves_discard(position, remove(hand, card))]
+        held = {i for i in held if _leaves_discard(position, remove(hand, CARDS[i]))}
     # The melds where one of the cards may go: on most, none may.
-    held = {card.index for card in cards}
     table = position.board.table
     targets = [
         target for target, placed in enumerate(table) if not placed.meld.reach().isdisjoint(held)
@@ -148,7 +146,7 @@ def lay_offs_and_swaps(position: Position, hand: Hand) -> list[Action]:
     player = position.active
     if position.phase is not _PLAY or not position.board.down[player]:
         return []
-    return _fitting(position, player, hand, distinct(hand)) or []
+    return _fitting(position, player, hand) or []
 
 
 def _leaves_discard(position: Position, left: Hand) -> bool:
@@ -207,25 +205,24 @@ def _swaps(position: Position, held: set[int], targets: list[int]) -> list[Actio
     if policy is JokerSwap.NEVER:
         return found
     table = position.board.table
-    # Where each wild card freed may go, by its index: the same for every swap that frees it.
-    landings: dict[int, list[tuple[int, End | None]]] = {}
+    # Where a freed wild card may go: the same for every wild card (each fits where the
+    # joker does), and on the changed meld as on the meld itself (the swap keeps its rank,
+    # or its suit, ends and length); worked out at the first swap.
+    spots: list[tuple[int, End | None]] | None = None
     made = _SWAPS
     for target in targets:
         meld = table[target].meld
         if policy is JokerSwap.RUNS and not isinstance(meld, Run):
             continue
-        for card, wild in meld.swaps():
+        for card, _wild in meld.swaps():
             index = card.index
             if index not in held:
                 continue
-            # The wild card fits the changed meld where it fits the meld itself: the swap
-            # keeps its rank, or its suit, ends and length; and the meld's own answer is kept.
-            spots = landings.get(wild.index)
             if spots is None:
-                spots = landings[wild.index] = [
+                spots = [
                     (joker_target, end)
                     for joker_target, other in enumerate(table)
-                    for end in other.meld.placements(wild)
+                    for end in other.meld.placements(JOKER)
                 ]
             for joker_target, end in spots:
                 swap = made.get((index, target, joker_target, end))
