@@ -318,7 +318,7 @@ class Group(Meld):
             raise InvalidMeldError(
                 Refusal("R15", f"{card} is not a {self.rank.symbol} and is not wild")
             )
-        return Group._trusted(self.rank, _insert(self.cards, card), self.variant)
+        return self._same_shape(Group._trusted(self.rank, _insert(self.cards, card), self.variant))
 
     def placements(self, card: Card) -> tuple[End | None, ...]:
         """``(None,)`` if ``card`` may join the group (R15), else ``()``.
@@ -349,10 +349,23 @@ class Group(Meld):
         return [card for card in cards if card.rank is self.rank]
 
     def _find_fits(self) -> tuple[tuple[Card, tuple[End | None, ...]], ...]:
-        return _shaped(_GROUP_SHAPES, (self.variant, self.rank), self._work_out_shape).fits
+        return self._take_shape().fits
 
     def _find_reach(self) -> frozenset[int]:
-        return _shaped(_GROUP_SHAPES, (self.variant, self.rank), self._work_out_shape).reach
+        return self._take_shape().reach
+
+    def _take_shape(self) -> _Shape:
+        """The group's shape, its ``fits`` and ``reach`` kept at once: one look-up."""
+        shape = _shaped(_GROUP_SHAPES, (self.variant, self.rank), self._work_out_shape)
+        object.__setattr__(self, "_fits", shape.fits)
+        object.__setattr__(self, "_reach", shape.reach)
+        return shape
+
+    def _same_shape(self, group: Group) -> Group:
+        """``group``, of this group's rank, knowing what this group knows of their shape."""
+        object.__setattr__(group, "_fits", self._fits)
+        object.__setattr__(group, "_reach", self._reach)
+        return group
 
     def _work_out_shape(self) -> _Shape:
         # Every card of the rank, and every wild card (R15, R23): each fits in canonical order.
@@ -386,7 +399,7 @@ class Group(Meld):
         position = wilds[-1]
         wild = self.cards[position]
         rest = (*self.cards[:position], *self.cards[position + 1 :])
-        return Group._trusted(self.rank, _insert(rest, card), self.variant), wild
+        return self._same_shape(Group._trusted(self.rank, _insert(rest, card), self.variant)), wild
 
     def stands_for(self, position: int) -> Rank:
         """The group's rank: what every card in it is or stands for (R10).
@@ -650,7 +663,9 @@ class Run(Meld):
             if _natural(self.suit, self.low + position) is card:
                 wild = self.cards[position]
                 cards = (*self.cards[:position], card, *self.cards[position + 1 :])
-                return Run._trusted(self.suit, self.low, cards, self.variant), wild
+                run = Run._trusted(self.suit, self.low, cards, self.variant)
+                object.__setattr__(run, "_shaped", self._shaped)  # the same shape
+                return run, wild
         return None
 
     def accepts(self, card: Card) -> bool:
