@@ -356,7 +356,7 @@ class Group(Meld):
 
     def _take_shape(self) -> _Shape:
         """The group's shape, its ``fits`` and ``reach`` kept at once: one look-up."""
-        shape = _shaped(_GROUP_SHAPES, (self.variant, self.rank), self._work_out_shape)
+        shape = _kept_shape(_GROUP_SHAPES, (self.variant, self.rank), self._work_out_shape)
         object.__setattr__(self, "_fits", shape.fits)
         object.__setattr__(self, "_reach", shape.reach)
         return shape
@@ -604,7 +604,7 @@ class Run(Meld):
         shape = self._shaped
         if shape is None:
             key = (self.variant, self.suit, self.low, len(self.cards))
-            shape = _shaped(_RUN_SHAPES, key, self._work_out_shape)
+            shape = _kept_shape(_RUN_SHAPES, key, self._work_out_shape)
             object.__setattr__(self, "_shaped", shape)
         return shape
 
@@ -744,7 +744,7 @@ _RUN_SHAPES: Final[dict[tuple[Variant, Suit, int, int], _Shape]] = {}
 _Key = TypeVar("_Key")
 
 
-def _shaped(shapes: dict[_Key, _Shape], key: _Key, work_out: Callable[[], _Shape]) -> _Shape:
+def _kept_shape(shapes: dict[_Key, _Shape], key: _Key, work_out: Callable[[], _Shape]) -> _Shape:
     """The shape kept in ``shapes`` under ``key``, worked out and kept if not there yet."""
     shape = shapes.get(key)
     if shape is None:
