@@ -837,3 +837,72 @@ def test_r23_swaps_are_the_swappable_cards_of_any_hand(
         swapped = meld.swap(card)
         assert swapped is not None
         assert swapped[1] is wild
+
+
+def test_r23_an_ace_standing_at_both_ends_frees_the_low_wild() -> None:
+    # A run from ace to ace with wild cards at both aces: the ace wins back the low one,
+    # as swap() does, and comes first among the swaps (canonical order).
+    run = Run(S, 1, "JK 2S 3S 4S 5S 6S JK 8S 9S 10S JS QS KS 2D", variant=DEUCES_WILD)
+    assert [(str(card), str(wild)) for card, wild in run.swaps()] == [
+        ("AS", "JK"),
+        ("7S", "JK"),
+    ]
+    for card, wild in run.swaps():
+        swapped = run.swap(card)
+        assert swapped is not None
+        assert swapped[1] is wild
+    swapped = run.swap(Card.parse("AS"))
+    assert swapped is not None
+    assert str(swapped[0]) == "AS 2S 3S 4S 5S 6S JK 8S 9S 10S JS QS KS 2D"
+
+
+def test_r15_melds_of_one_shape_under_equal_variants_take_the_same_cards() -> None:
+    # What a meld may take is kept by its shape and variant: an equal variant built apart
+    # gives the same answers, and a different one its own (2S is wild with the twos).
+    twos = attrs.evolve(PAGAT, wild_ranks={Rank.TWO})
+    wilds = {PAGAT: ["JK"], DEUCES_WILD: ["2C", "2D", "2H", "2S", "JK"]}
+    naturals = {PAGAT: ["2S", "7S"], DEUCES_WILD: ["7S"]}
+    for variant, like in [(PAGAT, PAGAT), (DEUCES_WILD, DEUCES_WILD), (twos, DEUCES_WILD)]:
+        run = Run(S, 3, "3S 4S JK 6S", variant=variant)
+        assert [str(card) for card, _ in run.fits()] == naturals[like] + wilds[like]
+        assert names(run.reach()) == {"5S", *naturals[like], *wilds[like]}
+        group = Group(Rank.SEVEN, "7C 7D 7H", variant=variant)
+        assert names(group.reach()) == {"7C", "7D", "7H", "7S", *wilds[like]}
+
+
+@given(_VARIANTS.flatmap(lambda v: melds(variant=v)))
+def test_r15_every_wild_card_fits_where_the_joker_does(meld: Group | Run) -> None:
+    # The engine works out once per listing where any freed wild card may go (R23).
+    wild = meld.variant.wild_by_index
+    for card in cr.cards.CARDS:
+        if wild[card.index]:
+            assert meld.placements(card) == meld.placements(JOKER)
+
+
+def _fresh(meld: Group | Run) -> Group | Run | None:
+    """The same meld built anew, knowing nothing yet; ``None`` past the deck's copies (R2)."""
+    try:
+        if isinstance(meld, Group):
+            return Group(meld.rank, meld.cards, variant=meld.variant)
+        return Run(meld.suit, meld.low, meld.cards, variant=meld.variant)
+    except InvalidMeldError:
+        return None
+
+
+@given(_VARIANTS.flatmap(lambda v: melds(variant=v)))
+def test_r15_r23_melds_made_by_lay_offs_and_swaps_take_what_new_ones_do(
+    meld: Group | Run,
+) -> None:
+    # A lay-off or a swap passes on what the meld knows of its shape: the answers agree
+    # with those of the same meld built anew.
+    meld.fits(), meld.reach(), meld.swaps()
+    made = [meld.add(card, end) for card, ends in meld.fits() for end in ends]
+    made += [swapped[0] for card, _ in meld.swaps() if (swapped := meld.swap(card))]
+    for changed in made:
+        fresh = _fresh(changed)
+        if fresh is None:
+            continue
+        assert changed.fits() == fresh.fits()
+        assert changed.reach() == fresh.reach()
+        assert changed.swaps() == fresh.swaps()
+        assert changed.placements(JOKER) == fresh.placements(JOKER)

@@ -18,8 +18,8 @@ from __future__ import annotations
 import enum
 import functools
 from collections import Counter
-from collections.abc import Iterable
-from typing import Final, TypeAlias
+from collections.abc import Callable, Iterable
+from typing import Final, NamedTuple, TypeAlias, TypeVar
 
 import attrs
 
@@ -216,15 +216,12 @@ class Meld:
         """
         found = self._swaps
         if found is None:
-            found = tuple((card, self._freed(card)) for card in self.swappable(CARDS))
+            found = self._find_swaps()
             object.__setattr__(self, "_swaps", found)
         return found
 
-    def _freed(self, card: Card) -> Card:
-        """The wild card that ``card``, which swaps in here, frees."""
-        swapped = self.swap(card)
-        assert swapped is not None
-        return swapped[1]
+    def _find_swaps(self) -> tuple[tuple[Card, Card], ...]:
+        raise NotImplementedError
 
     def reach(self) -> frozenset[int]:
         """The :attr:`Card.index` of every card this meld may take (R15, R23), or more.
@@ -321,7 +318,7 @@ class Group(Meld):
             raise InvalidMeldError(
                 Refusal("R15", f"{card} is not a {self.rank.symbol} and is not wild")
             )
-        return Group._trusted(self.rank, _insert(self.cards, card), self.variant)
+        return self._same_shape(Group._trusted(self.rank, _insert(self.cards, card), self.variant))
 
     def placements(self, card: Card) -> tuple[End | None, ...]:
         """``(None,)`` if ``card`` may join the group (R15), else ``()``.
@@ -352,14 +349,40 @@ class Group(Meld):
         return [card for card in cards if card.rank is self.rank]
 
     def _find_fits(self) -> tuple[tuple[Card, tuple[End | None, ...]], ...]:
-        # Every card of the rank and every wild card, in canonical order (R15).
-        return tuple((CARDS[index], _ONE_PLACE) for index in sorted(self.reach()))
+        return self._take_shape().fits
 
     def _find_reach(self) -> frozenset[int]:
-        # Every card of the rank, and every wild card (R15, R23).
+        return self._take_shape().reach
+
+    def _take_shape(self) -> _Shape:
+        """The group's shape, its ``fits`` and ``reach`` kept at once: one look-up."""
+        shape = _kept_shape(_GROUP_SHAPES, (self.variant, self.rank), self._work_out_shape)
+        object.__setattr__(self, "_fits", shape.fits)
+        object.__setattr__(self, "_reach", shape.reach)
+        return shape
+
+    def _same_shape(self, group: Group) -> Group:
+        """``group``, of this group's rank, knowing what this group knows of their shape."""
+        object.__setattr__(group, "_fits", self._fits)
+        object.__setattr__(group, "_reach", self._reach)
+        return group
+
+    def _work_out_shape(self) -> _Shape:
+        # Every card of the rank, and every wild card (R15, R23): each fits in canonical order.
         value = self.rank.value
         wild = self.variant.wild_by_index
-        return frozenset((*(value - 1 + 13 * suit for suit in range(4)), *_wild_indices(wild)))
+        reach = frozenset((*(value - 1 + 13 * suit for suit in range(4)), *_wild_indices(wild)))
+        fits = tuple((CARDS[index], _ONE_PLACE) for index in sorted(reach))
+        return _Shape((), _ONE_PLACE, fits, reach)
+
+    def _find_swaps(self) -> tuple[tuple[Card, Card], ...]:
+        # Each card of the rank frees the last wild card, as swap() does (R23).
+        wilds = self.wild_positions()
+        if not wilds:
+            return ()
+        freed = self.cards[wilds[-1]]
+        value = self.rank.value
+        return tuple((CARDS[value - 1 + 13 * suit], freed) for suit in range(4))
 
     def swap(self, card: Card) -> tuple[Group, Card] | None:
         """The group with ``card`` for its last wild card, and the freed wild (R23).
@@ -376,7 +399,7 @@ class Group(Meld):
         position = wilds[-1]
         wild = self.cards[position]
         rest = (*self.cards[:position], *self.cards[position + 1 :])
-        return Group._trusted(self.rank, _insert(rest, card), self.variant), wild
+        return self._same_shape(Group._trusted(self.rank, _insert(rest, card), self.variant)), wild
 
     def stands_for(self, position: int) -> Rank:
         """The group's rank: what every card in it is or stands for (R10).
@@ -424,10 +447,8 @@ class Run(Meld):
 
     suit: Suit
     low: int
-    #: Once asked for: each natural neighbour with its places, and a wild card's places.
-    _options: (
-        tuple[tuple[tuple[Card, tuple[End | None, ...]], ...], tuple[End | None, ...]] | None
-    ) = attrs.field(default=None, init=False, eq=False, repr=False)
+    #: Once asked for: what the run may take by its suit, ends and length (:class:`_Shape`).
+    _shaped: _Shape | None = attrs.field(default=None, init=False, eq=False, repr=False)
 
     def __init__(
         self, suit: Suit, low: int, cards: Iterable[Card] | str, *, variant: Variant = PAGAT
@@ -524,8 +545,8 @@ class Run(Meld):
         """
         _check_card(card)
         if self.variant.wild_by_index[card.index]:
-            # Every wild card fits where the joker does: worked out once for the run.
-            return self._lay_off_options()[1]
+            # Every wild card fits where the joker does: worked out once for the run's shape.
+            return self._shape().wild_ends
         return _one_form(self.ends(card))
 
     def neighbours(self) -> tuple[Card, ...]:
@@ -560,7 +581,7 @@ class Run(Meld):
         >>> [(str(card), end) for card, end in run.lay_offs(parse_cards("JK 7S 8S 2S"))]
         [('2S', None), ('7S', None), ('JK', End.LOW), ('JK', End.HIGH)]
         """
-        naturals, wild_ends = self._lay_off_options()
+        naturals, wild_ends, _, _ = self._shape()
         held = list(cards)
         found: list[tuple[Card, End | None]] = []
         if naturals:
@@ -576,25 +597,31 @@ class Run(Meld):
         return found
 
     def _find_fits(self) -> tuple[tuple[Card, tuple[End | None, ...]], ...]:
-        # The natural neighbours, low end first, then the wild cards in canonical order.
-        naturals, wild_ends = self._lay_off_options()
-        if not wild_ends:
-            return naturals
-        wilds = _wild_indices(self.variant.wild_by_index)
-        return (*naturals, *((CARDS[index], wild_ends) for index in wilds))
+        return self._shape().fits
 
-    def _lay_off_options(
-        self,
-    ) -> tuple[tuple[tuple[Card, tuple[End | None, ...]], ...], tuple[End | None, ...]]:
-        """Each natural neighbour with its places, and a wild card's places; made once."""
-        options = self._options
-        if options is None:
-            options = (
-                tuple((card, self.placements(card)) for card in self.neighbours()),
-                _one_form(self.ends(JOKER)),  # where any wild card goes: the joker is always wild
-            )
-            object.__setattr__(self, "_options", options)
-        return options
+    def _shape(self) -> _Shape:
+        """What the run may take by its suit, ends and length; shared by runs of its shape."""
+        shape = self._shaped
+        if shape is None:
+            key = (self.variant, self.suit, self.low, len(self.cards))
+            shape = _kept_shape(_RUN_SHAPES, key, self._work_out_shape)
+            object.__setattr__(self, "_shaped", shape)
+        return shape
+
+    def _work_out_shape(self) -> _Shape:
+        # The natural neighbours, low end first, then the wild cards in canonical order;
+        # the neighbours' positions and the wild cards while it has room (R15, R23).
+        variant = self.variant
+        naturals = tuple((card, _one_form(self.ends(card))) for card in self.neighbours())
+        wild_ends = _one_form(self.ends(JOKER))  # where any wild card goes: the joker is wild
+        if not wild_ends:
+            return _Shape(naturals, wild_ends, naturals, frozenset())
+        wilds = _wild_indices(variant.wild_by_index)
+        fits = (*naturals, *((CARDS[index], wild_ends) for index in wilds))
+        lowest, highest = variant.lowest_position, variant.highest_position
+        ends = [end for end in (self.low - 1, self.high + 1) if lowest <= end <= highest]
+        reach = frozenset((*(_natural(self.suit, end).index for end in ends), *wilds))
+        return _Shape(naturals, wild_ends, fits, reach)
 
     def swappable(self, cards: Iterable[Card]) -> list[Card]:
         """The cards among ``cards`` that a wild card of the run stands for.
@@ -609,17 +636,22 @@ class Run(Meld):
         return [card for card in cards if card.index in wanted]
 
     def _find_reach(self) -> frozenset[int]:
-        # Its natural neighbours, its wild cards' stand-ins, and the wild cards while it
-        # has room (R15, R23).
-        variant = self.variant
-        suit, low = self.suit, self.low
-        found = [_natural(suit, low + position).index for position in self.wild_positions()]
-        if len(self.cards) < variant.max_run_length:
-            lowest, highest = variant.lowest_position, variant.highest_position
-            ends = (low - 1, low + len(self.cards))
-            found.extend(_natural(suit, end).index for end in ends if lowest <= end <= highest)
-            found.extend(_wild_indices(variant.wild_by_index))
-        return frozenset(found)
+        # What its shape takes, and its wild cards' stand-ins (R15, R23).
+        reach = self._shape().reach
+        wilds = self.wild_positions()
+        if not wilds:
+            return reach
+        row, low = _ROWS[self.suit], self.low
+        return reach.union([row[low + position].index for position in wilds])
+
+    def _find_swaps(self) -> tuple[tuple[Card, Card], ...]:
+        # Each wild card's stand-in frees it; an ace standing at both ends frees the low
+        # one, as swap() does (R23). In canonical order: an ace above the king comes first.
+        row, low, cards = _ROWS[self.suit], self.low, self.cards
+        freed: dict[Card, Card] = {}
+        for position in self.wild_positions():
+            freed.setdefault(row[low + position], cards[position])
+        return tuple(sorted(freed.items(), key=_by_stand_in))
 
     def swap(self, card: Card) -> tuple[Run, Card] | None:
         """The run with ``card`` in place of the wild card standing for it, and that wild (R23).
@@ -631,7 +663,9 @@ class Run(Meld):
             if _natural(self.suit, self.low + position) is card:
                 wild = self.cards[position]
                 cards = (*self.cards[:position], card, *self.cards[position + 1 :])
-                return Run._trusted(self.suit, self.low, cards, self.variant), wild
+                run = Run._trusted(self.suit, self.low, cards, self.variant)
+                object.__setattr__(run, "_shaped", self._shaped)  # the same shape
+                return run, wild
         return None
 
     def accepts(self, card: Card) -> bool:
@@ -680,6 +714,48 @@ _ENDS: Final[dict[tuple[bool, bool], tuple[End, ...]]] = {
 def _one_form(ends: tuple[End, ...]) -> tuple[End | None, ...]:
     """A run's ``ends`` for a card in the one form an action gives (R15): see ``placements``."""
     return ends if len(ends) != 1 else _ONE_PLACE
+
+
+class _Shape(NamedTuple):
+    """What a meld may take that its shape alone decides (R15, R23).
+
+    A shape is a group's rank, or a run's suit, ends and length, under one variant: every
+    meld of that shape shares it.
+    """
+
+    #: A run's natural neighbours, low end first, each with its places (a group: none).
+    naturals: tuple[tuple[Card, tuple[End | None, ...]], ...]
+    #: Where any wild card goes (see :meth:`Meld.placements`).
+    wild_ends: tuple[End | None, ...]
+    #: What :meth:`Meld.fits` gives.
+    fits: tuple[tuple[Card, tuple[End | None, ...]], ...]
+    #: :meth:`Meld.reach` but a run's wild cards' stand-ins.
+    reach: frozenset[int]
+
+
+#: The most shapes kept in :data:`_GROUP_SHAPES` and :data:`_RUN_SHAPES`.
+_SHAPES_BOUND: Final = 4096
+#: Each group's shape by variant and rank; emptied when it holds :data:`_SHAPES_BOUND`.
+_GROUP_SHAPES: Final[dict[tuple[Variant, Rank], _Shape]] = {}
+#: Each run's shape by variant, suit, low position and length: working one out costs
+#: several times a look-up, and a table makes a few hundred shapes over and over. Bounded
+#: as :data:`_GROUP_SHAPES`.
+_RUN_SHAPES: Final[dict[tuple[Variant, Suit, int, int], _Shape]] = {}
+_Key = TypeVar("_Key")
+
+
+def _kept_shape(shapes: dict[_Key, _Shape], key: _Key, work_out: Callable[[], _Shape]) -> _Shape:
+    """The shape kept in ``shapes`` under ``key``, worked out and kept if not there yet."""
+    shape = shapes.get(key)
+    if shape is None:
+        if len(shapes) >= _SHAPES_BOUND:
+            shapes.clear()
+        shape = shapes[key] = work_out()
+    return shape
+
+
+def _by_stand_in(swap: tuple[Card, Card]) -> int:
+    return swap[0].index
 
 
 @functools.cache

@@ -12,9 +12,9 @@ from typing import Final, overload
 
 import attrs
 
-from contract_rummy._hands import Hand, distinct, find, keeps_a_discard, remove
+from contract_rummy._hands import Hand, find, keeps_a_discard, remove
 from contract_rummy.actions import Action, Discard, GoDown, LayOff, SwapJoker
-from contract_rummy.cards import Card
+from contract_rummy.cards import CARDS, JOKER, Card
 from contract_rummy.engine._common import (
     DISCARDS,
     Outcome,
@@ -89,7 +89,7 @@ def _legal(position: Position, hand: Hand) -> Sequence[Action]:
         variant = facts.variant
         found = GoDowns(variant, search(variant, facts.round_number, hand, kept))
         return _Listing(found, discards) if found else discards
-    actions = _fitting(position, player, hand, distinct(hand))
+    actions = _fitting(position, player, hand)
     if actions is None:
         return discards
     actions.extend(discards)
@@ -109,26 +109,39 @@ def _discards(hand: Hand, kept: Card | None) -> tuple[Action, ...]:
     return tuple(found)
 
 
-def _fitting(
-    position: Position, player: int, hand: Hand, cards: list[Card]
-) -> list[Action] | None:
-    """The swaps, then the lay-offs, of ``cards`` (the distinct cards of ``hand``).
+def _fitting(position: Position, player: int, hand: Hand) -> list[Action] | None:
+    """The swaps, then the lay-offs, of the cards of ``hand``, the active player's.
 
-    ``None`` when ``player``, the active player, may not lay off now (R15, R24).
+    ``None`` when ``player``, the active player, may not lay off now (R15, R24). One pass
+    over the table gives both, in the meld's order: its ``swappable`` and ``lay_offs`` of
+    the hand, read from what it keeps (``swaps``, ``fits``).
     """
     if _lay_off_refusal(position, player, "lay-offs") is not None:
         return None
+    held = {card.index for card in hand}  # each card once: copies are interchangeable (R2)
     if len(hand) <= 2:  # R16: only cards whose lay-off leaves a card to discard
-        cards = [card for card in cards if _leaves_discard(position, remove(hand, card))]
-    # The melds where one of the cards may go: on most, none may.
-    held = {card.index for card in cards}
+        held = {i for i in held if _leaves_discard(position, remove(hand, CARDS[i]))}
     table = position.board.table
-    targets = [
-        target for target, placed in enumerate(table) if not placed.meld.reach().isdisjoint(held)
-    ]
-    actions = _swaps(position, held, targets)
-    actions.extend(_lay_offs(table, held, targets))
-    return actions
+    kinds = _SWAPPABLE[position.facts.variant.joker_swap]
+    swaps: list[Action] = []
+    lay_offs: list[Action] = []
+    spots: list[tuple[int, End | None]] | None = None
+    made = _LAY_OFFS
+    for target, placed in enumerate(table):
+        meld = placed.meld
+        if meld.reach().isdisjoint(held):
+            continue  # on most melds none of the cards may go
+        if isinstance(meld, kinds):
+            for card, _wild in meld.swaps():
+                if card.index in held:
+                    spots = spots or _spots(table)
+                    swaps.extend(_swaps(card, target, spots))
+        for card, ends in meld.fits():
+            index = card.index
+            if index in held:
+                lay_offs.extend(made.get((index, target, ends)) or _lay_offs(card, target, ends))
+    swaps.extend(lay_offs)
+    return swaps
 
 
 def lay_offs_and_swaps(position: Position, hand: Hand) -> list[Action]:
@@ -148,7 +161,7 @@ def lay_offs_and_swaps(position: Position, hand: Hand) -> list[Action]:
     player = position.active
     if position.phase is not _PLAY or not position.board.down[player]:
         return []
-    return _fitting(position, player, hand, distinct(hand)) or []
+    return _fitting(position, player, hand) or []
 
 
 def _leaves_discard(position: Position, left: Hand) -> bool:
@@ -172,23 +185,7 @@ _LAY_OFFS: Final[dict[tuple[int, int, tuple[End | None, ...]], tuple[LayOff, ...
 _SWAPS: Final[dict[tuple[int, int, int, End | None], SwapJoker]] = {}
 
 
-def _lay_offs(table: tuple[TableMeld, ...], held: set[int], targets: list[int]) -> list[Action]:
-    """Every lay-off of the cards ``held`` (by index, R15) on the melds ``targets``.
-
-    In the meld's order: its ``lay_offs`` of the hand, read from what it keeps (``fits``).
-    """
-    found: list[Action] = []
-    made = _LAY_OFFS
-    for target in targets:
-        for card, ends in table[target].meld.fits():
-            index = card.index
-            if index in held:
-                actions = made.get((index, target, ends))
-                found.extend(actions or _make_lay_offs(card, target, ends))
-    return found
-
-
-def _make_lay_offs(card: Card, target: int, ends: tuple[End | None, ...]) -> tuple[LayOff, ...]:
+def _lay_offs(card: Card, target: int, ends: tuple[End | None, ...]) -> tuple[LayOff, ...]:
     """The lay-offs of ``card`` on ``table[target]`` at each of ``ends``, kept for later."""
     if len(_LAY_OFFS) >= _MADE_BOUND:
         _LAY_OFFS.clear()
@@ -197,39 +194,27 @@ def _make_lay_offs(card: Card, target: int, ends: tuple[End | None, ...]) -> tup
     return actions
 
 
-def _swaps(position: Position, held: set[int], targets: list[int]) -> list[Action]:
-    """Every joker swap of the cards ``held`` (by index, R23) on the melds ``targets``.
+def _spots(table: tuple[TableMeld, ...]) -> list[tuple[int, End | None]]:
+    """Where a wild card freed by a swap may go on ``table`` (R23), as ``(target, end)``.
 
-    The wild card freed goes onto any meld it fits.
+    The same for every wild card (each fits where the joker does), and on the changed meld
+    as on the meld itself (the swap keeps its rank, or its suit, ends and length).
     """
-    found: list[Action] = []
-    policy = position.facts.variant.joker_swap
-    if policy is JokerSwap.NEVER:
-        return found
-    table = position.board.table
-    # Where each wild card freed may go, by its index: the same for every swap that frees it.
-    landings: dict[int, list[tuple[int, End | None]]] = {}
+    return [
+        (joker_target, end)
+        for joker_target, other in enumerate(table)
+        for end in other.meld.placements(JOKER)
+    ]
+
+
+def _swaps(card: Card, target: int, spots: list[tuple[int, End | None]]) -> list[SwapJoker]:
+    """The swaps of ``card`` on ``table[target]``, the freed wild to each of ``spots``."""
+    index = card.index
     made = _SWAPS
-    for target in targets:
-        meld = table[target].meld
-        if policy is JokerSwap.RUNS and not isinstance(meld, Run):
-            continue
-        for card, wild in meld.swaps():
-            index = card.index
-            if index not in held:
-                continue
-            # The wild card fits the changed meld where it fits the meld itself: the swap
-            # keeps its rank, or its suit, ends and length; and the meld's own answer is kept.
-            spots = landings.get(wild.index)
-            if spots is None:
-                spots = landings[wild.index] = [
-                    (joker_target, end)
-                    for joker_target, other in enumerate(table)
-                    for end in other.meld.placements(wild)
-                ]
-            for joker_target, end in spots:
-                swap = made.get((index, target, joker_target, end))
-                found.append(swap or _make_swap(card, target, joker_target, end))
+    found: list[SwapJoker] = []
+    for joker_target, end in spots:
+        swap = made.get((index, target, joker_target, end))
+        found.append(swap or _make_swap(card, target, joker_target, end))
     return found
 
 
@@ -243,10 +228,17 @@ def _make_swap(card: Card, target: int, joker_target: int, end: End | None) -> S
     return swap
 
 
+#: R23: the kinds of meld the variant lets wild cards be won back from, by its policy.
+_SWAPPABLE: Final[dict[JokerSwap, tuple[type[Group | Run], ...]]] = {
+    JokerSwap.NEVER: (),
+    JokerSwap.RUNS: (Run,),
+    JokerSwap.ANY_MELD: (Group, Run),
+}
+
+
 def _swappable(position: Position, meld: Group | Run) -> bool:
     """R23: whether the variant lets wild cards be won back from ``meld``."""
-    policy = position.facts.variant.joker_swap
-    return policy is JokerSwap.ANY_MELD or (policy is JokerSwap.RUNS and isinstance(meld, Run))
+    return isinstance(meld, _SWAPPABLE[position.facts.variant.joker_swap])
 
 
 # == checks ===================================================================================
