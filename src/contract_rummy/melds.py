@@ -119,6 +119,25 @@ class Meld:
         default=None, init=False, eq=False, repr=False
     )
 
+    def __getstate__(self) -> dict[str, object]:
+        """What a pickle or a copy keeps: the meld's value, not what it worked out since.
+
+        A meld pickled by one version of the library then loads under another, whose
+        cached answers may differ (see :meth:`__setstate__`).
+        """
+        # The fields a constructor takes make the value; the others are cached answers.
+        return {f.name: getattr(self, f.name) for f in attrs.fields(type(self)) if f.init}
+
+    def __setstate__(self, state: dict[str, object]) -> None:
+        """Restore a pickled meld: its value, with nothing worked out yet.
+
+        Any answers a pickle made by an older version still holds are dropped, to be
+        worked out again by this code when asked for.
+        """
+        for field in attrs.fields(type(self)):
+            value = state[field.name] if field.init else field.default
+            object.__setattr__(self, field.name, value)
+
     def accepts(self, card: Card) -> bool:
         """Whether ``card`` can be laid off on this meld (R15)."""
         raise NotImplementedError
@@ -252,7 +271,7 @@ class Meld:
         return format_cards(self.cards)
 
 
-@attrs.frozen(init=False)
+@attrs.frozen(init=False, getstate_setstate=False)  # Meld's own pickling
 class Group(Meld):
     """Three or more cards of one rank, suits free to repeat (R7).
 
@@ -419,7 +438,7 @@ class Group(Meld):
         return f"Group({self.rank!r}, {str(self)!r})"
 
 
-@attrs.frozen(init=False)
+@attrs.frozen(init=False, getstate_setstate=False)  # Meld's own pickling
 class Run(Meld):
     """Four or more consecutive cards of one suit, listed low to high (R8).
 
