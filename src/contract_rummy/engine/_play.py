@@ -30,7 +30,7 @@ from contract_rummy.engine._known import forget
 from contract_rummy.engine._round import end_round
 from contract_rummy.errors import IllegalActionError, InvalidMeldError
 from contract_rummy.events import Event, RoundEnd, WildFreed
-from contract_rummy.godown import GoDowns, godown_problem, search
+from contract_rummy.godown import NOTHING, GoDowns, godown_problem, search
 from contract_rummy.melds import End, Group, Run, under
 from contract_rummy.state import NEW_TURN, Phase, RoundState, TableMeld, Turn
 from contract_rummy.variants import JokerSwap
@@ -87,7 +87,10 @@ def _legal(position: Position, hand: Hand) -> Sequence[Action]:
     if not position.board.down[player]:
         facts = position.facts
         variant = facts.variant
-        found = GoDowns(variant, search(variant, facts.round_number, hand, kept))
+        result = search(variant, facts.round_number, hand, kept)
+        if result is NOTHING:  # most hands: turned down before any search
+            return discards
+        found = GoDowns(variant, result)
         return _Listing(found, discards) if found else discards
     actions = _fitting(position, player, hand)
     if actions is None:

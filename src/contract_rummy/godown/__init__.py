@@ -48,7 +48,7 @@ from contract_rummy.godown._wilds import (
 from contract_rummy.melds import Group, Run
 from contract_rummy.variants import Variant
 
-__all__ = ["GoDowns", "go_downs", "godown_problem", "iter_go_downs", "search"]
+__all__ = ["NOTHING", "GoDowns", "go_downs", "godown_problem", "iter_go_downs", "search"]
 
 _RANKS: Final = tuple(Rank)
 _SUITS: Final = tuple(Suit)

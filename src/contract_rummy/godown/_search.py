@@ -194,7 +194,8 @@ def search(
     Before the last round the hand must keep a card the player may discard (R16, R17);
     without a final discard it may keep nothing, but never only the card R17 keeps. The
     hand's wild cards are all counted as jokers: with more than one kind of them, the
-    go-downs found are skeletons (see :class:`Result`).
+    go-downs found are skeletons (see :class:`Result`). A hand turned down before any
+    search, as most are, gives :data:`NOTHING` itself.
     """
     t = tables(variant)
     p = t.plans.get(round_number) or plan(variant, round_number, t)
