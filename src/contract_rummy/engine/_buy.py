@@ -158,17 +158,17 @@ def _check(position: Position, hand: Hand, action: Action) -> None:
         wrong_phase(position, action)
 
 
-def _play(state: RoundState, action: Action) -> Outcome:
-    # Most actions of a game are passes in a buy window: they skip the checks, which a
-    # Pass always meets here.
-    call = state.facts.variant.shanghai_call
-    if type(action) is Pass and not call:
-        window = state.window
-        return _ask(state, window.queue, window.last_buyer)
-    _check(state, (), action)
-    if call:
+def _pass(state: RoundState, action: Pass) -> Outcome:
+    if state.facts.variant.shanghai_call:
         return _answer_asking(state, action)
-    return _buy(state)  # a Buy: a Pass without the call took the way above
+    window = state.window
+    return _ask(state, window.queue, window.last_buyer)
+
+
+def _buy_or_ask(state: RoundState, action: Buy) -> Outcome:
+    if state.facts.variant.shanghai_call:
+        return _answer_asking(state, action)
+    return _buy(state)
 
 
 #: What a buy changes (R19, R21, R27): the hands, the stock, the discard pile and who
@@ -290,4 +290,4 @@ def grant(state: RoundState) -> Outcome:
 
 
 #: Phase BUY (R18-R22, R31).
-BUY: Final = PhaseRules(legal=_legal, check=_check, play=_play)
+BUY: Final = PhaseRules(legal=_legal, check=_check, plays={Buy: _buy_or_ask, Pass: _pass})

@@ -64,14 +64,16 @@ def _check(position: Position, hand: Hand, action: Action) -> None:
         refuse("R17", f"player {position.active} holds no other card to discard after taking it")
 
 
-def _play(state: RoundState, action: Action) -> Outcome:
+def _draw_stock(state: RoundState, action: DrawStock) -> Outcome:
+    if not state.facts.variant.shanghai_call:
+        # R18, R19: choosing the stock opens the buy window on the top discard.
+        return open_window(state)
+    # R31: the stock grants a pending request; with none, the player simply draws.
+    return active_draws(state) if state.window.requester is None else grant(state)
+
+
+def _take_discard(state: RoundState, action: TakeDiscard) -> Outcome:
     variant = state.facts.variant
-    if isinstance(action, DrawStock):
-        if not variant.shanghai_call:
-            # R18, R19: choosing the stock opens the buy window on the top discard.
-            return open_window(state)
-        # R31: the stock grants a pending request; with none, the player simply draws.
-        return active_draws(state) if state.window.requester is None else grant(state)
     player = state.active
     hands = state.hands
     hand = hands[player]
@@ -96,4 +98,6 @@ def _play(state: RoundState, action: Action) -> Outcome:
 
 
 #: Phase DRAW (R13, R17, R18, R31).
-DRAW: Final = PhaseRules(legal=_legal, check=_check, play=_play)
+DRAW: Final = PhaseRules(
+    legal=_legal, check=_check, plays={DrawStock: _draw_stock, TakeDiscard: _take_discard}
+)
