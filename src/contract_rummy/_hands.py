@@ -19,6 +19,7 @@ __all__ = [
     "Hand",
     "add",
     "add_one",
+    "add_one_held",
     "distinct",
     "find",
     "keeps_a_discard",
@@ -109,6 +110,20 @@ def add_one(hand: Hand, card: Card) -> Hand:
     cards = list(hand)
     cards.insert(at, card)
     return tuple(cards)
+
+
+def add_one_held(hand: Hand, card: Card) -> tuple[Hand, bool]:
+    """:func:`add_one`, and whether ``hand`` held a copy of ``card`` before: one search.
+
+    >>> from contract_rummy.cards import parse_cards
+    >>> hand = parse_cards("7C 8C JK")
+    >>> add_one_held(hand, hand[1])[1], add_one_held(hand, parse_cards("9C")[0])[1]
+    (True, False)
+    """
+    at = bisect.bisect_right(hand, card.index, key=BY_INDEX)
+    cards = list(hand)
+    cards.insert(at, card)
+    return tuple(cards), at > 0 and hand[at - 1] is card
 
 
 def find(hand: Hand, card: Card) -> int:
