@@ -23,6 +23,7 @@ from contract_rummy.engine._common import (
     pile_with,
     refuse,
     with_item,
+    with_known,
     wrong_phase,
 )
 from contract_rummy.engine._known import forget
@@ -467,9 +468,7 @@ def _discard(state: RoundState, action: Discard) -> Outcome:
     discard, discarded_by = pile_with(state, card, player)
     hands = with_item(hands, player, left)
     board = state.board
-    known = forget(board.known, player, (card,))  # everyone saw it leave
-    if known is not board.known:
-        board = board.replace(known=known)
+    board = with_known(board, forget(board.known, player, (card,)))  # everyone saw it leave
     variant = state.facts.variant
     limit = variant.max_turns
     turns = state.turns
