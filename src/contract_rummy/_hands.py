@@ -19,11 +19,13 @@ __all__ = [
     "Hand",
     "add",
     "add_one",
+    "add_one_held",
     "distinct",
     "find",
     "keeps_a_discard",
     "remove",
     "some_cards",
+    "without",
 ]
 
 #: A hand: cards in canonical order.
@@ -110,6 +112,20 @@ def add_one(hand: Hand, card: Card) -> Hand:
     return tuple(cards)
 
 
+def add_one_held(hand: Hand, card: Card) -> tuple[Hand, bool]:
+    """:func:`add_one`, and whether ``hand`` held a copy of ``card`` before: one search.
+
+    >>> from contract_rummy.cards import parse_cards
+    >>> hand = parse_cards("7C 8C JK")
+    >>> add_one_held(hand, hand[1])[1], add_one_held(hand, parse_cards("9C")[0])[1]
+    (True, False)
+    """
+    at = bisect.bisect_right(hand, card.index, key=BY_INDEX)
+    cards = list(hand)
+    cards.insert(at, card)
+    return tuple(cards), at > 0 and hand[at - 1] is card
+
+
 def find(hand: Hand, card: Card) -> int:
     """Where ``hand`` holds ``card`` (the first copy), or -1.
 
@@ -130,3 +146,29 @@ def remove(hand: Hand, card: Card) -> Hand:
     if at < 0:
         raise ValueError(f"the hand does not hold {card}")
     return hand[:at] + hand[at + 1 :]
+
+
+def without(hand: Hand, cards: Sequence[Card]) -> Hand:
+    """``hand`` less one copy of each of ``cards``, in any order; cards it lacks are skipped.
+
+    One pass over both in canonical order, comparing indices: ``list.remove`` compares
+    cards with ``==``, which a card answers far more slowly than its index.
+
+    >>> from contract_rummy.cards import parse_cards
+    >>> hand = parse_cards("7C 7C 8C 9C JK")
+    >>> without(hand, parse_cards("9C 7C 5D")) == parse_cards("7C 8C JK")
+    True
+    """
+    gone = sorted(cards, key=BY_INDEX)
+    count = len(gone)
+    left: list[Card] = []
+    at = 0
+    for card in hand:
+        index = card.index
+        while at < count and gone[at].index < index:
+            at += 1  # a card the hand lacks
+        if at < count and gone[at] is card:
+            at += 1
+        else:
+            left.append(card)
+    return tuple(left)

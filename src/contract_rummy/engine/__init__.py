@@ -75,7 +75,14 @@ from contract_rummy.engine._chance import (
     resolve,
     stop,
 )
-from contract_rummy.engine._common import Outcome, PhaseRules, Position, refuse
+from contract_rummy.engine._common import (
+    Outcome,
+    PhaseRules,
+    Play,
+    Position,
+    refuse,
+    wrong_phase,
+)
 from contract_rummy.engine._draw import DRAW
 from contract_rummy.engine._play import PLAY, lay_offs_and_swaps
 from contract_rummy.engine._round import GAME_OVER, ROUND_OVER, end_round, winners_of
@@ -121,7 +128,7 @@ def _resolve(state: RoundState, action: Action) -> Outcome:
 
 
 def _play_waiting(state: RoundState, action: Action) -> Outcome:
-    return _PLAY[state.phase](state, action)
+    return _RULES[state.phase].play(state, action)
 
 
 def check_chance_point(state: RoundState) -> None:
@@ -215,6 +222,12 @@ def _chance_point_problem(state: RoundState, point: ChancePoint) -> str | None:
     return None
 
 
+_ACTIONS: Final = frozenset(
+    (
+        *(DrawStock, TakeDiscard, Buy, Pass, GoDown, LayOff, SwapJoker, Discard, NextRound),
+        *CHANCE_ACTIONS,  # chance's outcomes
+    )
+)
 #: The rules of each phase.
 _RULES: Final[Mapping[Phase, PhaseRules]] = {
     Phase.DRAW: DRAW,
@@ -222,22 +235,17 @@ _RULES: Final[Mapping[Phase, PhaseRules]] = {
     Phase.PLAY: PLAY,
     Phase.ROUND_OVER: ROUND_OVER,
     Phase.GAME_OVER: GAME_OVER,
+    # Any action goes to chance's outcomes, which refuse a player's (R5).
     Phase.CHANCE: PhaseRules(
         legal=legal_outcomes,
         check=check_outcome,
-        play=_resolve,
+        plays=dict.fromkeys(_ACTIONS, _resolve),
     ),
 }
-#: Each phase's ``play``, looked up once: the engine plays every action through one of these.
-_PLAY: Final[Mapping[Phase, Callable[[RoundState, Action], Outcome]]] = {
-    phase: rules.play for phase, rules in _RULES.items()
+#: Each phase's ``plays``, looked up once: the engine plays every action through one of these.
+_PLAYS: Final[Mapping[Phase, Mapping[type, Play]]] = {
+    phase: rules.plays for phase, rules in _RULES.items()
 }
-_ACTIONS: Final = frozenset(
-    (
-        *(DrawStock, TakeDiscard, Buy, Pass, GoDown, LayOff, SwapJoker, Discard, NextRound),
-        *CHANCE_ACTIONS,  # chance's outcomes
-    )
-)
 
 
 #: Makes a :class:`Step` of a pair without the checks of ``Step._make``: the engine's
@@ -514,8 +522,11 @@ def _play(state: RoundState, action: Action | ChanceAction, player: int | None =
     if player is not None:
         _check_player(state, player)
     # The phase's code numbers the state it makes: ``moves`` one more (see ``Outcome``).
+    play = _PLAYS[state.phase].get(type(action))
+    if play is None:
+        wrong_phase(state, action)
     try:
-        return _PLAY[state.phase](state, action)  # type: ignore[arg-type] # chance's too
+        return play(state, action)
     except NeedChance as need:
         # Only a game dealt step by step gets here: the action waits for chance.
         # (Chance's own outcomes stop inside phase CHANCE: the action is a player's.)

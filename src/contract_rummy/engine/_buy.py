@@ -25,6 +25,7 @@ from contract_rummy.engine._common import (
     Outcome,
     PhaseRules,
     Position,
+    build_board,
     draw,
     pile_without_top,
     window,
@@ -37,9 +38,11 @@ from contract_rummy.events import Bought, Drew, Event, RoundEnd
 from contract_rummy.state import (
     NO_WINDOW,
     Board,
+    BuyWindow,
     Chance,
     Phase,
     RoundState,
+    build_state,
     builder,
     buyers,
     buyers_of,
@@ -69,6 +72,23 @@ def _draws(player: int) -> tuple[Drew, ...]:
     return tuple(Drew(player, card) for card in CARDS)
 
 
+@functools.lru_cache(maxsize=4096)
+def _bought_one(player: int, card: int, penalty: int) -> Bought:
+    """The :class:`Bought` of the card of index ``card`` for one penalty card, made once.
+
+    Most buys cost one penalty card: at most players x 53 x 53 such events, the most
+    often bought kept (4,096).
+    """
+    return Bought(player, CARDS[card], (CARDS[penalty],))
+
+
+def _bought_event(player: int, card: Card, penalty: tuple[Card, ...]) -> Bought:
+    """``player`` bought ``card`` and drew ``penalty`` (R19, R21): shared when it can be."""
+    if len(penalty) == 1:
+        return _bought_one(player, card.index, penalty[0].index)
+    return Bought(player, card, penalty)
+
+
 def open_window(state: RoundState) -> Outcome:
     """R18, R19: the active player chose the stock; ask the first player who may buy."""
     return _ask(state, buyers(state, None), None)
@@ -85,14 +105,39 @@ def _ask(
     With nobody left to ask, the active player draws.
     """
     if queue:
-        asked = state.replace(
-            phase=_BUY,
-            to_act=queue[0],
-            window=window(queue[1:], last_buyer),
-            moves=state.moves + 1,
-        )
-        return asked, events
+        return _next_state(state, _BUY, queue[0], window(queue[1:], last_buyer)), events
     return active_draws(state, events)
+
+
+def _next_state(
+    state: RoundState,
+    phase: Phase,
+    to_act: int,
+    offer: BuyWindow,
+    hands: tuple[Hand, ...] | None = None,
+    stock: tuple[Card, ...] | None = None,
+) -> RoundState:
+    """The state once ``to_act`` is asked (or the active player draws): the next move's.
+
+    Built from every field, in order: cheaper than ``replace()``.
+    """
+    return build_state(
+        state.facts,
+        phase,
+        state.active,
+        to_act,
+        state.hands if hands is None else hands,
+        state.stock if stock is None else stock,
+        state.discard,
+        state.discarded_by,
+        state.board,
+        state.totals,
+        state.turn,
+        offer,  # window
+        state.turns,
+        state.chance,
+        state.moves + 1,
+    )
 
 
 def active_draws(state: RoundState, events: tuple[Event, ...] = ()) -> Outcome:
@@ -103,14 +148,7 @@ def active_draws(state: RoundState, events: tuple[Event, ...] = ()) -> Outcome:
     # Nearly every turn: the top card, with no reshuffle, and nothing else changes.
     player = state.active
     hands, stock, drew = _top_drawn(player, state.hands, stock)
-    after = state.replace(
-        phase=_PLAY,
-        to_act=player,
-        hands=hands,
-        stock=stock,
-        window=NO_WINDOW,
-        moves=state.moves + 1,
-    )
+    after = _next_state(state, _PLAY, player, NO_WINDOW, hands, stock)
     return after, events + (drew,)  # noqa: RUF005 - no list
 
 
@@ -158,17 +196,17 @@ def _check(position: Position, hand: Hand, action: Action) -> None:
         wrong_phase(position, action)
 
 
-def _play(state: RoundState, action: Action) -> Outcome:
-    # Most actions of a game are passes in a buy window: they skip the checks, which a
-    # Pass always meets here.
-    call = state.facts.variant.shanghai_call
-    if type(action) is Pass and not call:
-        window = state.window
-        return _ask(state, window.queue, window.last_buyer)
-    _check(state, (), action)
-    if call:
+def _pass(state: RoundState, action: Pass) -> Outcome:
+    if state.facts.variant.shanghai_call:
         return _answer_asking(state, action)
-    return _buy(state)  # a Buy: a Pass without the call took the way above
+    window = state.window
+    return _ask(state, window.queue, window.last_buyer)
+
+
+def _buy_or_ask(state: RoundState, action: Buy) -> Outcome:
+    if state.facts.variant.shanghai_call:
+        return _answer_asking(state, action)
+    return _buy(state)
 
 
 #: What a buy changes (R19, R21, R27): the hands, the stock, the discard pile and who
@@ -200,13 +238,15 @@ def _bought(state: RoundState, buyer: int) -> _Bought:
         drawn.stock,
         drawn.discard,
         drawn.discarded_by,
-        board.replace(
-            buys=with_item(board.buys, buyer, board.buys[buyer] + 1),
-            reshuffles=drawn.reshuffles,
-            known=learned(board.known, buyer, card),  # the card, not the penalty: seen by all
+        build_board(
+            board.table,
+            board.down,
+            with_item(board.buys, buyer, board.buys[buyer] + 1),
+            drawn.reshuffles,
+            learned(board.known, buyer, card),  # the card, not the penalty: seen by all
         ),
         _chance(drawn.rng, state.chance.shuffler) if reshuffled else state.chance,
-        (*drawn.events, Bought(buyer, card, drawn.cards)),
+        (*drawn.events, _bought_event(buyer, card, drawn.cards)),
     )
 
 
@@ -237,17 +277,22 @@ def _buy(state: RoundState) -> Outcome:
             chance=chance,
         )
         return _draw_reshuffling(bought, events)
-    after = state.replace(
-        phase=phase,
-        to_act=to_act,
-        hands=hands,
-        stock=stock,
-        discard=discard,
-        discarded_by=discarded_by,
-        board=board,
-        window=offer,
-        chance=chance,
-        moves=state.moves + 1,
+    after = build_state(  # every field, in order: cheaper than replace() of most of them
+        state.facts,
+        phase,
+        active,
+        to_act,
+        hands,
+        stock,
+        discard,
+        discarded_by,
+        board,
+        state.totals,
+        state.turn,
+        offer,  # window
+        state.turns,
+        chance,
+        state.moves + 1,
     )
     return after, events
 
@@ -290,4 +335,4 @@ def grant(state: RoundState) -> Outcome:
 
 
 #: Phase BUY (R18-R22, R31).
-BUY: Final = PhaseRules(legal=_legal, check=_check, play=_play)
+BUY: Final = PhaseRules(legal=_legal, check=_check, plays={Buy: _buy_or_ask, Pass: _pass})

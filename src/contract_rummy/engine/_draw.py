@@ -10,7 +10,7 @@ import functools
 from collections.abc import Sequence
 from typing import Final
 
-from contract_rummy._hands import Hand, add_one, find
+from contract_rummy._hands import Hand, add_one_held
 from contract_rummy.actions import Action, DrawStock, TakeDiscard
 from contract_rummy.cards import CARDS
 from contract_rummy.engine._buy import active_draws, grant, open_window
@@ -21,11 +21,12 @@ from contract_rummy.engine._common import (
     pile_without_top,
     refuse,
     with_item,
+    with_known,
     wrong_phase,
 )
 from contract_rummy.engine._known import learned
 from contract_rummy.events import TookDiscard
-from contract_rummy.state import NEW_TURN, NO_WINDOW, Phase, RoundState, Turn
+from contract_rummy.state import NEW_TURN, NO_WINDOW, Phase, RoundState, Turn, build_state
 
 __all__ = ["DRAW"]
 
@@ -64,36 +65,48 @@ def _check(position: Position, hand: Hand, action: Action) -> None:
         refuse("R17", f"player {position.active} holds no other card to discard after taking it")
 
 
-def _play(state: RoundState, action: Action) -> Outcome:
+def _draw_stock(state: RoundState, action: DrawStock) -> Outcome:
+    if not state.facts.variant.shanghai_call:
+        # R18, R19: choosing the stock opens the buy window on the top discard.
+        return open_window(state)
+    # R31: the stock grants a pending request; with none, the player simply draws.
+    return active_draws(state) if state.window.requester is None else grant(state)
+
+
+def _take_discard(state: RoundState, action: TakeDiscard) -> Outcome:
     variant = state.facts.variant
-    if isinstance(action, DrawStock):
-        if not variant.shanghai_call:
-            # R18, R19: choosing the stock opens the buy window on the top discard.
-            return open_window(state)
-        # R31: the stock grants a pending request; with none, the player simply draws.
-        return active_draws(state) if state.window.requester is None else grant(state)
     player = state.active
     hands = state.hands
     hand = hands[player]
     _check(state, hand, action)
     card = state.discard[-1]
+    taken, held = add_one_held(hand, card)
     # R17: the taken card stays in hand this turn, unless a copy was held before.
-    kept = None if variant.discard_taken_card or find(hand, card) >= 0 else card
+    kept = variant.discard_taken_card or held
     discard, discarded_by = pile_without_top(state)
     blocked = state.window.requester  # R31: taking the discard blocks a pending request
     board = state.board
-    after = state.replace(
-        phase=_PLAY,
-        hands=with_item(hands, player, add_one(hand, card)),
-        discard=discard,
-        discarded_by=discarded_by,
-        board=board.replace(known=learned(board.known, player, card)),  # seen by everyone
-        turn=NEW_TURN if kept is None else _KEPT[kept.index],
-        window=NO_WINDOW,
-        moves=state.moves + 1,
+    after = build_state(  # every field, in order: cheaper than replace() of most of them
+        state.facts,
+        _PLAY,
+        player,  # active
+        player,  # to_act
+        with_item(hands, player, taken),
+        state.stock,
+        discard,
+        discarded_by,
+        with_known(board, learned(board.known, player, card)),  # seen by everyone
+        state.totals,
+        NEW_TURN if kept else _KEPT[card.index],
+        NO_WINDOW,
+        state.turns,
+        state.chance,
+        state.moves + 1,
     )
     return after, (_takes(player, blocked)[card.index],)
 
 
 #: Phase DRAW (R13, R17, R18, R31).
-DRAW: Final = PhaseRules(legal=_legal, check=_check, play=_play)
+DRAW: Final = PhaseRules(
+    legal=_legal, check=_check, plays={DrawStock: _draw_stock, TakeDiscard: _take_discard}
+)

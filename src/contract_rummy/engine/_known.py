@@ -9,10 +9,10 @@ so that a player's view, the bots and :func:`~contract_rummy.determinize` have t
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Sequence
 from typing import TypeAlias
 
-from contract_rummy._hands import add_one, find
+from contract_rummy._hands import add_one, find, without
 from contract_rummy.cards import Card
 from contract_rummy.engine._common import with_item
 
@@ -29,7 +29,7 @@ def learned(known: Known, player: int, card: Card) -> Known:
     return with_item(known, player, mine)
 
 
-def forget(known: Known, player: int, cards: Iterable[Card]) -> Known:
+def forget(known: Known, player: int, cards: Sequence[Card]) -> Known:
     """``known`` once everyone saw ``cards`` leave ``player``'s hand: one copy of each.
 
     A card not known to be in the hand leaves nothing to forget: when nothing is forgotten
@@ -39,9 +39,11 @@ def forget(known: Known, player: int, cards: Iterable[Card]) -> Known:
     mine = known[player]
     if not mine:
         return known
-    left = mine
-    for card in cards:
-        at = find(left, card)
-        if at >= 0:
-            left = left[:at] + left[at + 1 :]
+    if len(cards) == 1:
+        at = find(mine, cards[0])
+        left = mine if at < 0 else mine[:at] + mine[at + 1 :]
+    else:  # a go-down's melds: one pass over both
+        left = without(mine, cards)
+        if len(left) == len(mine):
+            left = mine
     return known if left is mine else with_item(known, player, left)

@@ -7,12 +7,11 @@ may lay off, the joker swaps then the lay-offs; then the discards.
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from itertools import chain
 from typing import Final, overload
 
 import attrs
 
-from contract_rummy._hands import Hand, find, keeps_a_discard, remove
+from contract_rummy._hands import Hand, find, keeps_a_discard, remove, without
 from contract_rummy.actions import Action, Discard, GoDown, LayOff, SwapJoker
 from contract_rummy.cards import CARDS, JOKER, Card
 from contract_rummy.engine._common import (
@@ -24,6 +23,7 @@ from contract_rummy.engine._common import (
     pile_with,
     refuse,
     with_item,
+    with_known,
     wrong_phase,
 )
 from contract_rummy.engine._known import forget
@@ -32,7 +32,7 @@ from contract_rummy.errors import IllegalActionError, InvalidMeldError
 from contract_rummy.events import Event, RoundEnd, WildFreed
 from contract_rummy.godown import NOTHING, GoDowns, godown_problem, search
 from contract_rummy.melds import End, Group, Run, under
-from contract_rummy.state import NEW_TURN, Phase, RoundState, TableMeld, Turn
+from contract_rummy.state import NEW_TURN, Phase, RoundState, TableMeld, Turn, build_state
 from contract_rummy.variants import JokerSwap
 
 __all__ = ["PLAY", "lay_offs_and_swaps"]
@@ -300,6 +300,7 @@ def _check_end(meld: Group | Run, card: Card, end: End | None, rule: str) -> End
 @attrs.frozen
 class _GoingDown:
     melds: tuple[Group | Run, ...]
+    cards: list[Card]  # the melds' cards
     left: Hand
 
 
@@ -316,11 +317,8 @@ def _check_go_down(position: Position, hand: Hand, action: GoDown) -> _GoingDown
     problem = godown_problem(variant, facts.round_number, hand, position.turn.kept_card, melds)
     if problem is not None:
         raise IllegalActionError(problem)
-    left = list(hand)
-    for meld in melds:
-        for card in meld.cards:
-            left.remove(card)
-    return _GoingDown(melds, tuple(left))
+    cards = [card for meld in melds for card in meld.cards]
+    return _GoingDown(melds, cards, without(hand, cards))
 
 
 @attrs.frozen
@@ -398,70 +396,74 @@ def _check(position: Position, hand: Hand, action: Action) -> object:
 # == playing ==================================================================================
 
 
-def _play(state: RoundState, action: Action) -> Outcome:
+def _go_down(state: RoundState, action: GoDown) -> Outcome:
     player = state.active
     board = state.board
     hands = state.hands
-    hand = hands[player]
-    if isinstance(action, Discard):
-        return _discard(state, action.card, _check_discard(state, hand, action))
-    events: tuple[Event, ...] = ()
-    if isinstance(action, GoDown):
-        going = _check_go_down(state, hand, action)
-        left = going.left
-        after = state.replace(
-            hands=with_item(hands, player, left),
-            board=board.replace(
-                table=board.table + tuple(TableMeld(meld, player) for meld in going.melds),
-                down=with_item(board.down, player, True),
-                known=forget(
-                    board.known, player, chain.from_iterable(m.cards for m in going.melds)
-                ),
-            ),
-            turn=Turn(state.turn.kept_card, went_down=True),
-            moves=state.moves + 1,
-        )
-    elif isinstance(action, LayOff):
-        laying = _check_lay_off(state, hand, action)
-        left = laying.left
-        placed = TableMeld(laying.meld, board.table[action.target].owner)
-        after = state.replace(
-            hands=with_item(hands, player, left),
-            board=board.replace(
-                table=with_item(board.table, action.target, placed),
-                known=forget(board.known, player, (action.card,)),
-            ),
-            moves=state.moves + 1,
-        )
-    elif isinstance(action, SwapJoker):
-        swapping = _check_swap(state, hand, action)
-        left = swapping.left
-        after = state.replace(
-            hands=with_item(hands, player, left),
-            board=board.replace(
-                table=swapping.table, known=forget(board.known, player, (action.card,))
-            ),
-            moves=state.moves + 1,
-        )
-        events = (
-            WildFreed(player, action.card, swapping.wild, action.target, action.joker_target),
-        )
-    else:
-        wrong_phase(state, action)
+    going = _check_go_down(state, hands[player], action)
+    after = state.replace(
+        hands=with_item(hands, player, going.left),
+        board=board.replace(
+            table=board.table + tuple(TableMeld(meld, player) for meld in going.melds),
+            down=with_item(board.down, player, True),
+            known=forget(board.known, player, going.cards),
+        ),
+        turn=Turn(state.turn.kept_card, went_down=True),
+        moves=state.moves + 1,
+    )
+    return _melded(after, going.left, ())
+
+
+def _lay_off(state: RoundState, action: LayOff) -> Outcome:
+    player = state.active
+    board = state.board
+    hands = state.hands
+    laying = _check_lay_off(state, hands[player], action)
+    placed = TableMeld(laying.meld, board.table[action.target].owner)
+    after = state.replace(
+        hands=with_item(hands, player, laying.left),
+        board=board.replace(
+            table=with_item(board.table, action.target, placed),
+            known=forget(board.known, player, (action.card,)),
+        ),
+        moves=state.moves + 1,
+    )
+    return _melded(after, laying.left, ())
+
+
+def _swap(state: RoundState, action: SwapJoker) -> Outcome:
+    player = state.active
+    board = state.board
+    hands = state.hands
+    swapping = _check_swap(state, hands[player], action)
+    after = state.replace(
+        hands=with_item(hands, player, swapping.left),
+        board=board.replace(
+            table=swapping.table, known=forget(board.known, player, (action.card,))
+        ),
+        moves=state.moves + 1,
+    )
+    freed = WildFreed(player, action.card, swapping.wild, action.target, action.joker_target)
+    return _melded(after, swapping.left, (freed,))
+
+
+def _melded(after: RoundState, left: Hand, events: tuple[Event, ...]) -> Outcome:
+    """The outcome of a go-down, lay-off or swap that leaves ``left`` in hand."""
     if not left:  # R24, or a variant without R16: an empty hand goes out
         return end_round(after, RoundEnd.WENT_OUT, after.moves, events)
     return after, events
 
 
-def _discard(state: RoundState, card: Card, left: Hand) -> Outcome:
-    """End the turn with ``card`` on the pile (R13); the last card goes out (R16, R25)."""
+def _discard(state: RoundState, action: Discard) -> Outcome:
+    """End the turn with a card on the pile (R13); the last card goes out (R16, R25)."""
     player = state.active
+    hands = state.hands
+    left = _check_discard(state, hands[player], action)
+    card = action.card
     discard, discarded_by = pile_with(state, card, player)
-    hands = with_item(state.hands, player, left)
+    hands = with_item(hands, player, left)
     board = state.board
-    known = forget(board.known, player, (card,))  # everyone saw it leave
-    if known is not board.known:
-        board = board.replace(known=known)
+    board = with_known(board, forget(board.known, player, (card,)))  # everyone saw it leave
     variant = state.facts.variant
     limit = variant.max_turns
     turns = state.turns
@@ -472,22 +474,32 @@ def _discard(state: RoundState, card: Card, left: Hand) -> Outcome:
         return end_round(after, ended, state.moves + 1)
     following = (player + 1) % len(hands)
     # R13, R31: the next turn begins, with the asking first when the variant has the call.
-    phase, to_act, offer = opening(variant, following, state.stock, discard, discarded_by, board)
-    after = state.replace(
-        phase=phase,
-        active=following,
-        to_act=to_act,
-        hands=hands,
-        discard=discard,
-        discarded_by=discarded_by,
-        board=board,
-        turn=NEW_TURN,
-        window=offer,
-        turns=turns + 1,
-        moves=state.moves + 1,
+    stock = state.stock
+    phase, to_act, offer = opening(variant, following, stock, discard, discarded_by, board)
+    # Built from every field, in order: a third cheaper than replace() of most of them.
+    after = build_state(
+        state.facts,
+        phase,
+        following,  # active
+        to_act,
+        hands,
+        stock,
+        discard,
+        discarded_by,
+        board,
+        state.totals,
+        NEW_TURN,
+        offer,  # window
+        turns + 1,
+        state.chance,
+        state.moves + 1,
     )
     return after, ()
 
 
 #: Phase PLAY (R13-R17, R23, R24).
-PLAY: Final = PhaseRules(legal=_legal, check=_check, play=_play)
+PLAY: Final = PhaseRules(
+    legal=_legal,
+    check=_check,
+    plays={Discard: _discard, GoDown: _go_down, LayOff: _lay_off, SwapJoker: _swap},
+)

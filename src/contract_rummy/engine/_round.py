@@ -66,9 +66,8 @@ def _round_over_check(position: Position, hand: Hand, action: Action) -> None:
         wrong_phase(position, action)
 
 
-def _next_round(state: RoundState, action: Action) -> Outcome:
+def _next_round(state: RoundState, action: NextRound) -> Outcome:
     """Deal the next round, the deal passing to the left (R4, R5)."""
-    _round_over_check(state, (), action)
     facts = state.facts
     players = state.players
     after, exact_cut = deal(
@@ -92,11 +91,9 @@ def _game_over_check(position: Position, hand: Hand, action: Action) -> None:
     wrong_phase(position, action)
 
 
-def _game_over_play(state: RoundState, action: Action) -> Outcome:
-    wrong_phase(state, action)
-
-
 #: Phase ROUND_OVER: the dealer of the round just scored deals the next (R4, R5).
-ROUND_OVER: Final = PhaseRules(legal=_round_over_legal, check=_round_over_check, play=_next_round)
+ROUND_OVER: Final = PhaseRules(
+    legal=_round_over_legal, check=_round_over_check, plays={NextRound: _next_round}
+)
 #: Phase GAME_OVER: nothing more is legal (R28).
-GAME_OVER: Final = PhaseRules(legal=_game_over_legal, check=_game_over_check, play=_game_over_play)
+GAME_OVER: Final = PhaseRules(legal=_game_over_legal, check=_game_over_check, plays={})

@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+import functools
 import secrets
 from collections.abc import Iterable, Sequence
 from typing import Final
 
 from contract_rummy._checks import is_int
 from contract_rummy._hands import BY_INDEX, Hand
-from contract_rummy.cards import Card, as_cards
+from contract_rummy.cards import Card, as_cards, build_deck
 from contract_rummy.engine._chance import STEPS
 from contract_rummy.engine._common import Outcome, begin_turn
 from contract_rummy.events import Dealt
@@ -235,7 +236,7 @@ def deal(
     state. Returns the round, and the player whose exact cut lowered their total, if any.
     """
     shuffler = chance.shuffler
-    deck, rng = shuffler.shuffle(variant.deck(players), chance.rng)
+    deck, rng = shuffler.shuffle(_deck(*variant.deck_counts(players)), chance.rng)
     dealt = variant.cards_dealt(round_number)
     needed = dealt * players + 1
     exact: int | None = None
@@ -251,9 +252,10 @@ def deal(
                 total - variant.cut_bonus if p == cutter else total
                 for p, total in enumerate(scores)
             )
-    hands: list[list[Card]] = [[] for _ in range(players)]
-    for i in range(dealt * players):
-        hands[(dealer + 1 + i) % players].append(deck[i])
+    # One card at a time from the dealer's left: player p gets every players-th card, from
+    # the (p - dealer - 1)-th.
+    end = dealt * players
+    hands = [deck[(p - dealer - 1) % players : end : players] for p in range(players)]
     state = fresh_round(
         variant,
         round_number,
@@ -267,6 +269,10 @@ def deal(
         cut,
     )
     return state, exact
+
+
+#: The deck of each count of decks and jokers, built once (a handful of counts exist).
+_deck: Final = functools.lru_cache(maxsize=64)(build_deck)
 
 
 def fresh_round(
