@@ -32,7 +32,7 @@ from contract_rummy.errors import IllegalActionError, InvalidMeldError
 from contract_rummy.events import Event, RoundEnd, WildFreed
 from contract_rummy.godown import NOTHING, GoDowns, godown_problem, search
 from contract_rummy.melds import End, Group, Run, under
-from contract_rummy.state import NEW_TURN, Phase, RoundState, TableMeld, Turn, build_state
+from contract_rummy.state import NEW_TURN, Phase, RoundState, TableMeld, Turn
 from contract_rummy.variants import JokerSwap
 
 __all__ = ["PLAY", "lay_offs_and_swaps"]
@@ -474,25 +474,19 @@ def _discard(state: RoundState, action: Discard) -> Outcome:
         return end_round(after, ended, state.moves + 1)
     following = (player + 1) % len(hands)
     # R13, R31: the next turn begins, with the asking first when the variant has the call.
-    stock = state.stock
-    phase, to_act, offer = opening(variant, following, stock, discard, discarded_by, board)
-    # Built from every field, in order: a third cheaper than replace() of most of them.
-    after = build_state(
-        state.facts,
-        phase,
-        following,  # active
-        to_act,
-        hands,
-        stock,
-        discard,
-        discarded_by,
-        board,
-        state.totals,
-        NEW_TURN,
-        offer,  # window
-        turns + 1,
-        state.chance,
-        state.moves + 1,
+    phase, to_act, offer = opening(variant, following, state.stock, discard, discarded_by, board)
+    after = state.replace(
+        phase=phase,
+        active=following,
+        to_act=to_act,
+        hands=hands,
+        discard=discard,
+        discarded_by=discarded_by,
+        board=board,
+        turn=NEW_TURN,
+        window=offer,
+        turns=turns + 1,
+        moves=state.moves + 1,
     )
     return after, ()
 
