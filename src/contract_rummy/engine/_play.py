@@ -415,36 +415,30 @@ def _go_down(state: RoundState, action: GoDown) -> Outcome:
 
 
 def _lay_off(state: RoundState, action: LayOff) -> Outcome:
-    player = state.active
-    board = state.board
-    hands = state.hands
-    laying = _check_lay_off(state, hands[player], action)
-    placed = TableMeld(laying.meld, board.table[action.target].owner)
-    after = state.replace(
-        hands=with_item(hands, player, laying.left),
-        board=board.replace(
-            table=with_item(board.table, action.target, placed),
-            known=forget(board.known, player, (action.card,)),
-        ),
-        moves=state.moves + 1,
-    )
+    laying = _check_lay_off(state, state.hands[state.active], action)
+    table = state.board.table
+    placed = TableMeld(laying.meld, table[action.target].owner)
+    after = _played(state, laying.left, with_item(table, action.target, placed), action.card)
     return _melded(after, laying.left, ())
 
 
 def _swap(state: RoundState, action: SwapJoker) -> Outcome:
     player = state.active
-    board = state.board
-    hands = state.hands
-    swapping = _check_swap(state, hands[player], action)
-    after = state.replace(
-        hands=with_item(hands, player, swapping.left),
-        board=board.replace(
-            table=swapping.table, known=forget(board.known, player, (action.card,))
-        ),
-        moves=state.moves + 1,
-    )
+    swapping = _check_swap(state, state.hands[player], action)
+    after = _played(state, swapping.left, swapping.table, action.card)
     freed = WildFreed(player, action.card, swapping.wild, action.target, action.joker_target)
     return _melded(after, swapping.left, (freed,))
+
+
+def _played(state: RoundState, left: Hand, table: tuple[TableMeld, ...], card: Card) -> RoundState:
+    """The state once the active player put ``card`` on the table, now ``table``."""
+    player = state.active
+    board = state.board
+    return state.replace(
+        hands=with_item(state.hands, player, left),
+        board=board.replace(table=table, known=forget(board.known, player, (card,))),
+        moves=state.moves + 1,
+    )
 
 
 def _melded(after: RoundState, left: Hand, events: tuple[Event, ...]) -> Outcome:
