@@ -72,6 +72,10 @@ class Suit(enum.Enum):
     def __repr__(self) -> str:
         return f"Suit.{self.name}"
 
+    # Each suit is one object, equal only to itself: hashed by identity in C, not through
+    # Enum's hash of its name in Python (suits key many look-ups).
+    __hash__ = object.__hash__
+
 
 _SUIT_SYMBOLS: Final = {
     Suit.CLUBS: "♣",
