@@ -777,7 +777,7 @@ def _by_stand_in(swap: tuple[Card, Card]) -> int:
     return swap[0].index
 
 
-@functools.cache
+@functools.lru_cache(maxsize=64)  # one entry per set of wild ranks in use
 def _wild_indices(wild: tuple[bool, ...]) -> tuple[int, ...]:
     """The indices of the wild cards, from a variant's ``wild_by_index``."""
     return tuple(index for index, is_wild in enumerate(wild) if is_wild)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from functools import cache
+from functools import lru_cache
 from itertools import islice
 from operator import itemgetter
 from typing import Any, Final, NamedTuple
@@ -400,7 +400,7 @@ def _held_by_others(seen: PlayerView) -> list[int] | None:
     return held
 
 
-@cache
+@lru_cache(maxsize=64)  # bounded: a program may make variants without end
 def _penalties(variant: Variant) -> tuple[int, ...]:
     """The penalty points of each card (R25) in ``variant``, by card index."""
     return tuple(variant.penalty(card) for card in (*NATURALS, JOKER))

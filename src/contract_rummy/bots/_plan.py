@@ -14,7 +14,7 @@ the cards that would lengthen its melds, and asks for the rest.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from functools import cache
+from functools import cache, lru_cache
 from itertools import combinations
 from typing import Final, NamedTuple
 
@@ -125,7 +125,7 @@ class _Bounds(NamedTuple):
     windows: dict[int, _Windows]
 
 
-@cache
+@lru_cache(maxsize=64)  # bounded: a program may make variants without end
 def _bounds(variant: Variant) -> _Bounds:
     """What ``variant`` says of runs (R8, R12), worked out once for each variant."""
     return _Bounds(
