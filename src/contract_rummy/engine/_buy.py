@@ -25,7 +25,6 @@ from contract_rummy.engine._common import (
     Outcome,
     PhaseRules,
     Position,
-    build_board,
     draw,
     pile_without_top,
     window,
@@ -36,6 +35,7 @@ from contract_rummy.engine._known import learned
 from contract_rummy.engine._round import end_round
 from contract_rummy.events import Bought, Drew, Event, RoundEnd
 from contract_rummy.state import (
+    KEEP,
     NO_WINDOW,
     Board,
     BuyWindow,
@@ -113,15 +113,15 @@ def _next_state(
     phase: Phase,
     to_act: int,
     offer: BuyWindow,
-    hands: tuple[Hand, ...] | None = None,
-    stock: tuple[Card, ...] | None = None,
+    hands: tuple[Hand, ...] = KEEP,
+    stock: tuple[Card, ...] = KEEP,
 ) -> RoundState:
     """The state once ``to_act`` is asked (or the active player draws): the next move's."""
     return state.replace(
         phase=phase,
         to_act=to_act,
-        hands=state.hands if hands is None else hands,
-        stock=state.stock if stock is None else stock,
+        hands=hands,
+        stock=stock,
         window=offer,
         moves=state.moves + 1,
     )
@@ -225,12 +225,10 @@ def _bought(state: RoundState, buyer: int) -> _Bought:
         drawn.stock,
         drawn.discard,
         drawn.discarded_by,
-        build_board(
-            board.table,
-            board.down,
-            with_item(board.buys, buyer, board.buys[buyer] + 1),
-            drawn.reshuffles,
-            learned(board.known, buyer, card),  # the card, not the penalty: seen by all
+        board.replace(
+            buys=with_item(board.buys, buyer, board.buys[buyer] + 1),
+            reshuffles=drawn.reshuffles,
+            known=learned(board.known, buyer, card),  # the card, not the penalty: seen by all
         ),
         _chance(drawn.rng, state.chance.shuffler) if reshuffled else state.chance,
         (*drawn.events, _bought_event(buyer, card, drawn.cards)),
@@ -245,7 +243,8 @@ def _buy(state: RoundState) -> Outcome:
     """
     buyer = state.to_act
     assert buyer is not None
-    hands, stock, discard, discarded_by, board, chance, events = _bought(state, buyer)
+    parts = _bought(state, buyer)
+    hands, stock, discard, discarded_by, board, chance, events = parts
     active = state.active
     # R20: the next discard is offered again from the active player's left.
     queue = buyers_of(state.facts.variant, active, stock, discard, discarded_by, board, buyer)
@@ -255,15 +254,7 @@ def _buy(state: RoundState) -> Outcome:
         hands, stock, drew = _top_drawn(active, hands, stock)
         phase, to_act, offer, events = _PLAY, active, NO_WINDOW, events + (drew,)  # noqa: RUF005
     else:  # the active player's draw needs a reshuffle first (R27): rare
-        bought = state.replace(
-            hands=hands,
-            stock=stock,
-            discard=discard,
-            discarded_by=discarded_by,
-            board=board,
-            chance=chance,
-        )
-        return _draw_reshuffling(bought, events)
+        return _draw_reshuffling(*_holding(state, parts))
     after = state.replace(
         phase=phase,
         to_act=to_act,
@@ -304,7 +295,12 @@ def grant(state: RoundState) -> Outcome:
     """
     requester = state.window.requester
     assert requester is not None
-    hands, stock, discard, discarded_by, board, chance, events = _bought(state, requester)
+    return active_draws(*_holding(state, _bought(state, requester)))
+
+
+def _holding(state: RoundState, parts: _Bought) -> Outcome:
+    """``state`` with the parts a buy changed (its move not counted yet), and its events."""
+    hands, stock, discard, discarded_by, board, chance, events = parts
     bought = state.replace(
         hands=hands,
         stock=stock,
@@ -313,7 +309,7 @@ def grant(state: RoundState) -> Outcome:
         board=board,
         chance=chance,
     )
-    return active_draws(bought, events)
+    return bought, events
 
 
 #: Phase BUY (R18-R22, R31).
