@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import copy
+import pickle
 import re
 from collections import Counter
 from typing import Any
 
 import attrs
 import pytest
+from hypothesis import given
 
 import contract_rummy as cr
 from contract_rummy import (
@@ -28,6 +31,7 @@ from contract_rummy import (
     TieBreak,
     Variant,
 )
+from contract_rummy.testing.strategies import variants
 
 ALL_CARDS: tuple[Card, ...] = (*NATURALS, JOKER)
 
@@ -701,3 +705,54 @@ def test_a_round_at_once_needs_no_card_to_discard() -> None:
 def test_rounds_at_once_are_checked(value: Any, error: type[Exception], message: str) -> None:
     with pytest.raises(error, match=re.escape(message)):
         attrs.evolve(PAGAT, rounds_at_once=value)
+
+
+# -- pickles and copies --------------------------------------------------------------------
+
+
+def _answers(variant: Variant) -> tuple[object, ...]:
+    """What a variant answers through its tables: wild cards, penalties, rounds at once."""
+    rounds = range(1, variant.rounds + 1)
+    return (
+        [variant.is_wild(card) for card in ALL_CARDS],
+        [variant.penalty(card) for card in ALL_CARDS],
+        [variant.at_once(number) for number in rounds],
+    )
+
+
+@given(variants())
+def test_a_pickled_or_copied_variant_keeps_its_value_and_answers_alike(variant: Variant) -> None:
+    for again in (pickle.loads(pickle.dumps(variant)), copy.copy(variant), copy.deepcopy(variant)):
+        assert again == variant
+        assert hash(again) == hash(variant)
+        assert repr(again) == repr(variant)
+        assert _answers(again) == _answers(variant)
+
+
+def test_a_pickled_variant_holds_its_settings_only() -> None:
+    settings = {field.name for field in attrs.fields(Variant) if field.init}
+    assert set(VARIANTS["deuces-wild"].__getstate__()) == settings
+
+
+class _OlderPickle:
+    """Pickles as a variant pickled by another version: with tables this one does not make."""
+
+    def __init__(self, state: dict[str, Any]) -> None:
+        self.state = state
+
+    def __reduce__(self) -> tuple[object, ...]:
+        return object.__new__, (Variant,), self.state
+
+
+def test_a_variant_pickled_by_another_version_loads_with_its_tables_made_again() -> None:
+    variant = VARIANTS["california"]
+    state = {field.name: getattr(variant, field.name) for field in attrs.fields(Variant)}
+    state["_points"] = (0,) * 53  # a table with other values than this version's
+    state["_old_table"] = ()  # a table this version does not make
+    del state["_at_once"]  # a table this version makes that the other did not
+    del state["max_turns"]  # a setting added since: it takes its default
+    loaded = pickle.loads(pickle.dumps(_OlderPickle(state)))
+    assert type(loaded) is Variant
+    assert loaded == variant
+    assert _answers(loaded) == _answers(variant)
+    assert loaded.penalty(Card.parse("QS")) == 25  # R30: a wild queen scores as a joker

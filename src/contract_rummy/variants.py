@@ -472,6 +472,27 @@ class Variant:
         object.__setattr__(self, "_points", points)
         object.__setattr__(self, "_at_once", self._rounds_at_once())
 
+    def __getstate__(self) -> dict[str, Any]:
+        """What a pickle or a copy keeps: the settings, not the tables worked out from them.
+
+        A variant pickled (alone or inside a state) by one version of the library then
+        loads under another, whose tables may differ (see :meth:`__setstate__`).
+        """
+        return {field.name: getattr(self, field.name) for field in _SETTINGS}
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        """Restore a pickled variant from its settings, checked, with its tables made again.
+
+        A pickle made by an older version may hold that version's tables: they are
+        dropped. A setting it lacks takes its default.
+
+        >>> import pickle
+        >>> pickle.loads(pickle.dumps(PAGAT)) == PAGAT
+        True
+        """
+        settings = {field.name: state[field.name] for field in _SETTINGS if field.name in state}
+        Variant.__init__(self, **settings)
+
     def _rounds_at_once(self) -> tuple[bool, ...]:
         """Whether each round, first to last, is played at once (R24)."""
         rounds = len(self.ladder)
@@ -774,6 +795,10 @@ class Variant:
                 f"round_number must be 1-{len(self.ladder)} for {self.name}, got {round_number}"
             )
         return round_number - 1
+
+
+#: The fields a variant is built from, which make its value (the others are its tables).
+_SETTINGS: Final = tuple(field for field in attrs.fields(Variant) if field.init)
 
 
 def check_variant(value: object) -> Variant:
