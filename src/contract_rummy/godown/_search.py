@@ -36,7 +36,7 @@ from typing import Final, NamedTuple
 
 from contract_rummy._hands import keeps_a_discard
 from contract_rummy.cards import Card
-from contract_rummy.godown._bounds import at_once_slots, runs_needed, wilds_needed
+from contract_rummy.godown._bounds import at_once_slots, runs_needed, uncovered, wilds_needed
 from contract_rummy.godown._candidates import Counts, list_candidates, remainder
 from contract_rummy.godown._plan import RUN, Candidate, Found, MeldSpec, Place, Plan, plan
 from contract_rummy.godown._tables import CARDS_AT, LANE_BYTES, Tables, tables
@@ -250,6 +250,8 @@ def search(
         blanks -= runs_needed(t, counts) if p.runs else spread_of(t, fields, packed)
         if blanks < 0 or (p.runs and at_once_slots(t, counts, p.run_size, p.runs) > wilds):
             return NOTHING
+    elif p.at_once and uncovered(t, p, packed) > 0:  # R24: the groups and runs cannot hold it
+        return NOTHING
     listed: dict[Place, list[Choices | None]] = {}
     have = Counts(counts, list(counted[:CARDS_AT]), suit_masks, wilds)
     for place in dict.fromkeys(p.places):
@@ -320,6 +322,8 @@ def _fill(
             return  # R24: more suits (or ranks) of natural cards than melds to hold them
         # As many as melds: each meld must take every natural card of its own.
         tight = spread == 0
+    elif s.plan.at_once and uncovered(s.t, s.plan, hand, i) > 0:
+        return  # R24: the groups and runs left cannot hold the natural cards left
     row = s.choices[i]
     source, positions, _ = row[wilds] or _choices(row, wilds)
     # Over the whole list, positions are indices; over part of it, look them up.
