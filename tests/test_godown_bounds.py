@@ -158,13 +158,15 @@ MIXED_AT_ONCE = (
 
 @st.composite
 def mixed_hands(draw: st.DrawFn) -> tuple[cr.Variant, int, list[cr.Card], int]:
-    """A round of groups and runs played at once, a hand of few ranks, and a place."""
+    """A round of groups and runs played at once, a hand of few ranks, and a place.
+
+    The hand holds each card at most twice, as two decks do.
+    """
     variant, round_number = draw(st.sampled_from(MIXED_AT_ONCE))
     ranks = draw(st.lists(st.sampled_from(list(cr.Rank)), min_size=1, max_size=6, unique=True))
-    picks = draw(
-        st.lists(st.tuples(st.sampled_from(ranks), st.sampled_from(list(cr.Suit))), max_size=16)
-    )
-    hand = [cr.Card(rank, suit) for rank, suit in picks]
+    cards = st.tuples(st.sampled_from(ranks), st.sampled_from(list(cr.Suit)), st.integers(0, 1))
+    picks = draw(st.lists(cards, max_size=16, unique=True))
+    hand = [cr.Card(rank, suit) for rank, suit, _ in picks]
     hand += [cr.JOKER] * draw(st.integers(0, 3))
     first = draw(st.integers(0, variant.contract(round_number).melds - 1))
     return variant, round_number, hand, first
