@@ -463,22 +463,22 @@ def finish_at_once(
     After an interchangeable place, its meld is taken in order. ``rests`` keeps, by hand,
     the melds of the cards left: melds of wild cards only before it leave the same cards.
     """
-    # Most hands fail at once: their natural cards are not all of one suit (for a run) or
-    # of one rank (for a group), which the packed hand tells without listing its cards.
     t = s.t
-    naturals = hand & t.natural_fields
-    if naturals and not any(
-        not naturals & ~fields
-        for fields in (t.suit_fields if place.kind == RUN else t.rank_fields)
-    ):
-        return []
     previous = chosen[-1] if chosen and s.plan.places[len(chosen) - 1] == place else None
     if rests is None:
+        if not _of_one_key(t, hand, place):
+            return []
         listed: Iterable[Candidate] = remainder(t, s.present, hand, place, left, previous)
     else:
-        listed = rests.get(hand) or []
-        if hand not in rests:
-            listed = rests[hand] = list(remainder(t, s.present, hand, place, left))
+        # (hands that fail are kept too: a tally meets most of them again)
+        found = rests.get(hand)
+        if found is None:
+            found = rests[hand] = (
+                list(remainder(t, s.present, hand, place, left))
+                if _of_one_key(t, hand, place)
+                else []
+            )
+        listed = found
     taken: list[Candidate] = []
     for candidate in listed:
         meld = candidate.meld
@@ -489,6 +489,19 @@ def finish_at_once(
         if seen is None or _first_time((*chosen, meld), seen):
             taken.append(candidate)
     return taken
+
+
+def _of_one_key(t: Tables, hand: int, place: Place) -> bool:
+    """R24: whether the natural cards of the packed ``hand`` may all go in ``place``'s meld.
+
+    They must be of one suit for a run, of one rank for a group: most hands fail this, and
+    the packed hand tells it without listing its cards.
+    """
+    naturals = hand & t.natural_fields
+    return not naturals or any(
+        not naturals & ~fields
+        for fields in (t.suit_fields if place.kind == RUN else t.rank_fields)
+    )
 
 
 def touching(run: MeldSpec, chosen: tuple[MeldSpec, ...]) -> bool:

@@ -301,14 +301,9 @@ class Tally:
     ) -> Counts:
         """The skeletons of places ``i`` on from the packed ``hand``, by shape and head."""
         levels = self._s.plan.levels
-        last = levels[i].last
-        key = (i, hand, start, kept, blanks)
-        found = None if last else self._memo.get(key)
-        if found is not None:
-            return found
-        found = {}
         opened = i > 0 and levels[i - 1].follow
-        if levels[i].together:
+        found: Counts = {}
+        if levels[i].together:  # (not kept: the cards left are, see _together)
             kind = self._s.plan.places[i].kind
             for meld, _, size, used in self._together(i, hand, left, kept):
                 if opened and meld == kept[-1]:
@@ -317,6 +312,11 @@ class Tally:
                     settled = (_settle(_NOTHING, kind, used, size, 1), 0)
                 found[settled] = found.get(settled, 0) + 1
             return found
+        last = levels[i].last
+        key = (i, hand, start, kept, blanks)
+        memo = None if last else self._memo.get(key)
+        if memo is not None:
+            return memo
         options = self._options(i, hand, left, start, kept, blanks)
         lane = self._lanes[i]
         whole = lane.whole
