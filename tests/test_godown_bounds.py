@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Sequence
 
 import attrs
@@ -11,7 +12,7 @@ from hypothesis import strategies as st
 
 import contract_rummy as cr
 from contract_rummy.godown import _bounds, _candidates, _plan, go_downs
-from contract_rummy.godown._bounds import at_once_slots, wilds_needed
+from contract_rummy.godown._bounds import at_once_slots, uncovered, wilds_needed
 from contract_rummy.godown._plan import plan
 from contract_rummy.godown._tables import LANE_BYTES, tables
 
@@ -134,6 +135,60 @@ def test_r24_the_bound_on_runs_at_once_never_exceeds_the_wild_cards_needed(
     event(f"goes down with {needed} jokers")
     if needed is not None:
         assert at_once_bound(variant, round_number, naturals) <= needed
+
+
+#: Rounds of groups and runs played at once (R24): ``shanghai``'s 8th, with wild 2s too,
+#: and a contract of two runs.
+MIXED_AT_ONCE = (
+    (cr.SHANGHAI, 8),
+    (
+        attrs.evolve(cr.SHANGHAI, name="shanghai deuces", wild_ranks={cr.Rank.TWO}, max_players=6),
+        8,
+    ),
+    (
+        attrs.evolve(
+            cr.PAGAT,
+            name="two runs at once",
+            ladder=((cr.Contract(groups=(3,), runs=(4, 4)), 10),),
+        ),
+        1,
+    ),
+)
+
+
+@st.composite
+def mixed_hands(draw: st.DrawFn) -> tuple[cr.Variant, int, list[cr.Card], int]:
+    """A round of groups and runs played at once, a hand of few ranks, and a place.
+
+    The hand holds each card at most twice, as two decks do.
+    """
+    variant, round_number = draw(st.sampled_from(MIXED_AT_ONCE))
+    ranks = draw(st.lists(st.sampled_from(list(cr.Rank)), min_size=1, max_size=6, unique=True))
+    cards = st.tuples(st.sampled_from(ranks), st.sampled_from(list(cr.Suit)), st.integers(0, 1))
+    picks = draw(st.lists(cards, max_size=16, unique=True))
+    hand = [cr.Card(rank, suit) for rank, suit, _ in picks]
+    hand += [cr.JOKER] * draw(st.integers(0, 3))
+    first = draw(st.integers(0, variant.contract(round_number).melds - 1))
+    return variant, round_number, hand, first
+
+
+@given(mixed_hands())
+def test_r24_the_bound_on_groups_and_runs_at_once_counts_the_ranks_left_to_the_groups(
+    found: tuple[cr.Variant, int, list[cr.Card], int],
+) -> None:
+    variant, round_number, hand, first = found
+    t = tables(variant)
+    p = plan(variant, round_number, t)
+    packed = t.pack_indices(52 if variant.is_wild(card) else card.index for card in hand)
+    # The places from ``first`` on: groups, then runs (each run takes a suit's cards).
+    kinds = [place.kind for place in p.places[first:]]
+    groups, runs = kinds.count(_plan.GROUP), kinds.count(_plan.RUN)
+    naturals = {(card.rank, card.suit) for card in hand if not variant.is_wild(card)}
+    fewest = min(
+        len({rank for rank, suit in naturals if suit not in taken})
+        for taken in itertools.combinations(cr.Suit, min(runs, 4))
+    )
+    assert uncovered(t, p, packed, first) == fewest - groups
 
 
 def test_r14_the_memos_start_afresh_when_full(monkeypatch: pytest.MonkeyPatch) -> None:

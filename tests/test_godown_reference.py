@@ -38,6 +38,10 @@ ACES_HIGH: Final = attrs.evolve(
     cr.PAGAT, name="aces-high", aces=cr.AceRule.HIGH, max_run_length=13
 )
 NO_FINAL_DISCARD: Final = attrs.evolve(cr.PAGAT, name="no-final-discard", final_discard=False)
+#: ``shanghai``'s 8th round (R24: three groups and a run of the whole hand) with wild 2s too.
+SHANGHAI_DEUCES: Final = attrs.evolve(
+    cr.SHANGHAI, name="shanghai-deuces", wild_ranks={cr.Rank.TWO}, max_players=6
+)
 
 
 # -- the reference -----------------------------------------------------------------------
@@ -518,6 +522,19 @@ def test_r24_last_round_go_downs_match_the_rules() -> None:
     compare_all(cr.PAGAT, deals, least_with=0.3)
 
 
+@pytest.mark.parametrize("variant", [cr.SHANGHAI, SHANGHAI_DEUCES], ids=lambda v: v.name)
+def test_r24_groups_and_a_run_at_once_match_the_rules(variant: cr.Variant) -> None:
+    deals = seeded_deals(variant, 8, 30, sizes(variant, 8), 1)
+    compare_all(variant, deals, least_with=0.2)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("round_number", [7, 8])
+def test_r24_shanghai_rounds_at_once_match_the_rules(round_number: int) -> None:
+    deals = seeded_deals(cr.SHANGHAI, round_number, 200, sizes(cr.SHANGHAI, round_number), 2)
+    compare_all(cr.SHANGHAI, deals, least_with=0.2)
+
+
 @pytest.mark.slow
 @pytest.mark.parametrize("round_number", [1, 2])
 def test_r14_twenty_card_hands_after_buys_match_the_rules(round_number: int) -> None:
@@ -667,6 +684,33 @@ def test_r24_the_last_round_goes_down_with_the_whole_hand() -> None:
     }
     # One card that fits no run keeps the player from going out.
     assert go_downs_of(cr.PAGAT, _deal(7, hand + " 7S", "7S")) == set()
+
+
+def test_r24_natural_cards_outside_the_runs_suit_need_a_group_of_their_rank() -> None:
+    hand = "7C 7D 7H 9S 9D 9H KC KD KH 3S 4S 5S 6S"
+    spades = cr.Suit.SPADES
+    assert go_downs_of(cr.SHANGHAI, _deal(8, hand, "6S")) == {
+        _go_down(
+            cr.Group(7, "7C 7D 7H"),
+            cr.Group(9, "9S 9D 9H"),
+            cr.Group(13, "KC KD KH"),
+            cr.Run(spades, 3, "3S 4S 5S 6S"),
+        )
+    }
+    # A 6 of hearts: outside any one suit, four ranks are left for three groups.
+    other = hand.replace("6S", "6H JK")
+    assert go_downs_of(cr.SHANGHAI, _deal(8, other, "6H")) == set()
+    # A joker in its place: it ends the run of spades, or stands in a group.
+    found = go_downs_of(cr.SHANGHAI, _deal(8, hand.replace("6S", "JK"), "JK"))
+    assert (
+        _go_down(
+            cr.Group(7, "7C 7D 7H"),
+            cr.Group(9, "9S 9D 9H"),
+            cr.Group(13, "KC KD KH"),
+            cr.Run(spades, 3, "3S 4S 5S JK"),
+        )
+        in found
+    )
 
 
 def test_r8_aces_high_only_refuse_a_low_ace() -> None:

@@ -11,13 +11,16 @@ turns away one that can.
   from the plan's tables (see :mod:`._plan`);
 - :func:`runs_needed` and :func:`at_once_slots`, for a round of runs played at once
   (R24), where every card that is not wild must go into a run of its suit: the runs, and
-  the wild cards, the whole hand needs.
+  the wild cards, the whole hand needs;
+- :func:`uncovered`, for a round of groups and runs played at once (R24), where every
+  card that is not wild must go into a group of its rank or a run of its suit: checked
+  before each place is filled, as it is cheap.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from itertools import pairwise
+from itertools import combinations, pairwise
 from typing import Final
 
 from contract_rummy.godown._plan import Plan
@@ -195,3 +198,36 @@ def _covers(spots: list[int], size: int, runs: int) -> list[int]:
         ]
         found.append(min(found[-1], best[n]))
     return found
+
+
+#: ``_LEFT[runs]``: each way to choose the suits that ``runs`` runs leave to the groups.
+_LEFT: Final = tuple(tuple(combinations(range(4), 4 - runs)) for runs in range(5))
+
+
+def uncovered(t: Tables, p: Plan, hand: int, first: int = 0) -> int:
+    """R24 with groups and runs: the ranks the groups from place ``first`` on cannot hold.
+
+    Every card of the packed ``hand`` that is not wild goes into a group of its rank or a
+    run of its suit: the runs left take at most every natural card of as many suits, and
+    the groups left a rank each of the rest. The result is, with the runs' suits chosen
+    best, how many more ranks the rest holds than groups are left: above 0, no go-down.
+    Places are groups, then runs (see :class:`~._plan.Plan`).
+    """
+    groups = max(p.groups - first, 0)
+    runs = min(p.runs - max(first - p.groups, 0), 4)
+    # Each suit's 13 fields, folded over each other: a field's value is below its guard
+    # bit, so adding each field's lower bits carries into the guard just where it is
+    # not 0, and the guard bits set are the ranks held (see ._tables).
+    span = 13 * t.width
+    chunk = (1 << span) - 1
+    top = t.guard & chunk
+    low = chunk ^ top
+    naturals = hand & t.natural_fields
+    held = [(((naturals >> (span * suit)) & chunk) + low) & top for suit in range(4)]
+    fewest = 13
+    for left in _LEFT[runs]:
+        ranks = 0
+        for suit in left:
+            ranks |= held[suit]
+        fewest = min(fewest, ranks.bit_count())
+    return fewest - groups

@@ -36,7 +36,7 @@ from typing import Final, NamedTuple
 
 from contract_rummy._hands import keeps_a_discard
 from contract_rummy.cards import Card
-from contract_rummy.godown._bounds import at_once_slots, runs_needed, wilds_needed
+from contract_rummy.godown._bounds import at_once_slots, runs_needed, uncovered, wilds_needed
 from contract_rummy.godown._candidates import Counts, list_candidates, remainder
 from contract_rummy.godown._plan import RUN, Candidate, Found, MeldSpec, Place, Plan, plan
 from contract_rummy.godown._tables import CARDS_AT, LANE_BYTES, Tables, tables
@@ -250,6 +250,8 @@ def search(
         blanks -= runs_needed(t, counts) if p.runs else spread_of(t, fields, packed)
         if blanks < 0 or (p.runs and at_once_slots(t, counts, p.run_size, p.runs) > wilds):
             return NOTHING
+    elif p.at_once and uncovered(t, p, packed) > 0:  # R24: the groups and runs cannot hold it
+        return NOTHING
     listed: dict[Place, list[Choices | None]] = {}
     have = Counts(counts, list(counted[:CARDS_AT]), suit_masks, wilds)
     for place in dict.fromkeys(p.places):
@@ -320,6 +322,8 @@ def _fill(
             return  # R24: more suits (or ranks) of natural cards than melds to hold them
         # As many as melds: each meld must take every natural card of its own.
         tight = spread == 0
+    elif s.plan.at_once and uncovered(s.t, s.plan, hand, i) > 0:
+        return  # R24: the groups and runs left cannot hold the natural cards left
     row = s.choices[i]
     source, positions, _ = row[wilds] or _choices(row, wilds)
     # Over the whole list, positions are indices; over part of it, look them up.
@@ -459,22 +463,22 @@ def finish_at_once(
     After an interchangeable place, its meld is taken in order. ``rests`` keeps, by hand,
     the melds of the cards left: melds of wild cards only before it leave the same cards.
     """
-    # Most hands fail at once: their natural cards are not all of one suit (for a run) or
-    # of one rank (for a group), which the packed hand tells without listing its cards.
     t = s.t
-    naturals = hand & t.natural_fields
-    if naturals and not any(
-        not naturals & ~fields
-        for fields in (t.suit_fields if place.kind == RUN else t.rank_fields)
-    ):
-        return []
     previous = chosen[-1] if chosen and s.plan.places[len(chosen) - 1] == place else None
     if rests is None:
+        if not _of_one_key(t, hand, place):
+            return []
         listed: Iterable[Candidate] = remainder(t, s.present, hand, place, left, previous)
     else:
-        listed = rests.get(hand) or []
-        if hand not in rests:
-            listed = rests[hand] = list(remainder(t, s.present, hand, place, left))
+        # (hands that fail are kept too: a tally meets most of them again)
+        found = rests.get(hand)
+        if found is None:
+            found = rests[hand] = (
+                list(remainder(t, s.present, hand, place, left))
+                if _of_one_key(t, hand, place)
+                else []
+            )
+        listed = found
     taken: list[Candidate] = []
     for candidate in listed:
         meld = candidate.meld
@@ -485,6 +489,19 @@ def finish_at_once(
         if seen is None or _first_time((*chosen, meld), seen):
             taken.append(candidate)
     return taken
+
+
+def _of_one_key(t: Tables, hand: int, place: Place) -> bool:
+    """R24: whether the natural cards of the packed ``hand`` may all go in ``place``'s meld.
+
+    They must be of one suit for a run, of one rank for a group: most hands fail this, and
+    the packed hand tells it without listing its cards.
+    """
+    naturals = hand & t.natural_fields
+    return not naturals or any(
+        not naturals & ~fields
+        for fields in (t.suit_fields if place.kind == RUN else t.rank_fields)
+    )
 
 
 def touching(run: MeldSpec, chosen: tuple[MeldSpec, ...]) -> bool:

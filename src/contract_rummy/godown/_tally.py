@@ -23,6 +23,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Final
 
+from contract_rummy.godown._bounds import uncovered
 from contract_rummy.godown._plan import GROUP, RUN, Candidate, Found, MeldSpec
 from contract_rummy.godown._search import (
     Searching,
@@ -259,7 +260,8 @@ class Tally:
         As :func:`._search._fill` tests them: the cards left pay for them, from ``start``
         on; a longer meld leaves the places after it their least; a run keeps apart from
         the runs before it (R12); in a round played at once, the natural cards still fit
-        in the melds left (R24); the last place leaves a card to discard (R16, R17).
+        in the melds left, each in a meld of its suit or rank (R24); the last place leaves
+        a card to discard (R16, R17).
         """
         s = self._s
         length, reserve, exact, last, _, _, apart = s.plan.levels[i]
@@ -283,6 +285,8 @@ class Tally:
                 found &= lane.taking_all(hand, fields)
             elif blanks <= 0:  # no meld of wild cards only: the natural cards need them all
                 found &= ~lane.blank
+        elif self.at_once and uncovered(s.t, s.plan, hand, i) > 0:
+            return 0  # the groups and runs left cannot hold the natural cards left
         if last and left - lane.longest <= 1:
             # Few cards left: each meld must leave a card to discard (R16, R17).
             whole = lane.whole
@@ -297,14 +301,9 @@ class Tally:
     ) -> Counts:
         """The skeletons of places ``i`` on from the packed ``hand``, by shape and head."""
         levels = self._s.plan.levels
-        last = levels[i].last
-        key = (i, hand, start, kept, blanks)
-        found = None if last else self._memo.get(key)
-        if found is not None:
-            return found
-        found = {}
         opened = i > 0 and levels[i - 1].follow
-        if levels[i].together:
+        found: Counts = {}
+        if levels[i].together:  # (not kept: the cards left are, see _together)
             kind = self._s.plan.places[i].kind
             for meld, _, size, used in self._together(i, hand, left, kept):
                 if opened and meld == kept[-1]:
@@ -313,6 +312,11 @@ class Tally:
                     settled = (_settle(_NOTHING, kind, used, size, 1), 0)
                 found[settled] = found.get(settled, 0) + 1
             return found
+        last = levels[i].last
+        key = (i, hand, start, kept, blanks)
+        memo = None if last else self._memo.get(key)
+        if memo is not None:
+            return memo
         options = self._options(i, hand, left, start, kept, blanks)
         lane = self._lanes[i]
         whole = lane.whole
