@@ -7,7 +7,7 @@ from typing import Any
 
 import attrs
 import pytest
-from hypothesis import given, settings
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 import contract_rummy as cr
@@ -16,6 +16,7 @@ from contract_rummy.bots._plan import (
     keeps_choice,
     keeps_plan,
     lacks_at_least,
+    may_meld,
     plan,
     tally,
 )
@@ -108,6 +109,97 @@ def test_r14_a_crowded_hand_that_lacks_wild_cards_by_its_count_has_no_go_down(
 ) -> None:
     """Several groups of one rank, and runs of one suit side by side, share the bound."""
     _check_lacking(planned)
+
+
+@st.composite
+def _close(draw_: st.DrawFn) -> _Planned:
+    """A preset, a round of it, and a hand of a few ranks in one or two suits.
+
+    Each card at most as often as the deck holds it.
+    """
+    variant = draw_(st.sampled_from(list(cr.VARIANTS.values())))
+    round_number = draw_(st.integers(1, variant.rounds))
+    suits = draw_(st.lists(st.sampled_from("CDHS"), min_size=1, max_size=2, unique=True))
+    ranks = draw_(
+        st.lists(st.sampled_from(["A", "2", "3", "4", "5", "9", "K"]), min_size=2, max_size=5)
+    )
+    deck = Counter(variant.deck(variant.min_players))
+    cards_ = {cr.Card.parse(f"{rank}{suit}") for rank in ranks for suit in suits} | {cr.JOKER}
+    pool = [c for c in sorted(cards_) for _ in range(min(2, deck[c]))]
+    least = variant.contract(round_number).min_cards
+    picked = draw_(
+        st.lists(
+            st.integers(0, len(pool) - 1),
+            min_size=min(len(pool), least - 1),
+            max_size=min(len(pool), least + 4),
+            unique=True,
+        )
+    )
+    return variant, round_number, tuple(sorted(pool[at] for at in picked))
+
+
+#: The most go-downs a test lists of one hand: hands with more are not drawn.
+_LISTED = 400
+
+
+def _laying(planned: _Planned) -> list[set[int]]:
+    """The cards (by index) each go-down of the hand lays, when there are few enough."""
+    variant, round_number, hand = planned
+    found = go_downs(variant, round_number, hand, None)
+    assume(len(found) <= _LISTED)
+    return [{card.index for meld in action.melds for card in meld.cards} for action in found]
+
+
+def _check_may_meld(planned: _Planned) -> None:
+    """A natural card no meld of the contract can hold is laid by no go-down (R14)."""
+    variant, round_number, hand = planned
+    counted = tally(hand, variant)
+    contract = variant.contract(round_number)
+    barred = {
+        c.index
+        for c in hand
+        if not variant.is_wild(c) and not may_meld(counted, c, contract, variant)
+    }
+    if barred:
+        for laid in _laying(planned):
+            assert not laid & barred, cr.format_cards(hand)
+
+
+@settings(max_examples=settings().max_examples * 2, deadline=None)
+@given(_planned())
+def test_r14_a_card_no_meld_of_the_contract_can_hold_is_in_no_go_down(planned: _Planned) -> None:
+    _check_may_meld(planned)
+
+
+@settings(deadline=None)
+@given(_close())
+def test_r14_in_a_close_hand_a_card_no_meld_can_hold_is_in_no_go_down(
+    planned: _Planned,
+) -> None:
+    _check_may_meld(planned)
+
+
+@pytest.mark.slow
+@settings(max_examples=settings().max_examples * 2, deadline=None)
+@given(_close(), st.data())
+def test_r14_a_hand_that_could_not_go_down_goes_down_only_with_the_card_it_draws(
+    planned: _Planned, data: st.DataObject
+) -> None:
+    """A card replaced in a hand that cannot go down: every go-down lays the new card.
+
+    What the heuristic bot's skipped searches rest on (not at once, R24, with no card
+    kept, R17): a go-down without the new card was one of the hand before.
+    """
+    variant, round_number, hand = planned
+    assume(not variant.at_once(round_number) and hand)
+    assume(not go_downs(variant, round_number, hand, None))
+    left = remove(hand, data.draw(st.sampled_from(hand)))
+    deck, held = Counter(variant.deck(variant.min_players)), Counter(left)
+    near = {*hand, *cr.parse_cards("3C 4C 5C 3D 9D KS")}
+    new = data.draw(st.sampled_from(sorted(c for c in near if held[c] < deck[c])))
+    after = tuple(sorted((*left, new)))
+    for laid in _laying((variant, round_number, after)):
+        assert new.index in laid, cr.format_cards(after)
 
 
 @given(_planned())
@@ -400,6 +492,28 @@ def test_its_plans_kept_between_choices_never_change_a_choice() -> None:
     for before, action, _ in cr.play(cr.new_game(seed=11), [shared] * 4):
         player = before.dealer if before.to_act is None else before.to_act
         assert action == cr.HeuristicBot().choose(cr.view(before, player))
+
+
+@pytest.mark.parametrize("name", ["pagat", "deuces-wild", "shanghai", "may-i"])
+def test_r14_the_bot_skips_the_go_down_search_only_for_hands_that_cannot_go_down(
+    name: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    skips = []
+    knows = cr.HeuristicBot._no_go_down
+
+    def checked(bot: cr.HeuristicBot, seen: cr.PlayerView, *rest: Any) -> bool:
+        skipped: bool = knows(bot, seen, *rest)
+        if skipped:
+            skips.append(seen.hand)
+            kept = seen.turn.kept_card
+            assert not go_downs(seen.variant, seen.round_number, seen.hand, kept), seen
+        return skipped
+
+    monkeypatch.setattr(cr.HeuristicBot, "_no_go_down", checked)
+    for seed in range(2):
+        for _ in cr.play(cr.new_game(cr.VARIANTS[name], seed=seed), [cr.HeuristicBot()] * 4):
+            pass
+    assert skips  # the check ran
 
 
 @pytest.mark.parametrize("name", sorted(cr.VARIANTS))

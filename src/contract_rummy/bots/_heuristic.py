@@ -31,6 +31,7 @@ from contract_rummy.bots._plan import (
     keeps_choice,
     keeps_plan,
     lacks_at_least,
+    may_meld,
     plan,
     tally,
     wanted,
@@ -116,6 +117,12 @@ class HeuristicBot:
     )
     #: The round of the last decision (one, since a round's players decide in turns).
     _round: list[_Round] = attrs.field(factory=list, init=False, eq=False, repr=False)
+    #: For each player, the hand its last discard before going down left, with its round
+    #: (the facts), when no card was kept that turn (R17) and the round is not played at
+    #: once: that hand, with the card discarded, could not go down (:meth:`_no_go_down`).
+    _bare: dict[int, tuple[RoundFacts, Sequence[Card]]] = attrs.field(
+        factory=dict, init=False, eq=False, repr=False
+    )
 
     def choose(self, seen: PlayerView | RoundState) -> Action:
         """The bot's action, seeing ``seen`` (or what the player to act in it sees)."""
@@ -248,7 +255,9 @@ class HeuristicBot:
         rules = self._rules(seen.facts)
         variant, contract, at_once = rules.variant, rules.contract, rules.at_once
         counted = tally(hand, variant)
-        if lacks_at_least(counted, contract, variant) <= counted.wilds:
+        if lacks_at_least(counted, contract, variant) <= counted.wilds and not self._no_go_down(
+            seen, hand, rules, counted
+        ):
             going_down = list(
                 islice(
                     go_downs(variant, rules.facts.round_number, hand, seen.turn.kept_card),
@@ -256,10 +265,16 @@ class HeuristicBot:
                 )
             )
             if going_down:
-                return max(going_down, key=lambda action: _points_laid(variant, action))
+                penalties = rules.penalties
+                return max(going_down, key=lambda action: _points_laid(penalties, action))
         current = self._plan(seen, hand, rules, drawn=True, counted=counted)
         chosen = _discard(seen, current, rules, counted, known_cards=self.known_cards)
         card = chosen.card
+        left = remove(hand, card)
+        if at_once or seen.turn.kept_card is not None:
+            self._bare.pop(seen.player, None)
+        else:
+            self._bare[seen.player] = (rules.facts, left)
         whole = keeps_plan(
             current, hand, card, contract, variant, at_once=at_once, counted=counted
         )
@@ -270,8 +285,47 @@ class HeuristicBot:
             # with room for one card more: this plan (made again, it would be equal), or
             # at least the plan of its groups' ranks, which then need not be made again.
             planned = len(hand) if at_once else 0
-            self._plans[seen.player] = (remove(hand, card), rules.facts, planned, current, whole)
+            self._plans[seen.player] = (left, rules.facts, planned, current, whole)
         return chosen
+
+    def _no_go_down(
+        self, seen: PlayerView, hand: Sequence[Card], rules: _Round, counted: Tally
+    ) -> bool:
+        """Whether ``hand`` surely cannot go down (R14), known without the go-down search.
+
+        Last turn the player discarded from a hand that could not go down, with no card
+        kept (R17), leaving ``self._bare``'s hand; if ``hand`` is that hand with one card
+        more, every go-down of ``hand`` lays that card: a go-down without it was one of
+        the hand before, which leaves as many cards, none kept. So when no meld of the
+        contract can hold that card (:func:`may_meld`), there is none. Not at once (R24),
+        where the whole hand goes down. ``counted`` is the hand's tally.
+        """
+        last = self._bare.get(seen.player)
+        if last is None or last[0] is not rules.facts:
+            return False
+        before = last[1]
+        if len(before) + 1 != len(hand):
+            return False
+        added = _added(before, hand)
+        return (
+            added is not None
+            and not rules.wild[added.index]
+            and not may_meld(counted, added, rules.contract, rules.variant)
+        )
+
+
+def _added(before: Sequence[Card], after: Sequence[Card]) -> Card | None:
+    """The card ``after`` holds beyond ``before``; ``None`` unless it is ``before`` and one card.
+
+    Both in canonical order, ``after`` one card longer; every copy of a card is one value,
+    compared by identity.
+    """
+    at = 0
+    for card in before:
+        if card is not after[at]:
+            break
+        at += 1
+    return after[at] if tuple(after[at + 1 :]) == tuple(before[at:]) else None
 
 
 def _lay_off_or_swap(seen: PlayerView, fitting: Sequence[Action]) -> Action | None:
@@ -434,6 +488,9 @@ _PROMISING: Final = {
 }
 
 
-def _points_laid(variant: Variant, action: GoDown) -> int:
-    """The points a go-down takes out of the hand: the more, the fewer are left to lose."""
-    return sum(variant.penalty(card) for meld in action.melds for card in meld.cards)
+def _points_laid(penalties: Sequence[int], action: GoDown) -> int:
+    """The points a go-down takes out of the hand: the more, the fewer are left to lose.
+
+    ``penalties`` holds each card's penalty (R25), by index (:func:`_penalties`).
+    """
+    return sum([penalties[card.index] for meld in action.melds for card in meld.cards])

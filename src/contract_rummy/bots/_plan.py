@@ -14,7 +14,7 @@ the cards that would lengthen its melds, and asks for the rest.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from functools import cache, lru_cache
+from functools import cache
 from itertools import combinations
 from typing import Final, NamedTuple
 
@@ -28,6 +28,7 @@ __all__ = [
     "keeps_choice",
     "keeps_plan",
     "lacks_at_least",
+    "may_meld",
     "plan",
     "tally",
     "wanted",
@@ -125,12 +126,25 @@ class _Bounds(NamedTuple):
     windows: dict[int, _Windows]
 
 
-@lru_cache(maxsize=64)  # bounded: a program may make variants without end
+#: :func:`_bounds`'s answers by the variant's identity, each with its variant (so that the
+#: identity stays its own): a variant hashes through a Python call, and every plan asks.
+#: At most :data:`_KEPT_BOUNDS`: a program may make variants without end.
+_BOUNDS: Final[dict[int, tuple[Variant, _Bounds]]] = {}
+_KEPT_BOUNDS: Final = 64
+
+
 def _bounds(variant: Variant) -> _Bounds:
     """What ``variant`` says of runs (R8, R12), worked out once for each variant."""
-    return _Bounds(
+    kept = _BOUNDS.get(id(variant))
+    if kept is not None and kept[0] is variant:
+        return kept[1]
+    if len(_BOUNDS) >= _KEPT_BOUNDS:
+        _BOUNDS.clear()
+    made = _Bounds(
         variant.lowest_position, variant.highest_position, not variant.runs_may_touch, {}
     )
+    _BOUNDS[id(variant)] = (variant, made)
+    return made
 
 
 def _tables(bounds: _Bounds, length: int) -> _Windows:
@@ -260,6 +274,48 @@ def lacks_at_least(counted: Tally, contract: Contract, variant: Variant) -> int:
             pieces = sorted(_pieces(counted.by_rank, longest), reverse=True)
         lacking += sum(groups) - sum(pieces[: len(groups)])
     return lacking
+
+
+def may_meld(counted: Tally, card: Card, contract: Contract, variant: Variant) -> bool:
+    """Whether the natural card ``card``, held in the hand ``counted``, may be in a go-down.
+
+    ``False`` only when no meld of ``contract`` can hold it (R14): a group of its rank
+    takes at least the shortest group's length of natural cards of that rank and wild
+    cards, and a run through it at least the shortest run's length of distinct natural
+    cards of its suit and wild cards in one stretch of that length holding its position
+    (R8: an ace at 1 or 14). Any longer meld holds such a stretch. The rules' other limits
+    on wild cards only refuse more.
+
+    >>> from contract_rummy import PAGAT, parse_cards
+    >>> hand = parse_cards("7C 7D 9S 9H 9D KD 2C 5H")
+    >>> counted = tally(hand, PAGAT)
+    >>> [may_meld(counted, card, PAGAT.contract(1), PAGAT) for card in parse_cards("7C KD")]
+    [False, False]
+    >>> may_meld(counted, parse_cards("9S")[0], PAGAT.contract(1), PAGAT)
+    True
+    """
+    wilds = counted.wilds
+    index = card.index
+    rank = index % 13 + 1
+    groups, runs = contract.groups, contract.runs
+    if groups and counted.by_rank[rank] + wilds >= min(groups):
+        return True
+    if not runs:
+        return False
+    length = min(runs)
+    need = length - wilds  # the distinct natural cards of a stretch, the card's own among them
+    if need <= 1 or length >= 13:  # a stretch of 13 or more could hold the ace twice
+        return True
+    counts = counted.counts
+    at = _AT[index // 13]
+    lowest, highest, _, _ = _bounds(variant)
+    for position in (1, 14) if rank == 1 else (rank,):
+        for low in range(
+            max(lowest, position - length + 1), min(position, highest - length + 1) + 1
+        ):
+            if sum(1 for spot in range(low, low + length) if counts[at[spot]]) >= need:
+                return True
+    return False
 
 
 def _pieces(by_rank: list[int], longest: int) -> list[int]:
