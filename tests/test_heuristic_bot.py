@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import sys
 from collections import Counter
 from typing import Any
 
@@ -19,6 +20,8 @@ from contract_rummy.bots._plan import (
     may_meld,
     plan,
     tally,
+    tally_with,
+    tally_without,
 )
 from contract_rummy.bots._plan import wanted as wanted_by
 from contract_rummy.engine import lay_offs_and_swaps
@@ -136,6 +139,20 @@ def _close(draw_: st.DrawFn) -> _Planned:
         )
     )
     return variant, round_number, tuple(sorted(pool[at] for at in picked))
+
+
+@given(_planned(), st.data())
+def test_a_tally_made_a_card_at_a_time_is_the_hand_counted_again(
+    planned: _Planned, data: st.DataObject
+) -> None:
+    variant, _, hand = planned
+    counted = tally(hand, variant)
+    gone = data.draw(st.sampled_from(hand))
+    left = remove(hand, gone)
+    assert tally_without(counted, gone, variant) == tally(left, variant)
+    new = data.draw(st.sampled_from([*cr.NATURALS, cr.JOKER]))
+    assert tally_with(counted, new, variant) == tally(tuple(sorted((*hand, new))), variant)
+    assert counted == tally(hand, variant)  # left as it was
 
 
 #: The most go-downs a test lists of one hand: hands with more are not drawn.
@@ -498,18 +515,19 @@ def test_its_plans_kept_between_choices_never_change_a_choice() -> None:
 def test_r14_the_bot_skips_the_go_down_search_only_for_hands_that_cannot_go_down(
     name: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    heuristic = sys.modules[cr.HeuristicBot.__module__]
+    knows = heuristic._no_go_down
     skips = []
-    knows = cr.HeuristicBot._no_go_down
 
-    def checked(bot: cr.HeuristicBot, seen: cr.PlayerView, *rest: Any) -> bool:
-        skipped: bool = knows(bot, seen, *rest)
-        if skipped:
-            skips.append(seen.hand)
-            kept = seen.turn.kept_card
-            assert not go_downs(seen.variant, seen.round_number, seen.hand, kept), seen
+    def checked(last: Any, added: cr.Card, rules: Any, counted: Any) -> bool:
+        skipped: bool = knows(last, added, rules, counted)
+        if skipped:  # with no card kept, the search refuses least (R17)
+            hand = tuple(sorted((*last.hand, added)))
+            skips.append(hand)
+            assert not go_downs(rules.variant, rules.facts.round_number, hand, None), hand
         return skipped
 
-    monkeypatch.setattr(cr.HeuristicBot, "_no_go_down", checked)
+    monkeypatch.setattr(heuristic, "_no_go_down", checked)
     for seed in range(2):
         for _ in cr.play(cr.new_game(cr.VARIANTS[name], seed=seed), [cr.HeuristicBot()] * 4):
             pass

@@ -34,6 +34,8 @@ from contract_rummy.bots._plan import (
     may_meld,
     plan,
     tally,
+    tally_with,
+    tally_without,
     wanted,
 )
 from contract_rummy.bots._seen import seen_by
@@ -72,6 +74,19 @@ class _Round(NamedTuple):
     penalties: tuple[int, ...]
     #: What makes each natural card promising toward the contract (``_PROMISING``).
     promising: Sequence[Callable[[list[int]], Any]]
+
+
+class _Left(NamedTuple):
+    """What a player's last discard before going down left in hand, kept for its next turn."""
+
+    #: The round (its facts).
+    facts: RoundFacts
+    hand: Sequence[Card]
+    #: The hand's :func:`tally`: the next turn's is made from it, a card added.
+    counted: Tally
+    #: Whether the hand with the card discarded could not go down (R14) with no card kept
+    #: (R17), not at once (R24): what :func:`_no_go_down` builds on.
+    bare: bool
 
 
 @attrs.frozen
@@ -117,12 +132,8 @@ class HeuristicBot:
     )
     #: The round of the last decision (one, since a round's players decide in turns).
     _round: list[_Round] = attrs.field(factory=list, init=False, eq=False, repr=False)
-    #: For each player, the hand its last discard before going down left, with its round
-    #: (the facts), when no card was kept that turn (R17) and the round is not played at
-    #: once: that hand, with the card discarded, could not go down (:meth:`_no_go_down`).
-    _bare: dict[int, tuple[RoundFacts, Sequence[Card]]] = attrs.field(
-        factory=dict, init=False, eq=False, repr=False
-    )
+    #: For each player, what its last discard before going down left (:class:`_Left`).
+    _left: dict[int, _Left] = attrs.field(factory=dict, init=False, eq=False, repr=False)
 
     def choose(self, seen: PlayerView | RoundState) -> Action:
         """The bot's action, seeing ``seen`` (or what the player to act in it sees)."""
@@ -215,6 +226,10 @@ class HeuristicBot:
                     self._plans[player] = (hand, *last[1:])
                 return last[3]
             known = last[3]  # its groups' ranks are planned already: the other choices
+        if counted is None:
+            left = self._left.get(player)
+            if left is not None and left.facts is rules.facts and left.hand == hand:
+                counted = left.counted  # the hand its last discard left: counted then
         found = plan(
             hand,
             rules.contract,
@@ -254,9 +269,17 @@ class HeuristicBot:
         # whichever go-down it is: the first will do.
         rules = self._rules(seen.facts)
         variant, contract, at_once = rules.variant, rules.contract, rules.at_once
-        counted = tally(hand, variant)
-        if lacks_at_least(counted, contract, variant) <= counted.wilds and not self._no_go_down(
-            seen, hand, rules, counted
+        # Most turns the hand is what the last discard left and the card drawn.
+        last = self._left.get(seen.player)
+        added = None
+        if last is not None and last.facts is rules.facts and len(last.hand) + 1 == len(hand):
+            added = _added(last.hand, hand)
+        if last is None or added is None:
+            counted = tally(hand, variant)
+        else:
+            counted = tally_with(last.counted, added, variant)
+        if lacks_at_least(counted, contract, variant) <= counted.wilds and not (
+            added is not None and last is not None and _no_go_down(last, added, rules, counted)
         ):
             going_down = list(
                 islice(
@@ -271,10 +294,9 @@ class HeuristicBot:
         chosen = _discard(seen, current, rules, counted, known_cards=self.known_cards)
         card = chosen.card
         left = remove(hand, card)
-        if at_once or seen.turn.kept_card is not None:
-            self._bare.pop(seen.player, None)
-        else:
-            self._bare[seen.player] = (rules.facts, left)
+        bare = not at_once and seen.turn.kept_card is None
+        counted_left = tally_without(counted, card, variant)
+        self._left[seen.player] = _Left(rules.facts, left, counted_left, bare)
         whole = keeps_plan(
             current, hand, card, contract, variant, at_once=at_once, counted=counted
         )
@@ -288,30 +310,22 @@ class HeuristicBot:
             self._plans[seen.player] = (left, rules.facts, planned, current, whole)
         return chosen
 
-    def _no_go_down(
-        self, seen: PlayerView, hand: Sequence[Card], rules: _Round, counted: Tally
-    ) -> bool:
-        """Whether ``hand`` surely cannot go down (R14), known without the go-down search.
 
-        Last turn the player discarded from a hand that could not go down, with no card
-        kept (R17), leaving ``self._bare``'s hand; if ``hand`` is that hand with one card
-        more, every go-down of ``hand`` lays that card: a go-down without it was one of
-        the hand before, which leaves as many cards, none kept. So when no meld of the
-        contract can hold that card (:func:`may_meld`), there is none. Not at once (R24),
-        where the whole hand goes down. ``counted`` is the hand's tally.
-        """
-        last = self._bare.get(seen.player)
-        if last is None or last[0] is not rules.facts:
-            return False
-        before = last[1]
-        if len(before) + 1 != len(hand):
-            return False
-        added = _added(before, hand)
-        return (
-            added is not None
-            and not rules.wild[added.index]
-            and not may_meld(counted, added, rules.contract, rules.variant)
-        )
+def _no_go_down(last: _Left, added: Card, rules: _Round, counted: Tally) -> bool:
+    """Whether the hand ``last`` left, with ``added``, surely cannot go down (R14).
+
+    Known without the go-down search: when the hand with the card discarded could not go
+    down, with no card kept (R17), not at once (R24, where the whole hand goes down:
+    ``last.bare``), every go-down of the hand now lays ``added``, since a go-down without
+    it was one of the hand before, which leaves as many cards, none kept. So when no meld
+    of the contract can hold that card (:func:`may_meld`), there is none. ``counted`` is
+    the hand's tally.
+    """
+    return (
+        last.bare
+        and not rules.wild[added.index]
+        and not may_meld(counted, added, rules.contract, rules.variant)
+    )
 
 
 def _added(before: Sequence[Card], after: Sequence[Card]) -> Card | None:

@@ -31,6 +31,8 @@ __all__ = [
     "may_meld",
     "plan",
     "tally",
+    "tally_with",
+    "tally_without",
     "wanted",
 ]
 
@@ -221,7 +223,7 @@ def plan(
         if not best.need:
             break
         lacking = sum(
-            max(0, length - by_rank[rank]) for rank, length in zip(ranks, groups, strict=True)
+            [max(0, length - by_rank[rank]) for rank, length in zip(ranks, groups, strict=True)]
         )
         if lacking + floor >= best.need:
             continue
@@ -252,6 +254,53 @@ def tally(hand: Sequence[Card], variant: Variant) -> Tally:
             counts[index] += 1
             masks[index // 13] |= _BITS[index]
             by_rank[_RANK_OF[index]] += 1
+    return Tally(counts, masks, by_rank, wilds)
+
+
+def tally_with(counted: Tally, card: Card, variant: Variant) -> Tally:
+    """The :func:`tally` of the hand ``counted`` with ``card`` added, from ``counted``.
+
+    A player's hand changes by a card at a time: its tally is made from the last one's
+    (copied, ``counted`` stays as it is) rather than counted again.
+
+    >>> from contract_rummy import PAGAT, parse_cards
+    >>> hand = parse_cards("7C 7D 9S AH JK")
+    >>> tally_with(tally(hand[:-1], PAGAT), hand[-1], PAGAT) == tally(hand, PAGAT)
+    True
+    """
+    counts, masks, by_rank, wilds = counted
+    index = card.index
+    if variant.wild_by_index[index]:
+        return Tally(counts, masks, by_rank, wilds + 1)  # the lists are never changed
+    counts = counts.copy()
+    counts[index] += 1
+    masks = masks.copy()
+    masks[index // 13] |= _BITS[index]
+    by_rank = by_rank.copy()
+    by_rank[_RANK_OF[index]] += 1
+    return Tally(counts, masks, by_rank, wilds)
+
+
+def tally_without(counted: Tally, card: Card, variant: Variant) -> Tally:
+    """The :func:`tally` of the hand ``counted`` less one copy of ``card``, which it holds.
+
+    >>> from contract_rummy import PAGAT, parse_cards
+    >>> hand = parse_cards("AC 7D 9S AH AH JK")
+    >>> less = [tally_without(tally(hand, PAGAT), card, PAGAT) for card in hand]
+    >>> less == [tally(hand[:at] + hand[at + 1 :], PAGAT) for at in range(len(hand))]
+    True
+    """
+    counts, masks, by_rank, wilds = counted
+    index = card.index
+    if variant.wild_by_index[index]:
+        return Tally(counts, masks, by_rank, wilds - 1)
+    counts = counts.copy()
+    counts[index] -= 1
+    if not counts[index]:  # its last copy: its run positions are no longer held
+        masks = masks.copy()
+        masks[index // 13] &= _UNBITS[index]
+    by_rank = by_rank.copy()
+    by_rank[_RANK_OF[index]] -= 1
     return Tally(counts, masks, by_rank, wilds)
 
 
@@ -535,9 +584,12 @@ def _plan_with(
         spare_wilds = max(0, wilds - missing)
         extra = size - contract.min_cards - spare_wilds
         need += max(0, extra - _lengthening(left, ranks, runs, bounds))
-    return Plan(need, tuple(used), ranks, tuple(runs), frozenset(gaps))
+    return _new_plan(Plan, (need, tuple(used), ranks, tuple(runs), frozenset(gaps)))
 
 
+#: Builds a :class:`Plan` from its fields in order: a named tuple's own ``__new__`` is a
+#: Python function, and a plan is made at almost every turn.
+_new_plan: Final = tuple.__new__
 #: Four copies of nothing: what a group leaves of its rank's cards.
 _NO_COPIES: Final = [0, 0, 0, 0]
 #: ``_UNBITS[i]``: every run position but those of the natural card of index ``i``.
