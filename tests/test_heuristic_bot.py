@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-import sys
 from collections import Counter
 from typing import Any
 
 import attrs
 import pytest
-from hypothesis import assume, given, settings
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import contract_rummy as cr
@@ -17,7 +16,6 @@ from contract_rummy.bots._plan import (
     keeps_choice,
     keeps_plan,
     lacks_at_least,
-    may_meld,
     plan,
     tally,
     tally_with,
@@ -114,33 +112,6 @@ def test_r14_a_crowded_hand_that_lacks_wild_cards_by_its_count_has_no_go_down(
     _check_lacking(planned)
 
 
-@st.composite
-def _close(draw_: st.DrawFn) -> _Planned:
-    """A preset, a round of it, and a hand of a few ranks in one or two suits.
-
-    Each card at most as often as the deck holds it.
-    """
-    variant = draw_(st.sampled_from(list(cr.VARIANTS.values())))
-    round_number = draw_(st.integers(1, variant.rounds))
-    suits = draw_(st.lists(st.sampled_from("CDHS"), min_size=1, max_size=2, unique=True))
-    ranks = draw_(
-        st.lists(st.sampled_from(["A", "2", "3", "4", "5", "9", "K"]), min_size=2, max_size=5)
-    )
-    deck = Counter(variant.deck(variant.min_players))
-    cards_ = {cr.Card.parse(f"{rank}{suit}") for rank in ranks for suit in suits} | {cr.JOKER}
-    pool = [c for c in sorted(cards_) for _ in range(min(2, deck[c]))]
-    least = variant.contract(round_number).min_cards
-    picked = draw_(
-        st.lists(
-            st.integers(0, len(pool) - 1),
-            min_size=min(len(pool), least - 1),
-            max_size=min(len(pool), least + 4),
-            unique=True,
-        )
-    )
-    return variant, round_number, tuple(sorted(pool[at] for at in picked))
-
-
 @given(_planned(), st.data())
 def test_a_tally_made_a_card_at_a_time_is_the_hand_counted_again(
     planned: _Planned, data: st.DataObject
@@ -153,70 +124,6 @@ def test_a_tally_made_a_card_at_a_time_is_the_hand_counted_again(
     new = data.draw(st.sampled_from([*cr.NATURALS, cr.JOKER]))
     assert tally_with(counted, new, variant) == tally(tuple(sorted((*hand, new))), variant)
     assert counted == tally(hand, variant)  # left as it was
-
-
-#: The most go-downs a test lists of one hand: hands with more are not drawn.
-_LISTED = 400
-
-
-def _laying(planned: _Planned) -> list[set[int]]:
-    """The cards (by index) each go-down of the hand lays, when there are few enough."""
-    variant, round_number, hand = planned
-    found = go_downs(variant, round_number, hand, None)
-    assume(len(found) <= _LISTED)
-    return [{card.index for meld in action.melds for card in meld.cards} for action in found]
-
-
-def _check_may_meld(planned: _Planned) -> None:
-    """A natural card no meld of the contract can hold is laid by no go-down (R14)."""
-    variant, round_number, hand = planned
-    counted = tally(hand, variant)
-    contract = variant.contract(round_number)
-    barred = {
-        c.index
-        for c in hand
-        if not variant.is_wild(c) and not may_meld(counted, c, contract, variant)
-    }
-    if barred:
-        for laid in _laying(planned):
-            assert not laid & barred, cr.format_cards(hand)
-
-
-@settings(max_examples=settings().max_examples * 2, deadline=None)
-@given(_planned())
-def test_r14_a_card_no_meld_of_the_contract_can_hold_is_in_no_go_down(planned: _Planned) -> None:
-    _check_may_meld(planned)
-
-
-@settings(deadline=None)
-@given(_close())
-def test_r14_in_a_close_hand_a_card_no_meld_can_hold_is_in_no_go_down(
-    planned: _Planned,
-) -> None:
-    _check_may_meld(planned)
-
-
-@pytest.mark.slow
-@settings(max_examples=settings().max_examples * 2, deadline=None)
-@given(_close(), st.data())
-def test_r14_a_hand_that_could_not_go_down_goes_down_only_with_the_card_it_draws(
-    planned: _Planned, data: st.DataObject
-) -> None:
-    """A card replaced in a hand that cannot go down: every go-down lays the new card.
-
-    What the heuristic bot's skipped searches rest on (not at once, R24, with no card
-    kept, R17): a go-down without the new card was one of the hand before.
-    """
-    variant, round_number, hand = planned
-    assume(not variant.at_once(round_number) and hand)
-    assume(not go_downs(variant, round_number, hand, None))
-    left = remove(hand, data.draw(st.sampled_from(hand)))
-    deck, held = Counter(variant.deck(variant.min_players)), Counter(left)
-    near = {*hand, *cr.parse_cards("3C 4C 5C 3D 9D KS")}
-    new = data.draw(st.sampled_from(sorted(c for c in near if held[c] < deck[c])))
-    after = tuple(sorted((*left, new)))
-    for laid in _laying((variant, round_number, after)):
-        assert new.index in laid, cr.format_cards(after)
 
 
 @given(_planned())
@@ -509,29 +416,6 @@ def test_its_plans_kept_between_choices_never_change_a_choice() -> None:
     for before, action, _ in cr.play(cr.new_game(seed=11), [shared] * 4):
         player = before.dealer if before.to_act is None else before.to_act
         assert action == cr.HeuristicBot().choose(cr.view(before, player))
-
-
-@pytest.mark.parametrize("name", ["pagat", "deuces-wild", "shanghai", "may-i"])
-def test_r14_the_bot_skips_the_go_down_search_only_for_hands_that_cannot_go_down(
-    name: str, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    heuristic = sys.modules[cr.HeuristicBot.__module__]
-    knows = heuristic._no_go_down
-    skips = []
-
-    def checked(last: Any, added: cr.Card, rules: Any, counted: Any) -> bool:
-        skipped: bool = knows(last, added, rules, counted)
-        if skipped:  # with no card kept, the search refuses least (R17)
-            hand = tuple(sorted((*last.hand, added)))
-            skips.append(hand)
-            assert not go_downs(rules.variant, rules.facts.round_number, hand, None), hand
-        return skipped
-
-    monkeypatch.setattr(heuristic, "_no_go_down", checked)
-    for seed in range(2):
-        for _ in cr.play(cr.new_game(cr.VARIANTS[name], seed=seed), [cr.HeuristicBot()] * 4):
-            pass
-    assert skips  # the check ran
 
 
 @pytest.mark.parametrize("name", sorted(cr.VARIANTS))

@@ -31,7 +31,6 @@ from contract_rummy.bots._plan import (
     keeps_choice,
     keeps_plan,
     lacks_at_least,
-    may_meld,
     plan,
     tally,
     tally_with,
@@ -84,9 +83,6 @@ class _Left(NamedTuple):
     hand: Sequence[Card]
     #: The hand's :func:`tally`: the next turn's is made from it, a card added.
     counted: Tally
-    #: Whether the hand with the card discarded could not go down (R14) with no card kept
-    #: (R17), not at once (R24): what :func:`_no_go_down` builds on.
-    bare: bool
 
 
 @attrs.frozen
@@ -278,9 +274,7 @@ class HeuristicBot:
             counted = tally(hand, variant)
         else:
             counted = tally_with(last.counted, added, variant)
-        if lacks_at_least(counted, contract, variant) <= counted.wilds and not (
-            added is not None and last is not None and _no_go_down(last, added, rules, counted)
-        ):
+        if lacks_at_least(counted, contract, variant) <= counted.wilds:
             going_down = list(
                 islice(
                     go_downs(variant, rules.facts.round_number, hand, seen.turn.kept_card),
@@ -294,9 +288,8 @@ class HeuristicBot:
         chosen = _discard(seen, current, rules, counted, known_cards=self.known_cards)
         card = chosen.card
         left = remove(hand, card)
-        bare = not at_once and seen.turn.kept_card is None
         counted_left = tally_without(counted, card, variant)
-        self._left[seen.player] = _Left(rules.facts, left, counted_left, bare)
+        self._left[seen.player] = _Left(rules.facts, left, counted_left)
         whole = keeps_plan(
             current, hand, card, contract, variant, at_once=at_once, counted=counted
         )
@@ -309,23 +302,6 @@ class HeuristicBot:
             planned = len(hand) if at_once else 0
             self._plans[seen.player] = (left, rules.facts, planned, current, whole)
         return chosen
-
-
-def _no_go_down(last: _Left, added: Card, rules: _Round, counted: Tally) -> bool:
-    """Whether the hand ``last`` left, with ``added``, surely cannot go down (R14).
-
-    Known without the go-down search: when the hand with the card discarded could not go
-    down, with no card kept (R17), not at once (R24, where the whole hand goes down:
-    ``last.bare``), every go-down of the hand now lays ``added``, since a go-down without
-    it was one of the hand before, which leaves as many cards, none kept. So when no meld
-    of the contract can hold that card (:func:`may_meld`), there is none. ``counted`` is
-    the hand's tally.
-    """
-    return (
-        last.bare
-        and not rules.wild[added.index]
-        and not may_meld(counted, added, rules.contract, rules.variant)
-    )
 
 
 def _added(before: Sequence[Card], after: Sequence[Card]) -> Card | None:

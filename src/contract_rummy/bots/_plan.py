@@ -28,7 +28,6 @@ __all__ = [
     "keeps_choice",
     "keeps_plan",
     "lacks_at_least",
-    "may_meld",
     "plan",
     "tally",
     "tally_with",
@@ -323,48 +322,6 @@ def lacks_at_least(counted: Tally, contract: Contract, variant: Variant) -> int:
             pieces = sorted(_pieces(counted.by_rank, longest), reverse=True)
         lacking += sum(groups) - sum(pieces[: len(groups)])
     return lacking
-
-
-def may_meld(counted: Tally, card: Card, contract: Contract, variant: Variant) -> bool:
-    """Whether the natural card ``card``, held in the hand ``counted``, may be in a go-down.
-
-    ``False`` only when no meld of ``contract`` can hold it (R14): a group of its rank
-    takes at least the shortest group's length of natural cards of that rank and wild
-    cards, and a run through it at least the shortest run's length of distinct natural
-    cards of its suit and wild cards in one stretch of that length holding its position
-    (R8: an ace at 1 or 14). Any longer meld holds such a stretch. The rules' other limits
-    on wild cards only refuse more.
-
-    >>> from contract_rummy import PAGAT, parse_cards
-    >>> hand = parse_cards("7C 7D 9S 9H 9D KD 2C 5H")
-    >>> counted = tally(hand, PAGAT)
-    >>> [may_meld(counted, card, PAGAT.contract(1), PAGAT) for card in parse_cards("7C KD")]
-    [False, False]
-    >>> may_meld(counted, parse_cards("9S")[0], PAGAT.contract(1), PAGAT)
-    True
-    """
-    wilds = counted.wilds
-    index = card.index
-    rank = index % 13 + 1
-    groups, runs = contract.groups, contract.runs
-    if groups and counted.by_rank[rank] + wilds >= min(groups):
-        return True
-    if not runs:
-        return False
-    length = min(runs)
-    need = length - wilds  # the distinct natural cards of a stretch, the card's own among them
-    if need <= 1 or length >= 13:  # a stretch of 13 or more could hold the ace twice
-        return True
-    counts = counted.counts
-    at = _AT[index // 13]
-    lowest, highest, _, _ = _bounds(variant)
-    for position in (1, 14) if rank == 1 else (rank,):
-        for low in range(
-            max(lowest, position - length + 1), min(position, highest - length + 1) + 1
-        ):
-            if sum(1 for spot in range(low, low + length) if counts[at[spot]]) >= need:
-                return True
-    return False
 
 
 def _pieces(by_rank: list[int], longest: int) -> list[int]:
