@@ -18,6 +18,8 @@ from contract_rummy.bots._plan import (
     lacks_at_least,
     plan,
     tally,
+    tally_with,
+    tally_without,
 )
 from contract_rummy.bots._plan import wanted as wanted_by
 from contract_rummy.engine import lay_offs_and_swaps
@@ -108,6 +110,20 @@ def test_r14_a_crowded_hand_that_lacks_wild_cards_by_its_count_has_no_go_down(
 ) -> None:
     """Several groups of one rank, and runs of one suit side by side, share the bound."""
     _check_lacking(planned)
+
+
+@given(_planned(), st.data())
+def test_a_tally_made_a_card_at_a_time_is_the_hand_counted_again(
+    planned: _Planned, data: st.DataObject
+) -> None:
+    variant, _, hand = planned
+    counted = tally(hand, variant)
+    gone = data.draw(st.sampled_from(hand))
+    left = remove(hand, gone)
+    assert tally_without(counted, gone, variant) == tally(left, variant)
+    new = data.draw(st.sampled_from([*cr.NATURALS, cr.JOKER]))
+    assert tally_with(counted, new, variant) == tally(tuple(sorted((*hand, new))), variant)
+    assert counted == tally(hand, variant)  # left as it was
 
 
 @given(_planned())

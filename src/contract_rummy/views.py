@@ -244,6 +244,10 @@ _view: Final = builder(PlayerView, _ViewFields.__init__)
 #: down: never the card R17 keeps in the active player's hand, since whether it keeps one
 #: depends on whether that player already held a copy, which the others cannot see.
 _UNSEEN: Final = (Turn(), Turn(went_down=True))
+#: The last hands a view was made of and their sizes: the hands stay the same object over
+#: the many actions that change no hand (buy offers and passes), and the views of
+#: consecutive actions share the sizes instead of counting them again. One entry.
+_SIZES: list[tuple[tuple[tuple[Card, ...], ...], tuple[int, ...]]] = [((), ())]
 
 
 def view(state: RoundState, player: int) -> PlayerView:
@@ -281,6 +285,10 @@ def view(state: RoundState, player: int) -> PlayerView:
     turn = state.turn
     if turn.kept_card is not None and player != state.active:
         turn = _UNSEEN[turn.went_down]
+    last, sizes = _SIZES[0]
+    if last is not hands:  # held in the entry, so never another tuple at the same address
+        sizes = tuple(map(len, hands))
+        _SIZES[0] = (hands, sizes)
     return _view(
         state.facts,
         player,
@@ -288,7 +296,7 @@ def view(state: RoundState, player: int) -> PlayerView:
         state.active,
         state.to_act,
         hands[player],
-        tuple(map(len, hands)),
+        sizes,
         len(state.stock),
         state.discard,
         state.discarded_by,

@@ -33,6 +33,8 @@ from contract_rummy.bots._plan import (
     lacks_at_least,
     plan,
     tally,
+    tally_with,
+    tally_without,
     wanted,
 )
 from contract_rummy.bots._seen import seen_by
@@ -71,6 +73,16 @@ class _Round(NamedTuple):
     penalties: tuple[int, ...]
     #: What makes each natural card promising toward the contract (``_PROMISING``).
     promising: Sequence[Callable[[list[int]], Any]]
+
+
+class _Left(NamedTuple):
+    """What a player's last discard before going down left in hand, kept for its next turn."""
+
+    #: The round (its facts).
+    facts: RoundFacts
+    hand: Sequence[Card]
+    #: The hand's :func:`tally`: the next turn's is made from it, a card added.
+    counted: Tally
 
 
 @attrs.frozen
@@ -116,6 +128,8 @@ class HeuristicBot:
     )
     #: The round of the last decision (one, since a round's players decide in turns).
     _round: list[_Round] = attrs.field(factory=list, init=False, eq=False, repr=False)
+    #: For each player, what its last discard before going down left (:class:`_Left`).
+    _left: dict[int, _Left] = attrs.field(factory=dict, init=False, eq=False, repr=False)
 
     def choose(self, seen: PlayerView | RoundState) -> Action:
         """The bot's action, seeing ``seen`` (or what the player to act in it sees)."""
@@ -208,6 +222,10 @@ class HeuristicBot:
                     self._plans[player] = (hand, *last[1:])
                 return last[3]
             known = last[3]  # its groups' ranks are planned already: the other choices
+        if counted is None:
+            left = self._left.get(player)
+            if left is not None and left.facts is rules.facts and left.hand == hand:
+                counted = left.counted  # the hand its last discard left: counted then
         found = plan(
             hand,
             rules.contract,
@@ -247,7 +265,15 @@ class HeuristicBot:
         # whichever go-down it is: the first will do.
         rules = self._rules(seen.facts)
         variant, contract, at_once = rules.variant, rules.contract, rules.at_once
-        counted = tally(hand, variant)
+        # Most turns the hand is what the last discard left and the card drawn.
+        last = self._left.get(seen.player)
+        added = None
+        if last is not None and last.facts is rules.facts and len(last.hand) + 1 == len(hand):
+            added = _added(last.hand, hand)
+        if last is None or added is None:
+            counted = tally(hand, variant)
+        else:
+            counted = tally_with(last.counted, added, variant)
         if lacks_at_least(counted, contract, variant) <= counted.wilds:
             going_down = list(
                 islice(
@@ -256,10 +282,14 @@ class HeuristicBot:
                 )
             )
             if going_down:
-                return max(going_down, key=lambda action: _points_laid(variant, action))
+                penalties = rules.penalties
+                return max(going_down, key=lambda action: _points_laid(penalties, action))
         current = self._plan(seen, hand, rules, drawn=True, counted=counted)
         chosen = _discard(seen, current, rules, counted, known_cards=self.known_cards)
         card = chosen.card
+        left = remove(hand, card)
+        counted_left = tally_without(counted, card, variant)
+        self._left[seen.player] = _Left(rules.facts, left, counted_left)
         whole = keeps_plan(
             current, hand, card, contract, variant, at_once=at_once, counted=counted
         )
@@ -270,8 +300,22 @@ class HeuristicBot:
             # with room for one card more: this plan (made again, it would be equal), or
             # at least the plan of its groups' ranks, which then need not be made again.
             planned = len(hand) if at_once else 0
-            self._plans[seen.player] = (remove(hand, card), rules.facts, planned, current, whole)
+            self._plans[seen.player] = (left, rules.facts, planned, current, whole)
         return chosen
+
+
+def _added(before: Sequence[Card], after: Sequence[Card]) -> Card | None:
+    """The card ``after`` holds beyond ``before``; ``None`` unless it is ``before`` and one card.
+
+    Both in canonical order, ``after`` one card longer; every copy of a card is one value,
+    compared by identity.
+    """
+    at = 0
+    for card in before:
+        if card is not after[at]:
+            break
+        at += 1
+    return after[at] if tuple(after[at + 1 :]) == tuple(before[at:]) else None
 
 
 def _lay_off_or_swap(seen: PlayerView, fitting: Sequence[Action]) -> Action | None:
@@ -434,6 +478,9 @@ _PROMISING: Final = {
 }
 
 
-def _points_laid(variant: Variant, action: GoDown) -> int:
-    """The points a go-down takes out of the hand: the more, the fewer are left to lose."""
-    return sum(variant.penalty(card) for meld in action.melds for card in meld.cards)
+def _points_laid(penalties: Sequence[int], action: GoDown) -> int:
+    """The points a go-down takes out of the hand: the more, the fewer are left to lose.
+
+    ``penalties`` holds each card's penalty (R25), by index (:func:`_penalties`).
+    """
+    return sum([penalties[card.index] for meld in action.melds for card in meld.cards])

@@ -14,7 +14,7 @@ the cards that would lengthen its melds, and asks for the rest.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from functools import cache, lru_cache
+from functools import cache
 from itertools import combinations
 from typing import Final, NamedTuple
 
@@ -30,6 +30,8 @@ __all__ = [
     "lacks_at_least",
     "plan",
     "tally",
+    "tally_with",
+    "tally_without",
     "wanted",
 ]
 
@@ -125,12 +127,25 @@ class _Bounds(NamedTuple):
     windows: dict[int, _Windows]
 
 
-@lru_cache(maxsize=64)  # bounded: a program may make variants without end
+#: :func:`_bounds`'s answers by the variant's identity, each with its variant (so that the
+#: identity stays its own): a variant hashes through a Python call, and every plan asks.
+#: At most :data:`_KEPT_BOUNDS`: a program may make variants without end.
+_BOUNDS: Final[dict[int, tuple[Variant, _Bounds]]] = {}
+_KEPT_BOUNDS: Final = 64
+
+
 def _bounds(variant: Variant) -> _Bounds:
     """What ``variant`` says of runs (R8, R12), worked out once for each variant."""
-    return _Bounds(
+    kept = _BOUNDS.get(id(variant))
+    if kept is not None and kept[0] is variant:
+        return kept[1]
+    if len(_BOUNDS) >= _KEPT_BOUNDS:
+        _BOUNDS.clear()
+    made = _Bounds(
         variant.lowest_position, variant.highest_position, not variant.runs_may_touch, {}
     )
+    _BOUNDS[id(variant)] = (variant, made)
+    return made
 
 
 def _tables(bounds: _Bounds, length: int) -> _Windows:
@@ -207,7 +222,7 @@ def plan(
         if not best.need:
             break
         lacking = sum(
-            max(0, length - by_rank[rank]) for rank, length in zip(ranks, groups, strict=True)
+            [max(0, length - by_rank[rank]) for rank, length in zip(ranks, groups, strict=True)]
         )
         if lacking + floor >= best.need:
             continue
@@ -238,6 +253,53 @@ def tally(hand: Sequence[Card], variant: Variant) -> Tally:
             counts[index] += 1
             masks[index // 13] |= _BITS[index]
             by_rank[_RANK_OF[index]] += 1
+    return Tally(counts, masks, by_rank, wilds)
+
+
+def tally_with(counted: Tally, card: Card, variant: Variant) -> Tally:
+    """The :func:`tally` of the hand ``counted`` with ``card`` added, from ``counted``.
+
+    A player's hand changes by a card at a time: its tally is made from the last one's
+    (copied, ``counted`` stays as it is) rather than counted again.
+
+    >>> from contract_rummy import PAGAT, parse_cards
+    >>> hand = parse_cards("7C 7D 9S AH JK")
+    >>> tally_with(tally(hand[:-1], PAGAT), hand[-1], PAGAT) == tally(hand, PAGAT)
+    True
+    """
+    counts, masks, by_rank, wilds = counted
+    index = card.index
+    if variant.wild_by_index[index]:
+        return Tally(counts, masks, by_rank, wilds + 1)  # the lists are never changed
+    counts = counts.copy()
+    counts[index] += 1
+    masks = masks.copy()
+    masks[index // 13] |= _BITS[index]
+    by_rank = by_rank.copy()
+    by_rank[_RANK_OF[index]] += 1
+    return Tally(counts, masks, by_rank, wilds)
+
+
+def tally_without(counted: Tally, card: Card, variant: Variant) -> Tally:
+    """The :func:`tally` of the hand ``counted`` less one copy of ``card``, which it holds.
+
+    >>> from contract_rummy import PAGAT, parse_cards
+    >>> hand = parse_cards("AC 7D 9S AH AH JK")
+    >>> less = [tally_without(tally(hand, PAGAT), card, PAGAT) for card in hand]
+    >>> less == [tally(hand[:at] + hand[at + 1 :], PAGAT) for at in range(len(hand))]
+    True
+    """
+    counts, masks, by_rank, wilds = counted
+    index = card.index
+    if variant.wild_by_index[index]:
+        return Tally(counts, masks, by_rank, wilds - 1)
+    counts = counts.copy()
+    counts[index] -= 1
+    if not counts[index]:  # its last copy: its run positions are no longer held
+        masks = masks.copy()
+        masks[index // 13] &= _UNBITS[index]
+    by_rank = by_rank.copy()
+    by_rank[_RANK_OF[index]] -= 1
     return Tally(counts, masks, by_rank, wilds)
 
 
@@ -479,9 +541,12 @@ def _plan_with(
         spare_wilds = max(0, wilds - missing)
         extra = size - contract.min_cards - spare_wilds
         need += max(0, extra - _lengthening(left, ranks, runs, bounds))
-    return Plan(need, tuple(used), ranks, tuple(runs), frozenset(gaps))
+    return _new_plan(Plan, (need, tuple(used), ranks, tuple(runs), frozenset(gaps)))
 
 
+#: Builds a :class:`Plan` from its fields in order: a named tuple's own ``__new__`` is a
+#: Python function, and a plan is made at almost every turn.
+_new_plan: Final = tuple.__new__
 #: Four copies of nothing: what a group leaves of its rank's cards.
 _NO_COPIES: Final = [0, 0, 0, 0]
 #: ``_UNBITS[i]``: every run position but those of the natural card of index ``i``.
