@@ -15,6 +15,11 @@ from the lists of its windows (where a run starts, and the positions it may reac
 too. Ranks, suits and windows come in order and each list is sorted, so the whole list is
 sorted too.
 
+A miss in those memos, common early in a process, is made cheaper by one more memo: which
+positions a group (of a rank's cards and the wild cards) or a run (step by step from where
+it starts) takes depends on fewer numbers still, which every rank, suit and window shares,
+so only the cards are looked up for each (:func:`multisets`, :func:`_run_cards`).
+
 In a round played at once (R24) the last place takes whatever the other places leave:
 :func:`remainder` lists the melds of exactly those cards.
 """
