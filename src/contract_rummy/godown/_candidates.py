@@ -28,13 +28,18 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Iterator
-from typing import Any, NamedTuple
+from typing import Any, Final, NamedTuple
 
 from contract_rummy.godown._plan import GROUP, RUN, Candidate, MeldSpec, Place
 from contract_rummy.godown._tables import MEMO_LIMIT, Tables
 
 #: Candidates as the memos keep them.
 Listed = tuple[Candidate, ...]
+
+#: ``Candidate(...)`` and ``MeldSpec(...)`` from a tuple of their fields: quicker than the
+#: named tuples' own constructors, which are Python functions (a memo miss makes many).
+_candidate: Final = functools.partial(tuple.__new__, Candidate)
+_spec: Final = functools.partial(tuple.__new__, MeldSpec)
 
 
 class Counts(NamedTuple):
@@ -99,7 +104,7 @@ def _listed(t: Tables, melds: Iterator[MeldSpec]) -> Listed:
         for card in meld.cards:
             packed += unit[card]
             wilds += is_wild[card]
-        found.append(Candidate(meld, packed, len(meld.cards), wilds))
+        found.append(_candidate((meld, packed, len(meld.cards), wilds)))
     found.sort()
     return tuple(found)
 
@@ -111,7 +116,7 @@ def _groups(
         {*(x for x in t.rank_cards[rank] if counts[x]), *(w for w in t.wild if counts[w])}
     )
     for cards in multisets(pool, counts, shortest, longest):
-        yield MeldSpec(GROUP, rank, 0, cards)
+        yield _spec((GROUP, rank, 0, cards))
 
 
 def multisets(
@@ -180,7 +185,7 @@ def _suit_runs(
         listed = memo.get(key)
         if listed is None:
             cards = _run_cards(t, counts, suit, low, shortest, top)
-            listed = _keep(memo, key, _listed(t, (MeldSpec(RUN, suit, low, c) for c in cards)))
+            listed = _keep(memo, key, _listed(t, (_spec((RUN, suit, low, c)) for c in cards)))
         found.extend(listed)
     return tuple(found)
 

@@ -74,6 +74,10 @@ class Choices(NamedTuple):
     end: int
 
 
+#: ``Choices(...)`` from a tuple of its fields, quicker than its Python constructor.
+_choice: Final = functools.partial(tuple.__new__, Choices)
+
+
 def _choices_row(candidates: tuple[Candidate, ...], wilds: int) -> list[Choices | None]:
     """``result[w]``: the candidates that use at most ``w`` wild cards, ``w`` up to ``wilds``.
 
@@ -98,8 +102,8 @@ def _choices(row: list[Choices | None], wilds: int) -> Choices:
             if candidate.wilds <= wilds:
                 positions.append(at)
                 candidates.append(candidate)
-        found = row[wilds] = Choices(
-            tuple(candidates), tuple(positions), positions[-1] + 1 if positions else 0
+        found = row[wilds] = _choice(
+            (tuple(candidates), tuple(positions), positions[-1] + 1 if positions else 0)
         )
     return found
 
