@@ -2,11 +2,18 @@
 
 from __future__ import annotations
 
+import itertools
+from collections import Counter
+
 import attrs
+from hypothesis import example, given, settings
+from hypothesis import strategies as st
 
 import contract_rummy as cr
 from contract_rummy.godown import godown_problem, iter_go_downs
-from contract_rummy.godown._candidates import multisets
+from contract_rummy.godown._candidates import Counts, list_candidates, multisets
+from contract_rummy.godown._plan import RUN, MeldSpec, Place
+from contract_rummy.godown._tables import tables
 from scenario import cards
 
 GROUPS_AT_ONCE = attrs.evolve(
@@ -131,3 +138,51 @@ def test_r7_a_rank_lists_every_group_its_cards_can_make() -> None:
     ]
     assert multisets(pool, counts, 5, 6) == []
     assert multisets([], counts, 1, 2) == []
+
+
+@settings(max_examples=80, deadline=None)
+@given(
+    held=st.lists(st.integers(0, 2), min_size=13, max_size=13),
+    jokers=st.integers(0, 4),
+    shortest=st.integers(3, 5),
+    extra=st.integers(0, 3),
+    variant=st.sampled_from([cr.PAGAT, cr.DEUCES_WILD, cr.SHANGHAI_11]),
+)
+# From ace to ace: with two aces, and with one and a joker.
+@example(held=[2] + [1] * 12, jokers=0, shortest=13, extra=1, variant=cr.PAGAT)
+@example(held=[1] * 13, jokers=1, shortest=13, extra=1, variant=cr.PAGAT)
+def test_r8_a_suit_lists_every_run_its_cards_can_make(
+    held: list[int], jokers: int, shortest: int, extra: int, variant: cr.Variant
+) -> None:
+    """Every run of hearts from the cards held and the wild cards (each counted as a joker).
+
+    Compared with every choice, position by position, of the natural card or a wild card,
+    in order: an ace at both ends takes two of it, and cards of a wild rank are only wild.
+    """
+    t = tables(variant)
+    hearts = t.at[2]
+    counts = [0] * 53
+    for rank, copies in enumerate(held, start=1):
+        index = hearts[rank]
+        if t.is_wild[index]:
+            jokers += copies  # the search counts every wild card as a joker
+        else:
+            counts[index] = copies
+    counts[52] = jokers
+    masks = [0] * 5
+    for index in range(52):
+        if counts[index]:
+            masks[t.suit_of[index]] |= t.suit_bits[index]
+    high = shortest + extra
+    have = Counts(counts, [0] * 14, masks, jokers)
+    listed = list_candidates(t, have, Place(RUN, shortest), high)
+    found = [c.meld for c in listed if c.meld.key == 2]  # (runs of wild cards: any suit)
+    expected = []
+    for low in range(t.lowest, t.highest - shortest + 2):
+        for length in range(shortest, min(high, t.longest, t.highest - low + 1) + 1):
+            steps = [(hearts[p], 52) for p in range(low, low + length)]
+            for run in itertools.product(*steps):
+                needed = Counter(run)
+                if all(needed[x] <= counts[x] for x in needed):
+                    expected.append(MeldSpec(RUN, 2, low, run))
+    assert found == sorted(expected)

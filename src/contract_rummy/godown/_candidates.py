@@ -15,20 +15,31 @@ from the lists of its windows (where a run starts, and the positions it may reac
 too. Ranks, suits and windows come in order and each list is sorted, so the whole list is
 sorted too.
 
+A miss in those memos, common early in a process, is made cheaper by one more memo: which
+positions a group (of a rank's cards and the wild cards) or a run (step by step from where
+it starts) takes depends on fewer numbers still, which every rank, suit and window shares,
+so only the cards are looked up for each (:func:`multisets`, :func:`_run_cards`).
+
 In a round played at once (R24) the last place takes whatever the other places leave:
 :func:`remainder` lists the melds of exactly those cards.
 """
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterator
-from typing import Any, NamedTuple
+from typing import Any, Final, NamedTuple
 
 from contract_rummy.godown._plan import GROUP, RUN, Candidate, MeldSpec, Place
 from contract_rummy.godown._tables import MEMO_LIMIT, Tables
 
 #: Candidates as the memos keep them.
 Listed = tuple[Candidate, ...]
+
+#: ``Candidate(...)`` and ``MeldSpec(...)`` from a tuple of their fields: quicker than the
+#: named tuples' own constructors, which are Python functions (a memo miss makes many).
+_candidate: Final = functools.partial(tuple.__new__, Candidate)
+_spec: Final = functools.partial(tuple.__new__, MeldSpec)
 
 
 class Counts(NamedTuple):
@@ -60,9 +71,12 @@ def list_candidates(t: Tables, hand: Counts, place: Place, high: int) -> tuple[C
         return tuple(found)
     high = min(high, t.longest)
     runs = t.suit_runs
+    # Only a run of 14 cards may hold the ace at both ends (R8): a shorter one never asks
+    # how many aces there are, so hands differing only in that share their lists.
+    both = high >= 14
     for suit in range(4):
         mask = hand.suit_masks[suit] & t.natural_positions[suit]
-        aces = min(counts[13 * suit], 2)
+        aces = min(counts[13 * suit], 2) if both else 0
         suit_key = (suit, mask, aces, wilds, shortest, high)
         listed = runs.get(suit_key)
         if listed is None:
@@ -90,7 +104,7 @@ def _listed(t: Tables, melds: Iterator[MeldSpec]) -> Listed:
         for card in meld.cards:
             packed += unit[card]
             wilds += is_wild[card]
-        found.append(Candidate(meld, packed, len(meld.cards), wilds))
+        found.append(_candidate((meld, packed, len(meld.cards), wilds)))
     found.sort()
     return tuple(found)
 
@@ -102,7 +116,7 @@ def _groups(
         {*(x for x in t.rank_cards[rank] if counts[x]), *(w for w in t.wild if counts[w])}
     )
     for cards in multisets(pool, counts, shortest, longest):
-        yield MeldSpec(GROUP, rank, 0, cards)
+        yield _spec((GROUP, rank, 0, cards))
 
 
 def multisets(
@@ -112,17 +126,35 @@ def multisets(
 
     Each is sorted as ``pool`` is; the multisets come in no useful order.
     """
-    takes = [min(counts[x], longest) for x in pool]
-    # found[i]: the multisets of pool[:i] that, with what pool[i:] can add, still reach
-    # ``shortest`` cards.
+    takes = tuple([min(counts[x], longest) for x in pool])
+    # Which positions of the pool a multiset takes depends on few numbers, which ranks
+    # share: so those are kept, and only the cards are looked up for each rank.
+    key = (takes, shortest, longest)
+    found = _SHAPES.get(key)
+    if found is None:
+        if len(_SHAPES) >= MEMO_LIMIT:
+            _SHAPES.clear()
+        found = _SHAPES[key] = _shapes(takes, shortest, longest)
+    at = pool.__getitem__
+    return [tuple(map(at, shape)) for shape in found]
+
+
+#: :func:`_shapes` by its arguments; at most :data:`MEMO_LIMIT` are kept.
+_SHAPES: dict[tuple[tuple[int, ...], int, int], list[tuple[int, ...]]] = {}
+
+
+def _shapes(takes: tuple[int, ...], shortest: int, longest: int) -> list[tuple[int, ...]]:
+    """:func:`multisets` of the positions of a pool, ``takes[i]`` of position ``i`` at most."""
+    # found[i]: the multisets of positions before i that, with what the positions from i
+    # can add, still reach ``shortest``.
     reach = sum(takes)
     if reach < shortest:
         return []
     found: list[tuple[int, ...]] = [()]
-    for card, most in zip(pool, takes, strict=True):
+    for position, most in enumerate(takes):
         reach -= most
         found = [
-            cards + (card,) * take
+            cards + (position,) * take
             for cards in found
             for take in range(min(most, longest - len(cards)) + 1)
             if len(cards) + take + reach >= shortest
@@ -142,19 +174,35 @@ def _suit_runs(
     memo = t.windows
     found: list[Candidate] = []
     window = (1 << shortest) - 1
-    for low in range(t.lowest, t.highest - shortest + 2):
-        if shortest - ((mask >> (low - 1)) & window).bit_count() > wilds:
+    # R8: an ace at both ends takes two of it; only a run from the low ace may.
+    aces = min(counts[13 * suit], 2)
+    for low, top, both in _windows(t.lowest, t.highest, shortest, longest):
+        bits = mask >> (low - 1)
+        if shortest - (bits & window).bit_count() > wilds:
             continue
-        top = min(longest, t.highest - low + 1)
-        # R8: an ace at both ends takes two of it; only a run from the low ace may.
-        aces = min(counts[13 * suit], 2) if low == 1 and top == 14 else 0
-        key = (suit, low, (mask >> (low - 1)) & ((1 << top) - 1), aces, min(wilds, top),
-               shortest, top)  # fmt: skip
+        key = (suit, low, bits & ((1 << top) - 1), aces if both else 0,
+               wilds if wilds < top else top, shortest, top)  # fmt: skip
         listed = memo.get(key)
         if listed is None:
             cards = _run_cards(t, counts, suit, low, shortest, top)
-            listed = _keep(memo, key, _listed(t, (MeldSpec(RUN, suit, low, c) for c in cards)))
+            listed = _keep(memo, key, _listed(t, (_spec((RUN, suit, low, c)) for c in cards)))
         found.extend(listed)
+    return tuple(found)
+
+
+@functools.lru_cache(maxsize=64)
+def _windows(
+    lowest: int, highest: int, shortest: int, longest: int
+) -> tuple[tuple[int, int, bool], ...]:
+    """The windows of a suit's runs, worked out once per variant's positions and lengths.
+
+    Each is where it starts, how many cards from there a run may take, and whether a run
+    there may hold the ace at both ends (R8).
+    """
+    found = []
+    for low in range(lowest, highest - shortest + 2):
+        top = min(longest, highest - low + 1)
+        found.append((low, top, low == 1 and top == 14))
     return tuple(found)
 
 
@@ -169,26 +217,60 @@ def _run_cards(
     position.
     """
     row, is_wild = t.at[suit], t.is_wild
-    found: list[tuple[int, ...]] = []
+    top = min(longest, len(row) - low)
+    # The positions held from ``low`` (as bits), and whether the ace is held twice.
+    held = 0
+    for step in range(top):
+        natural = row[low + step]
+        if counts[natural] and not is_wild[natural]:
+            held |= 1 << step
+    ace = row[1]
+    twice = low == 1 and top == 14 and counts[ace] > 1 and not is_wild[ace]
+    # A run's cards from its shape: step k is the card at position low + k, ``top`` a wild.
+    cards = (*row[low : low + top], 52)
+    at = cards.__getitem__
+    return [tuple(map(at, shape)) for shape in _run_shapes(held, twice, counts[52], shortest, top)]
+
+
+def _run_shapes(
+    held: int, twice: bool, wilds: int, shortest: int, longest: int
+) -> list[tuple[int, ...]]:
+    """:func:`_run_cards` by steps from the run's first position, whatever its suit and low.
+
+    ``held`` has bit k set when the natural card k steps up is held; ``twice``, when a run
+    may take the ace at both ends (R8). Step ``longest`` stands for a wild card. These
+    depend on few numbers, which suits and windows share: so they are kept.
+    """
+    wilds = min(wilds, longest)
+    key = (held, twice, wilds, shortest, longest)
+    found = _RUN_SHAPES.get(key)
+    if found is not None:
+        return found
+    found = []
     # The runs so far, each with the wild cards it leaves.
-    level: list[tuple[tuple[int, ...], int]] = [((), counts[52])]
-    for length in range(1, longest + 1):
-        position = low + length - 1
-        natural = row[position]
-        held = 0 if is_wild[natural] else counts[natural]
+    level: list[tuple[tuple[int, ...], int]] = [((), wilds)]
+    for step in range(longest):
+        natural = held >> step & 1
         grown: list[tuple[tuple[int, ...], int]] = []
-        for cards, wilds in level:
-            # An ace at both ends (R8) takes two of it.
-            if held > (position == 14 and cards[:1] == (natural,)):
-                grown.append(((*cards, natural), wilds))
-            if wilds:
-                grown.append(((*cards, 52), wilds - 1))
+        for steps, left in level:
+            # An ace at both ends (R8) takes two of it (13 steps up is the ace again).
+            if natural and (step != 13 or twice or steps[0]):
+                grown.append(((*steps, step), left))
+            if left:
+                grown.append(((*steps, longest), left - 1))
         level = grown
         if not level:
             break
-        if length >= shortest:
-            found.extend(cards for cards, _ in level)
+        if step + 1 >= shortest:
+            found.extend(steps for steps, _ in level)
+    if len(_RUN_SHAPES) >= MEMO_LIMIT:
+        _RUN_SHAPES.clear()
+    _RUN_SHAPES[key] = found
     return found
+
+
+#: :func:`_run_shapes` by its arguments; at most :data:`MEMO_LIMIT` are kept.
+_RUN_SHAPES: dict[tuple[int, bool, int, int, int], list[tuple[int, ...]]] = {}
 
 
 def remainder(

@@ -31,6 +31,7 @@ order of :class:`~._plan.MeldSpec`.
 from __future__ import annotations
 
 import bisect
+import functools
 from collections.abc import Iterable, Iterator, Sequence
 from typing import Final, NamedTuple
 
@@ -73,6 +74,10 @@ class Choices(NamedTuple):
     end: int
 
 
+#: ``Choices(...)`` from a tuple of its fields, quicker than its Python constructor.
+_choice: Final = functools.partial(tuple.__new__, Choices)
+
+
 def _choices_row(candidates: tuple[Candidate, ...], wilds: int) -> list[Choices | None]:
     """``result[w]``: the candidates that use at most ``w`` wild cards, ``w`` up to ``wilds``.
 
@@ -90,11 +95,15 @@ def _choices(row: list[Choices | None], wilds: int) -> Choices:
     if found is None:
         whole = row[-1]
         assert whole is not None
-        positions = tuple(i for i, c in enumerate(whole.candidates) if c.wilds <= wilds)
-        found = row[wilds] = Choices(
-            tuple(c for c in whole.candidates if c.wilds <= wilds),
-            positions,
-            positions[-1] + 1 if positions else 0,
+        # A plain loop: over short lists, quicker than a generator for each tuple.
+        positions: list[int] = []
+        candidates: list[Candidate] = []
+        for at, candidate in enumerate(whole.candidates):
+            if candidate.wilds <= wilds:
+                positions.append(at)
+                candidates.append(candidate)
+        found = row[wilds] = _choice(
+            (tuple(candidates), tuple(positions), positions[-1] + 1 if positions else 0)
         )
     return found
 
@@ -158,6 +167,11 @@ class Batch(NamedTuple):
         return [(*chosen, candidate.meld) for candidate in last]
 
 
+#: ``Batch(chosen, last)`` from the pair: quicker than the named tuple's own constructor,
+#: a Python function (the search makes a batch for most go-downs it finds).
+_batch: Final = functools.partial(tuple.__new__, Batch)
+
+
 class Result(NamedTuple):
     """What :func:`search` finds.
 
@@ -209,7 +223,9 @@ def search(
     for card in hand:  # a plain loop: a third quicker than sum() over a list
         summed += lanes[card.index]
     counted = summed.to_bytes(LANE_BYTES, "little")
-    wilds = counted[0] + sum(counted[r] for r in t.wild_ranks) if t.wild_ranks else counted[0]
+    wilds = counted[0]
+    for rank in t.wild_ranks:
+        wilds += counted[rank]
     if wilds_needed(t, p, counted, wilds) > wilds:
         return NOTHING
     counts = list(counted[CARDS_AT:])
@@ -260,7 +276,7 @@ def search(
         if not found:
             return NOTHING  # nothing in the hand can fill this place
         listed[place] = _choices_row(found, wilds)
-    choices = tuple(listed[place] for place in p.places)
+    choices = tuple(map(listed.__getitem__, p.places))
     context = Searching(
         t=t,
         plan=p,
@@ -331,6 +347,8 @@ def _fill(
     guard = s.guard
     held = hand | guard
     longer = not exact
+    # The first place's candidates were listed from this very hand: each fits it.
+    check = bool(chosen)
     # The last place is listed by a plain call, not a generator's frame (most of the
     # search's calls are there), and no place at all where its list has nothing left to
     # take (a round played at once (R24) has no list for its last place: it takes what is
@@ -339,7 +357,7 @@ def _fill(
     after = None if levels[i + 1].together else s.choices[i + 1]
     for at in range(first, len(source)):
         meld, cards, size, used = source[at]
-        if (held - cards) & guard != guard or (longer and size > high):
+        if (check and (held - cards) & guard != guard) or (longer and size > high):
             continue
         if apart and touching(meld, chosen):
             continue
@@ -363,7 +381,7 @@ def _fill(
         now = (*chosen, meld)
         taken = _last(s, i + 1, hand - cards, left - size, choices, next_start, now, seen)
         if taken:
-            yield Batch(now, taken)
+            yield _batch((now, taken))
 
 
 def _last(
