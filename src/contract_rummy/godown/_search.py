@@ -260,13 +260,8 @@ def search(
             counts[w] = 0
         counts[52] = wilds
     fields = _fields(t, p)
-    # R24: how many melds may take wild cards only, beyond those the natural cards need.
-    blanks = len(p.places)
-    if fields is not None:
-        blanks -= runs_needed(t, counts) if p.runs else spread_of(t, fields, packed)
-        if blanks < 0 or (p.runs and at_once_slots(t, counts, p.run_size, p.runs) > wilds):
-            return NOTHING
-    elif p.at_once and uncovered(t, p, packed) > 0:  # R24: the groups and runs cannot hold it
+    blanks = _blanks(t, p, fields, counts, packed, wilds)
+    if blanks < 0:
         return NOTHING
     listed: dict[Place, list[Choices | None]] = {}
     have = Counts(counts, list(counted[:CARDS_AT]), suit_masks, wilds)
@@ -289,6 +284,23 @@ def search(
     seen: set[Found] | None = None if p.interchangeable else set()
     batches = _fill(context, 0, packed, total, wilds, blanks, 0, (), seen)
     return Result(batches, held, single, p.ordered, (context, packed, total, wilds, blanks))
+
+
+def _blanks(
+    t: Tables, p: Plan, fields: tuple[int, ...] | None, counts: list[int], packed: int, wilds: int
+) -> int:
+    """R24: how many melds may take wild cards only, beyond those the natural cards need.
+
+    Below 0 when the natural cards of the packed hand cannot go down at once.
+    """
+    blanks = len(p.places)
+    if fields is not None:
+        blanks -= runs_needed(t, counts) if p.runs else spread_of(t, fields, packed)
+        if p.runs and at_once_slots(t, counts, p.run_size, p.runs) > wilds:
+            return -1
+    elif p.at_once and uncovered(t, p, packed) > 0:  # the groups and runs cannot hold it
+        return -1
+    return blanks
 
 
 def _fields(t: Tables, p: Plan) -> tuple[int, ...] | None:
