@@ -71,6 +71,21 @@ def test_r23_swap_with_the_joker_laid_off_on_the_same_run() -> None:
     assert high.table[run].meld == cr.Run(cr.Suit.SPADES, 5, "5S 6S 7S 8S JK")
 
 
+def test_r23_r15_a_listing_of_swaps_and_lay_offs_indexes_like_a_tuple() -> None:
+    """The listing of a player already down is counted first, each action built when read."""
+    state = swap_table()
+    legal = cr.legal_actions(state)
+    listed = tuple(cr.legal_actions(state))
+    assert {type(action) for action in listed} == {cr.SwapJoker, cr.LayOff, cr.Discard}
+    assert len(legal) == len(listed)
+    assert [legal[i] for i in range(-len(listed), len(listed))] == [*listed, *listed]
+    assert legal[2:7] == list(listed[2:7])
+    assert legal[::-1] == list(listed[::-1])
+    for index in (len(listed), -len(listed) - 1):
+        with pytest.raises(IndexError):
+            legal[index]
+
+
 def test_r23_the_freed_joker_may_go_on_another_meld() -> None:
     state = swap_table()
     run, nines = where(state, "5S JK 7S 8S"), where(state, "9C 9D 9H")

@@ -80,6 +80,67 @@ class _Listing(Sequence[Action]):
         yield from self._discards
 
 
+class _Playing(Sequence[Action]):
+    """The swaps, then the lay-offs, then the discards, of a player already down.
+
+    Counted when made, each action built when read: a hand with a wild card may lay it off
+    or free a wild onto every meld, yet a player plays one action of the listing.
+    """
+
+    __slots__ = ("_count", "_discards", "_lay_offs", "_spots", "_swaps")
+
+    def __init__(
+        self,
+        swaps: list[tuple[Card, int]],
+        spots: list[tuple[int, End | None]],
+        lay_offs: list[tuple[Card, int, tuple[End | None, ...]]],
+        count: int,
+        discards: tuple[Action, ...],
+    ) -> None:
+        self._swaps = swaps  # (card, target): each swapped in frees a wild to every spot
+        self._spots = spots
+        self._lay_offs = lay_offs  # (card, target, places): one lay-off a place
+        self._count = count
+        self._discards = discards
+
+    def __len__(self) -> int:
+        return self._count
+
+    @overload
+    def __getitem__(self, index: int) -> Action: ...
+    @overload
+    def __getitem__(self, index: slice) -> Sequence[Action]: ...
+    def __getitem__(self, index: int | slice) -> Action | Sequence[Action]:
+        if isinstance(index, slice):
+            return [self[i] for i in range(*index.indices(self._count))]
+        if index < 0:
+            index += self._count
+            if index < 0:
+                raise IndexError("legal action index out of range")
+        spots = self._spots
+        swaps = len(self._swaps) * len(spots)
+        if index < swaps:
+            card, target = self._swaps[index // len(spots)]
+            joker_target, end = spots[index % len(spots)]
+            return _SWAPS.get((card.index, target, joker_target, end)) or _make_swap(
+                card, target, joker_target, end
+            )
+        index -= swaps
+        for card, target, ends in self._lay_offs:
+            if index < len(ends):
+                return _lay_offs(card, target, ends)[index]
+            index -= len(ends)
+        return self._discards[index]  # the last part: past it, an IndexError
+
+    def __iter__(self) -> Iterator[Action]:
+        spots = self._spots
+        for card, target in self._swaps:
+            yield from _swaps(card, target, spots)
+        for card, target, ends in self._lay_offs:
+            yield from _lay_offs(card, target, ends)
+        yield from self._discards
+
+
 def _legal(position: Position, hand: Hand) -> Sequence[Action]:
     player = position.active
     kept = position.turn.kept_card
@@ -92,11 +153,7 @@ def _legal(position: Position, hand: Hand) -> Sequence[Action]:
             return discards
         found = GoDowns(variant, result)
         return _Listing(found, discards) if found else discards
-    actions = _fitting(position, player, hand)
-    if actions is None:
-        return discards
-    actions.extend(discards)
-    return actions
+    return _fitting(position, player, hand, discards) or discards
 
 
 def _discards(hand: Hand, kept: Card | None) -> tuple[Action, ...]:
@@ -112,12 +169,15 @@ def _discards(hand: Hand, kept: Card | None) -> tuple[Action, ...]:
     return tuple(found)
 
 
-def _fitting(position: Position, player: int, hand: Hand) -> list[Action] | None:
-    """The swaps, then the lay-offs, of the cards of ``hand``, the active player's.
+def _fitting(
+    position: Position, player: int, hand: Hand, discards: tuple[Action, ...]
+) -> _Playing | None:
+    """The swaps, then the lay-offs, of the cards of ``hand``, then ``discards``.
 
-    ``None`` when ``player``, the active player, may not lay off now (R15, R24). One pass
-    over the table gives both, in the meld's order: its ``swappable`` and ``lay_offs`` of
-    the hand, read from what it keeps (``swaps``, ``fits``).
+    ``hand`` is the active player's, ``player``. ``None`` when they may not lay off now
+    (R15, R24), or have nothing to lay off or swap in. One pass over the table gives
+    both, in the meld's order: its ``swappable`` and ``lay_offs`` of the hand, read from
+    what it keeps (``swaps``, ``fits``).
     """
     if _lay_off_refusal(position, player, "lay-offs") is not None:
         return None
@@ -126,25 +186,24 @@ def _fitting(position: Position, player: int, hand: Hand) -> list[Action] | None
         held = {i for i in held if _leaves_discard(position, remove(hand, CARDS[i]))}
     table = position.board.table
     kinds = _SWAPPABLE[position.facts.variant.joker_swap]
-    swaps: list[Action] = []
-    lay_offs: list[Action] = []
-    spots: list[tuple[int, End | None]] | None = None
-    made = _LAY_OFFS
+    swaps: list[tuple[Card, int]] = []
+    lay_offs: list[tuple[Card, int, tuple[End | None, ...]]] = []
+    count = len(discards)
     for target, placed in enumerate(table):
         meld = placed.meld
         if meld.reach().isdisjoint(held):
             continue  # on most melds none of the cards may go
         if isinstance(meld, kinds):
-            for card, _wild in meld.swaps():
-                if card.index in held:
-                    spots = spots or _spots(table)
-                    swaps.extend(_swaps(card, target, spots))
+            swaps.extend([(card, target) for card, _wild in meld.swaps() if card.index in held])
         for card, ends in meld.fits():
-            index = card.index
-            if index in held:
-                lay_offs.extend(made.get((index, target, ends)) or _lay_offs(card, target, ends))
-    swaps.extend(lay_offs)
-    return swaps
+            if card.index in held:
+                lay_offs.append((card, target, ends))
+                count += len(ends)
+    spots = _spots(table) if swaps else []
+    count += len(swaps) * len(spots)
+    if count == len(discards):
+        return None
+    return _Playing(swaps, spots, lay_offs, count, discards)
 
 
 def lay_offs_and_swaps(position: Position, hand: Hand) -> list[Action]:
@@ -164,7 +223,7 @@ def lay_offs_and_swaps(position: Position, hand: Hand) -> list[Action]:
     player = position.active
     if position.phase is not _PLAY or not position.board.down[player]:
         return []
-    return _fitting(position, player, hand) or []
+    return list(_fitting(position, player, hand, ()) or ())
 
 
 def _leaves_discard(position: Position, left: Hand) -> bool:
@@ -190,6 +249,9 @@ _SWAPS: Final[dict[tuple[int, int, int, End | None], SwapJoker]] = {}
 
 def _lay_offs(card: Card, target: int, ends: tuple[End | None, ...]) -> tuple[LayOff, ...]:
     """The lay-offs of ``card`` on ``table[target]`` at each of ``ends``, kept for later."""
+    actions = _LAY_OFFS.get((card.index, target, ends))
+    if actions is not None:
+        return actions
     if len(_LAY_OFFS) >= _MADE_BOUND:
         _LAY_OFFS.clear()
     actions = tuple([LayOff._trusted(card, target, end) for end in ends])
