@@ -124,6 +124,10 @@ class JokerSwap(enum.Enum):
     #: Wilds in runs and in groups.
     ANY_MELD = "any meld"
 
+    # Members are singletons compared by identity: hash them as objects, which is faster
+    # than Enum's hash of the name (every listing of a player down looks one up).
+    __hash__ = object.__hash__
+
 
 class TieBreak(enum.Enum):
     """How players tied for the lowest total are separated at the end (R28)."""
