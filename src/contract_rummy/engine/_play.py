@@ -43,7 +43,31 @@ _PLAY: Final = Phase.PLAY
 # == the listing ==============================================================================
 
 
-class _Listing(Sequence[Action]):
+class _Lazy(Sequence[Action]):
+    """A listing whose actions are made when read, indexed and sliced as a tuple is."""
+
+    __slots__ = ()
+
+    def _at(self, index: int) -> Action:
+        """The action at ``index``, from 0: past the last one, an :class:`IndexError`."""
+        raise NotImplementedError
+
+    @overload
+    def __getitem__(self, index: int) -> Action: ...
+    @overload
+    def __getitem__(self, index: slice) -> Sequence[Action]: ...
+    def __getitem__(self, index: int | slice) -> Action | Sequence[Action]:
+        if isinstance(index, slice):
+            # Never the whole listing: a hand with many wild cards has millions of go-downs.
+            return [self._at(i) for i in range(*index.indices(len(self)))]
+        if index < 0:
+            index += len(self)
+            if index < 0:
+                raise IndexError("legal action index out of range")
+        return self._at(index)
+
+
+class _Listing(_Lazy):
     """The go-downs of a player not yet down, then their discards."""
 
     __slots__ = ("_discards", "_go_downs")
@@ -58,19 +82,8 @@ class _Listing(Sequence[Action]):
     def __bool__(self) -> bool:
         return True  # a listing is only made for a hand with a go-down
 
-    @overload
-    def __getitem__(self, index: int) -> Action: ...
-    @overload
-    def __getitem__(self, index: slice) -> Sequence[Action]: ...
-    def __getitem__(self, index: int | slice) -> Action | Sequence[Action]:
-        if isinstance(index, slice):
-            # Never the whole listing: a hand with many wild cards has millions of go-downs.
-            return [self[i] for i in range(*index.indices(len(self)))]
+    def _at(self, index: int) -> Action:
         count = len(self._go_downs)
-        if index < 0:
-            index += len(self)
-            if index < 0:
-                raise IndexError("legal action index out of range")
         if index < count:
             return self._go_downs[index]
         return self._discards[index - count]
@@ -80,7 +93,7 @@ class _Listing(Sequence[Action]):
         yield from self._discards
 
 
-class _Playing(Sequence[Action]):
+class _Playing(_Lazy):
     """The swaps, then the lay-offs, then the discards, of a player already down.
 
     Counted when made, each action built when read: a hand with a wild card may lay it off
@@ -106,17 +119,7 @@ class _Playing(Sequence[Action]):
     def __len__(self) -> int:
         return self._count
 
-    @overload
-    def __getitem__(self, index: int) -> Action: ...
-    @overload
-    def __getitem__(self, index: slice) -> Sequence[Action]: ...
-    def __getitem__(self, index: int | slice) -> Action | Sequence[Action]:
-        if isinstance(index, slice):
-            return [self[i] for i in range(*index.indices(self._count))]
-        if index < 0:
-            index += self._count
-            if index < 0:
-                raise IndexError("legal action index out of range")
+    def _at(self, index: int) -> Action:
         spots = self._spots
         swaps = len(self._swaps) * len(spots)
         if index < swaps:
