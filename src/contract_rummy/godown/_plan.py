@@ -13,7 +13,7 @@ it (:class:`MeldSpec`), a candidate meld for a place (:class:`Candidate`), a pla
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import functools
 from typing import Final, NamedTuple
 
 import attrs
@@ -214,18 +214,35 @@ def plan(variant: Variant, round_number: int, t: Tables | None = None) -> Plan:
             run_size=min(contract.runs, default=0),
             runs=len(contract.runs),
             least=contract.min_cards + keep,
-            group_full=_byte_table(lambda n: n // group_size if group_size else 0),
-            group_short=_byte_table(
-                lambda n: group_size - n % group_size if group_size and n % group_size else 0
-            ),
+            group_full=_group_full(group_size),
+            group_short=_group_short(group_size),
             run_gains=_run_gains(t, min(contract.runs)) if contract.runs else None,
         )
     return found
 
 
-def _byte_table(value: Callable[[int], int]) -> bytes:
-    """A table for :meth:`bytes.translate`: byte ``n`` becomes ``value(n)`` (kept below 256)."""
-    return bytes(min(value(n), 255) for n in range(256))
+@functools.lru_cache(maxsize=8)
+def _group_full(size: int) -> bytes:
+    """:attr:`Plan.group_full` for groups of ``size`` (0: no groups), kept by size.
+
+    Byte ``n`` is ``n // size``: each quotient repeated ``size`` times, in order (sorting
+    the repeated quotients is one call, not one per byte).
+    """
+    if not size:
+        return bytes(256)
+    return bytes(sorted(bytes(range(min(256 // size + 1, 256))) * size))[:256]
+
+
+@functools.lru_cache(maxsize=8)
+def _group_short(size: int) -> bytes:
+    """:attr:`Plan.group_short` for groups of ``size`` (0: no groups), kept by size.
+
+    Byte ``n`` is ``size - n % size``, or 0 where ``size`` divides ``n``: one period of
+    ``size`` bytes, repeated.
+    """
+    if not size:
+        return bytes(256)
+    return (bytes([0, *range(size - 1, 0, -1)]) * (256 // size + 1))[:256]
 
 
 class RunGains(dict[bytes, tuple[int, ...]]):
