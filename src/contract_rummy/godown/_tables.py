@@ -142,8 +142,15 @@ class Tables:
         # counts the positions held of the window that ends at position k + 1 (no byte
         # carries: a window holds at most 14 positions, and 28 bytes hold the product).
         line = int.from_bytes(held + held[:1], "little")
-        sums = (line * int.from_bytes(b"\1" * length, "little")).to_bytes(32, "little")
-        return max(sums[self.lowest + length - 2 : self.highest], default=0)
+        most = min(length, 14)  # (no window holds more positions)
+        sums = (line * _ONES[most]).to_bytes(32, "little")
+        windows = sums[self.lowest + length - 2 : self.highest]
+        # The best count, looked for from the most down: a few searches of a short
+        # string cost less than max() over it.
+        for best in _DOWN[most]:
+            if best in windows:
+                return best
+        return 0
 
 
 def _build(variant: Variant) -> Tables:
@@ -201,6 +208,11 @@ def _build(variant: Variant) -> Tables:
         ),
     )
 
+
+#: ``_ONES[n]``: 1 + 256 + ... + 256 ** (n - 1), a byte of 1 for each position of a window.
+_ONES: Final = tuple(sum(1 << (8 * k) for k in range(n)) for n in range(15))
+#: ``_DOWN[n]``: the counts a window of ``n`` positions may hold, the most first.
+_DOWN: Final = tuple(tuple(range(n, 0, -1)) for n in range(15))
 
 _CACHE: Final[dict[Variant, Tables]] = {}
 
