@@ -171,6 +171,15 @@ def _suit_runs(
     those positions held and the wild cards only, which hands share far more often than
     a suit's whole ``mask``; so each window's runs are kept in the tables' ``windows``.
     """
+    # Most suits that reach this hold no window's worth of cards: told without a window.
+    if mask.bit_count() + wilds < shortest:
+        return ()
+    if not wilds:
+        full = mask  # the positions where ``shortest`` natural cards in a row start
+        for step in range(1, shortest):
+            full &= mask >> step
+        if not full:
+            return ()
     memo = t.windows
     found: list[Candidate] = []
     window = (1 << shortest) - 1
