@@ -348,7 +348,8 @@ def _hold(position: Position, hand: Hand, card: Card, rule: str) -> Hand:
 def _check_end(meld: Group | Run, card: Card, end: End | None, rule: str) -> End | None:
     """Refuse ``card`` at ``end`` of ``meld`` unless it is the one form (R15).
 
-    Returns the end the card actually goes to.
+    Returns ``end``, for ``meld.add``: ``None`` only where the card fits one place, which
+    ``add`` then finds itself.
     """
     placements = meld.placements(card)
     if not placements:
@@ -357,8 +358,6 @@ def _check_end(meld: Group | Run, card: Card, end: End | None, rule: str) -> End
         if end is None:
             refuse(rule, f"{card} fits both ends of {meld}: say which End")
         refuse(rule, f"{card} goes on {meld} with end=None: it fits one place only")
-    if end is None and isinstance(meld, Run):
-        return meld.ends(card)[0]
     return end
 
 
@@ -386,30 +385,27 @@ def _check_go_down(position: Position, hand: Hand, action: GoDown) -> _GoingDown
     return _GoingDown(melds, cards, without(hand, cards))
 
 
-@attrs.frozen
-class _LayingOff:
-    meld: Group | Run
-    left: Hand
+def _check_lay_off(position: Position, hand: Hand, action: LayOff) -> tuple[Group | Run, Hand]:
+    """The meld once ``action`` laid its card off, and the hand left (R15, R16).
 
-
-def _check_lay_off(position: Position, hand: Hand, action: LayOff) -> _LayingOff:
+    A plain pair, not a class: every lay-off played makes one.
+    """
     _check_may_lay_off(position, "lay-offs")
     placed = _target(position.board.table, action.target, "R15")
     left = _hold(position, hand, action.card, "R15")
     end = _check_end(placed.meld, action.card, action.end, "R15")
     if not _leaves_discard(position, left):
         refuse("R16", f"laying off {action.card} would leave no card to discard")
-    return _LayingOff(placed.meld.add(action.card, end), left)
+    return placed.meld.add(action.card, end), left
 
 
-@attrs.frozen
-class _Swapping:
-    table: tuple[TableMeld, ...]
-    left: Hand
-    wild: Card
+def _check_swap(
+    position: Position, hand: Hand, action: SwapJoker
+) -> tuple[tuple[TableMeld, ...], Hand, Card]:
+    """The table once ``action`` swapped, the hand left, and the freed wild (R23, R16).
 
-
-def _check_swap(position: Position, hand: Hand, action: SwapJoker) -> _Swapping:
+    A plain triple, not a class: every swap played makes one.
+    """
     variant = position.facts.variant
     if variant.joker_swap is JokerSwap.NEVER:
         refuse("R23", f"{variant.name} has no joker swaps")
@@ -434,7 +430,7 @@ def _check_swap(position: Position, hand: Hand, action: SwapJoker) -> _Swapping:
     table = with_item(
         table, action.joker_target, TableMeld(landing.meld.add(wild, end), landing.owner)
     )
-    return _Swapping(table, left, wild)
+    return table, left, wild
 
 
 def _check_discard(position: Position, hand: Hand, action: Discard) -> Hand:
@@ -480,19 +476,19 @@ def _go_down(state: RoundState, action: GoDown) -> Outcome:
 
 
 def _lay_off(state: RoundState, action: LayOff) -> Outcome:
-    laying = _check_lay_off(state, state.hands[state.active], action)
+    meld, left = _check_lay_off(state, state.hands[state.active], action)
     table = state.board.table
-    placed = TableMeld(laying.meld, table[action.target].owner)
-    after = _played(state, laying.left, with_item(table, action.target, placed), action.card)
-    return _melded(after, laying.left, ())
+    placed = TableMeld(meld, table[action.target].owner)
+    after = _played(state, left, with_item(table, action.target, placed), action.card)
+    return _melded(after, left, ())
 
 
 def _swap(state: RoundState, action: SwapJoker) -> Outcome:
     player = state.active
-    swapping = _check_swap(state, state.hands[player], action)
-    after = _played(state, swapping.left, swapping.table, action.card)
-    freed = WildFreed(player, action.card, swapping.wild, action.target, action.joker_target)
-    return _melded(after, swapping.left, (freed,))
+    table, left, wild = _check_swap(state, state.hands[player], action)
+    after = _played(state, left, table, action.card)
+    freed = WildFreed(player, action.card, wild, action.target, action.joker_target)
+    return _melded(after, left, (freed,))
 
 
 def _played(state: RoundState, left: Hand, table: tuple[TableMeld, ...], card: Card) -> RoundState:
