@@ -566,29 +566,50 @@ def _windows(length: int, lowest: int, highest: int) -> _Windows:
     The stretches run from ``lowest`` to ``highest`` (R8), or start at ``lowest`` when none
     fits.
 
-    The table is worked out for all masks together. Each mask is a lane of one byte in a
-    large int, so that one int operation acts on every mask at once: for each stretch, the
-    lanes hold how many positions it holds of their mask, and a lane takes the stretch
-    where it holds at least as many as the best so far. The stretches are taken from the
-    highest down, so that among equals the lowest wins.
+    The table is worked out for many masks together. Each mask is a lane of one byte in a
+    large int, so that one int operation acts on every lane at once. The stretches are
+    taken from the lowest up, each when the table covers the masks of the bits up to its
+    top, and no more: a stretch reads no higher bit. The table grows a bit at a time by
+    doubling, the masks with the new bit set copying the answers of those without it
+    (which only later stretches can tell apart), so that most stretches act on a small
+    table. A lane takes a stretch where it holds more than the best so far, so that
+    among equals the lowest wins.
     """
     lows = range(lowest, highest - length + 2) or range(lowest, lowest + 1)
-    masks = 1 << 15
-    ones = int.from_bytes(b"\x01" * masks, "little")  # 1 in every lane
-    tops = ones << 7  # the top bit of every lane, which no count (at most 15) reaches
+    bits = 0  # the table covers the masks of this many bits
+    ones = 1  # 1 in every lane
     best_lows = best_haves = 0
-    for low in reversed(lows):
-        # The count of the mask m is that of its bits ``low`` up, which repeat every 2**low
+    for low in lows:
+        top = min(low + length, 15)  # the stretch reads bits low to top - 1
+        while bits < top:  # double the table: the masks with the next bit set copy the others
+            shift = 8 << bits
+            ones |= ones << shift
+            best_lows |= best_lows << shift
+            best_haves |= best_haves << shift
+            bits += 1
+        # A lane's count is that of its mask's bits ``low`` up, which repeat every 2**low
         # masks: each count of a possible value of those bits, 2**low times, as bytes.
-        bits = min(length, 15 - low)
-        counts = b"".join(bytes((held.bit_count(),)) * (1 << low) for held in range(1 << bits))
-        haves = int.from_bytes(counts * (1 << (15 - low - bits)), "little")
-        # A lane's top bit survives the subtraction where it holds at least as many: the
-        # lanes that take this stretch, made all ones.
-        taken = ((((haves | tops) - best_haves) & tops) >> 7) * 0xFF
-        best_haves = (haves & taken) | (best_haves & ~taken)
-        best_lows = (low * ones & taken) | (best_lows & ~taken)
-    return tuple(best_lows.to_bytes(masks, "little")), tuple(best_haves.to_bytes(masks, "little"))
+        counts = b"".join(
+            bytes((held.bit_count(),)) * (1 << low) for held in range(1 << (top - low))
+        )
+        haves = int.from_bytes(counts * (1 << (bits - top)), "little")
+        if low == lowest:  # the first stretch: every lane takes it
+            best_haves, best_lows = haves, low * ones
+            continue
+        tops = ones << 7  # the top bit of every lane, which no count (at most 15) reaches
+        # A lane's top bit survives the subtraction where it holds more: the lanes that
+        # take this stretch, made all ones.
+        taken = (((haves | tops) - best_haves - ones) & tops) >> 7
+        taken = (taken << 8) - taken
+        best_haves ^= (best_haves ^ haves) & taken
+        best_lows ^= (best_lows ^ low * ones) & taken
+    while bits < 15:
+        shift = 8 << bits
+        best_lows |= best_lows << shift
+        best_haves |= best_haves << shift
+        bits += 1
+    size = 1 << 15
+    return tuple(best_lows.to_bytes(size, "little")), tuple(best_haves.to_bytes(size, "little"))
 
 
 def _best_run(
