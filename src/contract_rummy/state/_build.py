@@ -13,10 +13,9 @@ functions made from the class's own attrs fields, never from a list written out 
   for the type checker, is checked against them when the class is made.
 
 Both fill the slots of a writable twin of the class, then give it the class's type (the
-two have the same layout): a frozen class can only be filled through
+twin is a subclass that adds no slot): a frozen class can only be filled through
 ``object.__setattr__``, field by field, which costs several times as much. The class must
-be slotted without a weakref slot (``attrs.frozen(weakref_slot=False)``): Python refuses
-to change the type of a value whose weakref slot follows its fields.
+be slotted, as attrs classes are by default.
 
 A state is made of parts (:class:`~contract_rummy.state.RoundFacts`,
 :class:`~contract_rummy.state.Board`, ...): a state or a player's view built by hand may
@@ -44,24 +43,29 @@ KEEP: Final[Any] = type("Keep", (), {"__repr__": lambda self: "KEEP", "__slots__
 #: directly when the state is built by hand (its fields are "flat").
 FLAT: Final[Mapping[str, bool]] = {"flat": True}
 
-_new: Final = object.__new__
-
 
 def _draft(cls: type) -> type:
-    """A writable twin of the slotted attrs class ``cls``: the same layout, not frozen.
+    """A writable twin of the slotted attrs class ``cls``: a subclass that is not frozen.
 
-    The twin has the bases and the slots of the class that lays out ``cls``'s slots
-    (``cls`` itself, or the class of its fields that ``cls`` extends without adding any),
-    so a twin's value may take ``cls`` as its class.
+    It adds no slot, so a twin's value may take ``cls`` as its class; it sets attributes
+    and initializes as :class:`object` does, so that filling a slot is one plain store
+    and making a value runs no ``__init__``. Being a subclass, it is laid out as ``cls``
+    is, and Python changes a value's class between the two without comparing their slots.
     """
-    laid = next(kind for kind in cls.__mro__ if kind.__dict__.get("__slots__"))
     draft = type(
-        f"_{cls.__name__}Draft", laid.__bases__, {"__slots__": laid.__dict__["__slots__"]}
+        f"_{cls.__name__}Draft",
+        (cls,),
+        {
+            "__slots__": (),
+            "__init__": object.__init__,
+            "__setattr__": object.__setattr__,
+            "__delattr__": object.__delattr__,
+        },
     )
-    probe: Any = _new(draft)
+    probe: Any = draft()
     try:
         probe.__class__ = cls
-    except TypeError:  # such as a weakref slot after the fields: attrs(weakref_slot=False)
+    except TypeError:  # a layout Python will not swap: not a plain slotted class
         raise TypeError(f"{cls.__name__} cannot be built through a twin of its slots") from None
     return draft
 
@@ -75,7 +79,7 @@ def _extra_slots(cls: type) -> tuple[str, ...]:
 
 def _compile(name: str, source: str, cls: type, **names: object) -> Callable[..., Any]:
     """The function ``name`` defined by ``source``, which fills a value of ``cls``."""
-    namespace: dict[str, Any] = {"KEEP": KEEP, "new": _new, "Draft": _draft(cls), "Class": cls}
+    namespace: dict[str, Any] = {"KEEP": KEEP, "Draft": _draft(cls), "Class": cls}
     namespace.update(names)
     exec(source, namespace)
     made: Callable[..., Any] = namespace[name]
@@ -84,7 +88,7 @@ def _compile(name: str, source: str, cls: type, **names: object) -> Callable[...
 
 def _fill(names: tuple[str, ...], values: tuple[str, ...], cls: type) -> str:
     """The body of a function that fills each field of a new ``cls`` with its value."""
-    lines = ["    value = new(Draft)"]
+    lines = ["    value = Draft()"]
     lines += [f"    value.{name} = {value}" for name, value in zip(names, values, strict=True)]
     lines += [f"    value.{slot} = None" for slot in _extra_slots(cls)]
     lines += ["    value.__class__ = Class", "    return value"]
