@@ -261,6 +261,30 @@ def test_a_replace_whose_signature_is_not_the_fields_is_refused() -> None:
                 raise NotImplementedError
 
 
+def test_an_updater_makes_what_replace_makes_and_refuses_other_signatures() -> None:
+    from contract_rummy.state import updater
+
+    @updater(cr.RoundState)
+    def moved(state: cr.RoundState, *, to_act: int | None, moves: int) -> cr.RoundState:
+        raise NotImplementedError
+
+    state = _play_state()
+    updated = moved(state, to_act=None, moves=7)
+    assert type(updated) is cr.RoundState
+    _same_fields(updated, state.replace(to_act=None, moves=7))
+    with pytest.raises(TypeError, match=r"keyword-only, fields of RoundState in the order"):
+
+        @updater(cr.RoundState)
+        def backwards(state: cr.RoundState, *, moves: int, to_act: int) -> cr.RoundState:
+            raise NotImplementedError
+
+    with pytest.raises(TypeError, match=r"keyword-only, fields of RoundState in the order"):
+
+        @updater(cr.RoundState)
+        def positional(state: cr.RoundState, moves: int) -> cr.RoundState:
+            raise NotImplementedError
+
+
 def test_the_engines_builders_make_what_the_checked_constructors_make() -> None:
     from contract_rummy.state import build_state, builder
 

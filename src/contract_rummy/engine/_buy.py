@@ -25,6 +25,7 @@ from contract_rummy.engine._common import (
     Outcome,
     PhaseRules,
     Position,
+    asked,
     draw,
     pile_without_top,
     window,
@@ -35,7 +36,6 @@ from contract_rummy.engine._known import learned
 from contract_rummy.engine._round import end_round
 from contract_rummy.events import Bought, Drew, Event, RoundEnd
 from contract_rummy.state import (
-    KEEP,
     NO_WINDOW,
     Board,
     BuyWindow,
@@ -45,6 +45,7 @@ from contract_rummy.state import (
     builder,
     buyers,
     buyers_of,
+    updater,
 )
 
 __all__ = ["BUY", "active_draws", "grant", "open_window"]
@@ -104,27 +105,45 @@ def _ask(
     With nobody left to ask, the active player draws.
     """
     if queue:
-        return _next_state(state, _BUY, queue[0], window(queue[1:], last_buyer)), events
+        offer = window(queue[1:], last_buyer)
+        return asked(
+            state, phase=_BUY, to_act=queue[0], window=offer, moves=state.moves + 1
+        ), events
     return active_draws(state, events)
 
 
-def _next_state(
+@updater(RoundState)
+def _drawn(
     state: RoundState,
+    *,
     phase: Phase,
     to_act: int,
-    offer: BuyWindow,
-    hands: tuple[Hand, ...] = KEEP,
-    stock: tuple[Card, ...] = KEEP,
+    hands: tuple[Hand, ...],
+    stock: tuple[Card, ...],
+    window: BuyWindow,
+    moves: int,
 ) -> RoundState:
-    """The state once ``to_act`` is asked (or the active player draws): the next move's."""
-    return state.replace(
-        phase=phase,
-        to_act=to_act,
-        hands=hands,
-        stock=stock,
-        window=offer,
-        moves=state.moves + 1,
-    )
+    """``state`` once the active player drew the top of the stock: the fields a draw changes."""
+    raise NotImplementedError  # made from the fields by updater()
+
+
+@updater(RoundState)
+def _restocked(
+    state: RoundState,
+    *,
+    phase: Phase,
+    to_act: int,
+    hands: tuple[Hand, ...],
+    stock: tuple[Card, ...],
+    discard: tuple[Card, ...],
+    discarded_by: tuple[int | None, ...],
+    board: Board,
+    window: BuyWindow,
+    chance: Chance,
+    moves: int,
+) -> RoundState:
+    """``state`` once a buy or a reshuffle changed the piles: the fields they change."""
+    raise NotImplementedError  # made from the fields by updater()
 
 
 def active_draws(state: RoundState, events: tuple[Event, ...] = ()) -> Outcome:
@@ -135,7 +154,15 @@ def active_draws(state: RoundState, events: tuple[Event, ...] = ()) -> Outcome:
     # Nearly every turn: the top card, with no reshuffle, and nothing else changes.
     player = state.active
     hands, stock, drew = _top_drawn(player, state.hands, stock)
-    after = _next_state(state, _PLAY, player, NO_WINDOW, hands, stock)
+    after = _drawn(
+        state,
+        phase=_PLAY,
+        to_act=player,
+        hands=hands,
+        stock=stock,
+        window=NO_WINDOW,
+        moves=state.moves + 1,
+    )
     return after, events + (drew,)  # noqa: RUF005 - no list
 
 
@@ -159,7 +186,8 @@ def _draw_reshuffling(state: RoundState, events: tuple[Event, ...]) -> Outcome:
     player = state.active
     card = drawn.cards[0]
     hands = state.hands
-    after = state.replace(
+    after = _restocked(
+        state,
         phase=_PLAY,
         to_act=player,
         hands=with_item(hands, player, add(hands[player], drawn.cards)),
@@ -255,7 +283,8 @@ def _buy(state: RoundState) -> Outcome:
         phase, to_act, offer, events = _PLAY, active, NO_WINDOW, events + (drew,)  # noqa: RUF005
     else:  # the active player's draw needs a reshuffle first (R27): rare
         return _draw_reshuffling(*_holding(state, parts))
-    after = state.replace(
+    after = _restocked(
+        state,
         phase=phase,
         to_act=to_act,
         hands=hands,
@@ -279,12 +308,11 @@ def _answer_asking(state: RoundState, action: Action) -> Outcome:
     if isinstance(action, Buy):
         requester = state.to_act
         pending = window((), None, requester)
-        return state.replace(phase=_DRAW, to_act=state.active, window=pending, moves=moves), ()
+        return asked(state, phase=_DRAW, to_act=state.active, window=pending, moves=moves), ()
     queue = state.window.queue
     if queue:
-        asked = state.replace(phase=_BUY, to_act=queue[0], window=window(queue[1:]), moves=moves)
-        return asked, ()
-    return state.replace(phase=_DRAW, to_act=state.active, window=NO_WINDOW, moves=moves), ()
+        return asked(state, phase=_BUY, to_act=queue[0], window=window(queue[1:]), moves=moves), ()
+    return asked(state, phase=_DRAW, to_act=state.active, window=NO_WINDOW, moves=moves), ()
 
 
 def grant(state: RoundState) -> Outcome:

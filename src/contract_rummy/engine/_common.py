@@ -25,6 +25,7 @@ from contract_rummy.state import (
     RoundState,
     Turn,
     buyers_of,
+    updater,
 )
 from contract_rummy.variants import Variant
 
@@ -36,6 +37,7 @@ __all__ = [
     "Pile",
     "Play",
     "Position",
+    "asked",
     "begin_turn",
     "draw",
     "opening",
@@ -279,6 +281,14 @@ def draw(state: RoundState, count: int, pile: Pile) -> Drawn | None:
 window: Final = functools.cache(BuyWindow)
 
 
+@updater(RoundState)
+def asked(
+    state: RoundState, *, phase: Phase, to_act: int, window: BuyWindow, moves: int
+) -> RoundState:
+    """``state`` once ``to_act`` is asked to choose in ``phase``, the buy window ``window``."""
+    raise NotImplementedError  # made from the fields by updater()
+
+
 def begin_turn(state: RoundState) -> RoundState:
     """The state of a turn that begins: ``state`` is in phase DRAW for the active player.
 
@@ -291,7 +301,7 @@ def begin_turn(state: RoundState) -> RoundState:
     )
     if phase is _DRAW:
         return state
-    return state.replace(phase=phase, to_act=to_act, window=offer, moves=state.moves)
+    return asked(state, phase=phase, to_act=to_act, window=offer, moves=state.moves)
 
 
 def opening(

@@ -12,7 +12,7 @@ from typing import Final
 
 from contract_rummy._hands import Hand, add_one_held
 from contract_rummy.actions import Action, DrawStock, TakeDiscard
-from contract_rummy.cards import CARDS
+from contract_rummy.cards import CARDS, Card
 from contract_rummy.engine._buy import active_draws, grant, open_window
 from contract_rummy.engine._common import (
     Outcome,
@@ -26,7 +26,16 @@ from contract_rummy.engine._common import (
 )
 from contract_rummy.engine._known import learned
 from contract_rummy.events import TookDiscard
-from contract_rummy.state import NEW_TURN, NO_WINDOW, Phase, RoundState, Turn
+from contract_rummy.state import (
+    NEW_TURN,
+    NO_WINDOW,
+    Board,
+    BuyWindow,
+    Phase,
+    RoundState,
+    Turn,
+    updater,
+)
 
 __all__ = ["DRAW"]
 
@@ -37,6 +46,23 @@ _KEPT: Final = tuple(Turn(kept_card=card) for card in CARDS)
 #: The phase a draw moves to, read once: an attribute of an enum class is looked up through
 #: ``EnumType.__getattr__``, several times slower than a module's name.
 _PLAY: Final = Phase.PLAY
+
+
+@updater(RoundState)
+def _taken(
+    state: RoundState,
+    *,
+    phase: Phase,
+    hands: tuple[Hand, ...],
+    discard: tuple[Card, ...],
+    discarded_by: tuple[int | None, ...],
+    board: Board,
+    turn: Turn,
+    window: BuyWindow,
+    moves: int,
+) -> RoundState:
+    """``state`` once its active player took the top discard: the fields a take changes."""
+    raise NotImplementedError  # made from the fields by updater()
 
 
 @functools.cache
@@ -86,7 +112,8 @@ def _take_discard(state: RoundState, action: TakeDiscard) -> Outcome:
     discard, discarded_by = pile_without_top(state)
     blocked = state.window.requester  # R31: taking the discard blocks a pending request
     board = state.board
-    after = state.replace(
+    after = _taken(
+        state,
         phase=_PLAY,
         hands=with_item(hands, player, taken),
         discard=discard,

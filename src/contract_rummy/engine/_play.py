@@ -32,7 +32,16 @@ from contract_rummy.errors import IllegalActionError, InvalidMeldError
 from contract_rummy.events import Event, RoundEnd, WildFreed
 from contract_rummy.godown import NOTHING, GoDowns, godown_problem, search
 from contract_rummy.melds import End, Group, Run, under
-from contract_rummy.state import NEW_TURN, Phase, RoundState, TableMeld, Turn
+from contract_rummy.state import (
+    NEW_TURN,
+    Board,
+    BuyWindow,
+    Phase,
+    RoundState,
+    TableMeld,
+    Turn,
+    updater,
+)
 from contract_rummy.variants import JokerSwap
 
 __all__ = ["PLAY", "lay_offs_and_swaps"]
@@ -491,11 +500,20 @@ def _swap(state: RoundState, action: SwapJoker) -> Outcome:
     return _melded(after, left, (freed,))
 
 
+@updater(RoundState)
+def _melding(
+    state: RoundState, *, hands: tuple[Hand, ...], board: Board, moves: int
+) -> RoundState:
+    """``state`` once the active player put cards on the table: the fields that changes."""
+    raise NotImplementedError  # made from the fields by updater()
+
+
 def _played(state: RoundState, left: Hand, table: tuple[TableMeld, ...], card: Card) -> RoundState:
     """The state once the active player put ``card`` on the table, now ``table``."""
     player = state.active
     board = state.board
-    return state.replace(
+    return _melding(
+        state,
         hands=with_item(state.hands, player, left),
         board=board.replace(table=table, known=forget(board.known, player, (card,))),
         moves=state.moves + 1,
@@ -507,6 +525,26 @@ def _melded(after: RoundState, left: Hand, events: tuple[Event, ...]) -> Outcome
     if not left:  # R24, or a variant without R16: an empty hand goes out
         return end_round(after, RoundEnd.WENT_OUT, after.moves, events)
     return after, events
+
+
+@updater(RoundState)
+def _next_turn(
+    state: RoundState,
+    *,
+    phase: Phase,
+    active: int,
+    to_act: int,
+    hands: tuple[Hand, ...],
+    discard: tuple[Card, ...],
+    discarded_by: tuple[int | None, ...],
+    board: Board,
+    turn: Turn,
+    window: BuyWindow,
+    turns: int,
+    moves: int,
+) -> RoundState:
+    """``state`` once a discard began the next player's turn: the fields a discard changes."""
+    raise NotImplementedError  # made from the fields by updater()
 
 
 def _discard(state: RoundState, action: Discard) -> Outcome:
@@ -530,7 +568,8 @@ def _discard(state: RoundState, action: Discard) -> Outcome:
     following = (player + 1) % len(hands)
     # R13, R31: the next turn begins, with the asking first when the variant has the call.
     phase, to_act, offer = opening(variant, following, state.stock, discard, discarded_by, board)
-    after = state.replace(
+    after = _next_turn(
+        state,
         phase=phase,
         active=following,
         to_act=to_act,

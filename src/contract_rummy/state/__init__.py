@@ -40,7 +40,7 @@ so are what a round's end scores, :func:`penalties_of` (R25), and who wins the g
 :func:`winners_of` (R28, R34).
 """
 
-from contract_rummy.state._build import FLAT, KEEP, assemble, builder, replaceable
+from contract_rummy.state._build import FLAT, KEEP, assemble, builder, replaceable, updater
 from contract_rummy.state._buying import buy_refusal, buyers, buyers_of, can_draw, priority
 from contract_rummy.state._checks import check_types, deck_difference, describe_type
 from contract_rummy.state._parts import (
@@ -92,5 +92,6 @@ __all__ = [
     "penalties_of",
     "priority",
     "replaceable",
+    "updater",
     "winners_of",
 ]
