@@ -284,6 +284,12 @@ def test_an_updater_makes_what_replace_makes_and_refuses_other_signatures() -> N
         def positional(state: cr.RoundState, moves: int) -> cr.RoundState:
             raise NotImplementedError
 
+    with pytest.raises(TypeError, match=r"got \('phse',\)"):  # no such field
+
+        @updater(cr.RoundState)
+        def misspelled(state: cr.RoundState, *, phse: cr.Phase) -> cr.RoundState:
+            raise NotImplementedError
+
 
 def test_the_engines_builders_make_what_the_checked_constructors_make() -> None:
     from contract_rummy.state import build_state, builder
