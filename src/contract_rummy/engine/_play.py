@@ -206,7 +206,9 @@ def _fitting(
         if meld.reach().isdisjoint(held):
             continue  # on most melds none of the cards may go
         if isinstance(meld, kinds):
-            swaps.extend([(card, target) for card, _wild in meld.swaps() if card.index in held])
+            for card, _wild in meld.swaps():
+                if card.index in held:
+                    swaps.append((card, target))
         for card, ends in meld.fits():
             if card.index in held:
                 lay_offs.append((card, target, ends))
@@ -277,11 +279,21 @@ def _spots(table: tuple[TableMeld, ...]) -> list[tuple[int, End | None]]:
     The same for every wild card (each fits where the joker does), and on the changed meld
     as on the meld itself (the swap keeps its rank, or its suit, ends and length).
     """
-    return [
+    seen, spots = _LAST_SPOTS[0]
+    if seen is table:
+        return spots
+    spots = [
         (joker_target, end)
         for joker_target, other in enumerate(table)
         for end in other.meld.placements(JOKER)
     ]
+    _LAST_SPOTS[0] = (table, spots)
+    return spots
+
+
+#: The last table :func:`_spots` was asked about, and its answer (read only): a table
+#: often stays as it is from one turn to the next (a turn that only draws and discards).
+_LAST_SPOTS: Final[list[tuple[tuple[TableMeld, ...], list[tuple[int, End | None]]]]] = [((), [])]
 
 
 def _swaps(card: Card, target: int, spots: list[tuple[int, End | None]]) -> list[SwapJoker]:

@@ -71,6 +71,7 @@ class GoDowns(Sequence[GoDown]):
         "_cards",
         "_ends",
         "_filled",
+        "_known",
         "_offsets",
         "_ordered",
         "_pools",
@@ -105,6 +106,9 @@ class GoDowns(Sequence[GoDown]):
         # Jokers only (or no wild card): the melds the search finds are the go-down's.
         self._ordered = result.ordered and result.single == SLOT and result.held is None
         self._offsets: list[int] | None = None
+        #: The go-downs of a skeleton with no meld twice, by the shape of all its melds but
+        #: the last (see :func:`_shape`), the last one's kind, then its cards and slots.
+        self._known: dict[tuple[Shape, int], dict[tuple[int, int], int]] = {}
         held = result.held
         self._cards = 0 if held is None else held.cards
         self._wilds = 0 if held is None else sum(held.counts)
@@ -226,23 +230,27 @@ class GoDowns(Sequence[GoDown]):
     def _batch_total(self, batch: Batch) -> int:
         """The go-downs of the skeletons of ``batch``, all together."""
         chosen, last = batch
-        if len(set(chosen)) < len(chosen):
+        if len(chosen) > 1 and len(set(chosen)) < len(chosen):
             return sum(self._batch_counts(batch))
         shape = _shape(chosen)
         kind = last[0].meld.kind
-        # Skeletons of one batch differ in their last meld only: alike in its cards and
-        # slots, they count alike, unless that meld is one chosen already.
-        known: dict[tuple[int, int], int] = {}
+        # Skeletons differ in their last meld only, within a batch and across the batches
+        # of alike shapes: alike in its cards and slots, they count alike, unless that meld
+        # is one chosen already.
+        known = self._known.get((shape, kind))
+        if known is None:
+            known = self._known[shape, kind] = {}
         total = 0
         for key in map(_SIZE_AND_SLOTS, last):
             ways = known.get(key)
             if ways is None:
                 ways = known[key] = self._plain(shape, kind, *key)
             total += ways
-        if any(spec.kind == kind for spec in chosen):
-            for meld, _, cards, slots in last:
-                if meld in chosen:
-                    total += self._twice(chosen, meld) - self._plain(shape, kind, cards, slots)
+        for spec in chosen:  # met once: a last meld is at most one of them
+            if spec.kind == kind:
+                for meld, _, cards, slots in last:
+                    if meld == spec:
+                        total += self._twice(chosen, meld) - known[cards, slots]
         return total
 
     def _counts(self) -> list[int]:
