@@ -101,6 +101,9 @@ class Tally(NamedTuple):
         masks: ``masks[s]``: the run positions of suit ``s`` held, as a bit mask.
         by_rank: ``by_rank[r]``: the natural cards of rank ``r`` (index 0 unused).
         wilds: How many wild cards.
+
+    A tally's lists are never changed once it is made (a new tally copies what it
+    changes): so they may be shared, and what is worked out from them kept by identity.
     """
 
     counts: list[int]
@@ -470,9 +473,21 @@ def _lengthens(found: Plan, counts: list[int], index: int, variant: Variant) -> 
 def _ranked(by_rank: list[int]) -> list[int]:
     """The ranks by how many natural cards of each ``by_rank`` counts, most first.
 
-    Among equals, the lower rank first.
+    Among equals, the lower rank first. The result is shared: never to be changed.
     """
-    return sorted(_RANKS, key=by_rank.__getitem__, reverse=True)
+    # A turn ranks one tally twice (its plan, then whether the discard keeps it), and a
+    # tally's lists are never changed: the last answer is kept, the list with it (so
+    # that no other list takes its identity).
+    last = _LAST_RANKED[0]
+    if last[0] is by_rank:
+        return last[1]
+    ranked = sorted(_RANKS, key=by_rank.__getitem__, reverse=True)
+    _LAST_RANKED[0] = (by_rank, ranked)
+    return ranked
+
+
+#: The last list :func:`_ranked` ranked, and its answer.
+_LAST_RANKED: Final[list[tuple[list[int], list[int]]]] = [([], [])]
 
 
 def _plan_with(
