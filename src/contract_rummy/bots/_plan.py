@@ -224,9 +224,9 @@ def plan(
     for ranks in choices[1:]:
         if not best.need:
             break
-        lacking = sum(
-            [max(0, length - by_rank[rank]) for rank, length in zip(ranks, groups, strict=True)]
-        )
+        # As many ranks as groups: a zip without a keyword, which would slow its call.
+        pairs = zip(ranks, groups)  # noqa: B905
+        lacking = sum([max(0, length - by_rank[rank]) for rank, length in pairs])
         if lacking + floor >= best.need:
             continue
         found = (
@@ -341,10 +341,16 @@ def _runs_floor(masks: list[int], runs: tuple[int, ...], bounds: _Bounds) -> int
     """A lower bound on the cards the runs of lengths ``runs`` lack in a hand of ``masks``.
 
     No run holds more of the hand than the best stretch of its length in any suit.
+    ``runs`` holds one length at least.
     """
-    floor = 0
     clubs, diamonds, hearts, spades = masks
     windows = bounds.windows
+    length = runs[0]
+    if runs.count(length) == len(runs):  # most contracts: runs of one length, counted once
+        haves = (windows.get(length) or _tables(bounds, length))[1]
+        most = max(haves[clubs], haves[diamonds], haves[hearts], haves[spades])
+        return (length - most) * len(runs)
+    floor = 0
     for length in runs:
         haves = (windows.get(length) or _tables(bounds, length))[1]
         floor += length - max(haves[clubs], haves[diamonds], haves[hearts], haves[spades])
@@ -506,7 +512,8 @@ def _plan_with(
     used = [0] * 52
     missing = 0
     gaps: list[int] = []
-    for rank, length in zip(ranks, contract.groups, strict=True):
+    # As many ranks as groups: a zip without a keyword, which would slow its call.
+    for rank, length in zip(ranks, contract.groups):  # noqa: B905
         first = rank - 1  # the rank's four cards are 13 indices apart from this one
         held = by_rank[rank]
         if held <= length:
