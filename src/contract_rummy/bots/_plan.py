@@ -101,6 +101,9 @@ class Tally(NamedTuple):
         masks: ``masks[s]``: the run positions of suit ``s`` held, as a bit mask.
         by_rank: ``by_rank[r]``: the natural cards of rank ``r`` (index 0 unused).
         wilds: How many wild cards.
+
+    A tally's lists are never changed once it is made (a new tally copies what it
+    changes): so they may be shared, and what is worked out from them kept by identity.
     """
 
     counts: list[int]
@@ -221,9 +224,9 @@ def plan(
     for ranks in choices[1:]:
         if not best.need:
             break
-        lacking = sum(
-            [max(0, length - by_rank[rank]) for rank, length in zip(ranks, groups, strict=True)]
-        )
+        # As many ranks as groups: a zip without a keyword, which would slow its call.
+        pairs = zip(ranks, groups)  # noqa: B905
+        lacking = sum([max(0, length - by_rank[rank]) for rank, length in pairs])
         if lacking + floor >= best.need:
             continue
         found = (
@@ -338,10 +341,16 @@ def _runs_floor(masks: list[int], runs: tuple[int, ...], bounds: _Bounds) -> int
     """A lower bound on the cards the runs of lengths ``runs`` lack in a hand of ``masks``.
 
     No run holds more of the hand than the best stretch of its length in any suit.
+    ``runs`` holds one length at least.
     """
-    floor = 0
     clubs, diamonds, hearts, spades = masks
     windows = bounds.windows
+    length = runs[0]
+    if runs.count(length) == len(runs):  # most contracts: runs of one length, counted once
+        haves = (windows.get(length) or _tables(bounds, length))[1]
+        most = max(haves[clubs], haves[diamonds], haves[hearts], haves[spades])
+        return (length - most) * len(runs)
+    floor = 0
     for length in runs:
         haves = (windows.get(length) or _tables(bounds, length))[1]
         floor += length - max(haves[clubs], haves[diamonds], haves[hearts], haves[spades])
@@ -470,9 +479,21 @@ def _lengthens(found: Plan, counts: list[int], index: int, variant: Variant) -> 
 def _ranked(by_rank: list[int]) -> list[int]:
     """The ranks by how many natural cards of each ``by_rank`` counts, most first.
 
-    Among equals, the lower rank first.
+    Among equals, the lower rank first. The result is shared: never to be changed.
     """
-    return sorted(_RANKS, key=by_rank.__getitem__, reverse=True)
+    # A turn ranks one tally twice (its plan, then whether the discard keeps it), and a
+    # tally's lists are never changed: the last answer is kept, the list with it (so
+    # that no other list takes its identity).
+    last = _LAST_RANKED[0]
+    if last[0] is by_rank:
+        return last[1]
+    ranked = sorted(_RANKS, key=by_rank.__getitem__, reverse=True)
+    _LAST_RANKED[0] = (by_rank, ranked)
+    return ranked
+
+
+#: The last list :func:`_ranked` ranked, and its answer.
+_LAST_RANKED: Final[list[tuple[list[int], list[int]]]] = [([], [])]
 
 
 def _plan_with(
@@ -491,7 +512,8 @@ def _plan_with(
     used = [0] * 52
     missing = 0
     gaps: list[int] = []
-    for rank, length in zip(ranks, contract.groups, strict=True):
+    # As many ranks as groups: a zip without a keyword, which would slow its call.
+    for rank, length in zip(ranks, contract.groups):  # noqa: B905
         first = rank - 1  # the rank's four cards are 13 indices apart from this one
         held = by_rank[rank]
         if held <= length:
