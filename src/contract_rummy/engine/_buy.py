@@ -72,21 +72,9 @@ def _draws(player: int) -> tuple[Drew, ...]:
     return tuple(Drew(player, card) for card in CARDS)
 
 
-@functools.lru_cache(maxsize=4096)
-def _bought_one(player: int, card: int, penalty: int) -> Bought:
-    """The :class:`Bought` of the card of index ``card`` for one penalty card, made once.
-
-    Most buys cost one penalty card: at most players x 53 x 53 such events, the most
-    often bought kept (4,096).
-    """
-    return Bought(player, CARDS[card], (CARDS[penalty],))
-
-
-def _bought_event(player: int, card: Card, penalty: tuple[Card, ...]) -> Bought:
-    """``player`` bought ``card`` and drew ``penalty`` (R19, R21): shared when it can be."""
-    if len(penalty) == 1:
-        return _bought_one(player, card.index, penalty[0].index)
-    return Bought(player, card, penalty)
+#: Builds a :class:`Bought` from its fields, unchecked: a buy's event, made at every buy
+#: (its cards are too many to keep each event made once, as :func:`_draws` does).
+_bought_event: Final = builder(Bought, Bought.__init__)
 
 
 def open_window(state: RoundState) -> Outcome:
@@ -124,6 +112,32 @@ def _drawn(
     moves: int,
 ) -> RoundState:
     """``state`` once the active player drew the top of the stock: the fields a draw changes."""
+    raise NotImplementedError  # made from the fields by updater()
+
+
+@updater(RoundState)
+def _bought_from_stock(
+    state: RoundState,
+    *,
+    phase: Phase,
+    to_act: int,
+    hands: tuple[Hand, ...],
+    stock: tuple[Card, ...],
+    discard: tuple[Card, ...],
+    discarded_by: tuple[int | None, ...],
+    board: Board,
+    window: BuyWindow,
+    moves: int,
+) -> RoundState:
+    """``state`` once a buy drew its penalty from the stock: the fields it changes."""
+    raise NotImplementedError  # made from the fields by updater()
+
+
+@updater(Board)
+def _board_bought(
+    board: Board, *, buys: tuple[int, ...], known: tuple[tuple[Card, ...], ...]
+) -> Board:
+    """``board`` once a player bought (R19, R21) with no reshuffle: the fields it changes."""
     raise NotImplementedError  # made from the fields by updater()
 
 
@@ -267,21 +281,66 @@ def _buy(state: RoundState) -> Outcome:
     """A buy, then the next offer of the discard (R20) or the active player's draw.
 
     One state is built for both: the next players to ask are worked out from the parts the
-    buy changes (:func:`~contract_rummy.state.buyers_of`).
+    buy changes (:func:`~contract_rummy.state.buyers_of`). Nearly every buy finds its
+    penalty in the stock: the parts are worked out here, with no reshuffle to allow for.
     """
     buyer = state.to_act
     assert buyer is not None
+    variant = state.facts.variant
+    stock = state.stock
+    count = variant.buy_penalty
+    if len(stock) < count:  # the penalty needs a reshuffle (R27): rare
+        return _buy_reshuffling(state, buyer)
+    card = state.discard[-1]
+    penalty, stock = stock[:count], stock[count:]
+    discard, discarded_by = state.discard[:-1], state.discarded_by[:-1]
+    hands, board = state.hands, state.board
+    hands = with_item(hands, buyer, add(add_one(hands[buyer], card), penalty))  # R19, R21
+    buys = board.buys
+    board = _board_bought(
+        board,
+        buys=with_item(buys, buyer, buys[buyer] + 1),
+        known=learned(board.known, buyer, card),  # the card, not the penalty: seen by all
+    )
+    events: tuple[Event, ...] = (_bought_event(buyer, card, penalty),)
+    active = state.active
+    # R20: the next discard is offered again from the active player's left.
+    queue = buyers_of(variant, active, stock, discard, discarded_by, board, buyer)
+    if queue:
+        phase, to_act, offer = _BUY, queue[0], window(queue[1:], buyer)
+    elif stock:  # nobody is asked: the active player draws (R20)
+        hands, stock, drew = _top_drawn(active, hands, stock)
+        phase, to_act, offer, events = _PLAY, active, NO_WINDOW, events + (drew,)  # noqa: RUF005
+    else:  # the penalty was the last card: the active player's draw reshuffles (R27)
+        parts = (hands, stock, discard, discarded_by, board, state.chance, events)
+        return _draw_reshuffling(*_holding(state, parts))
+    after = _bought_from_stock(
+        state,
+        phase=phase,
+        to_act=to_act,
+        hands=hands,
+        stock=stock,
+        discard=discard,
+        discarded_by=discarded_by,
+        board=board,
+        window=offer,
+        moves=state.moves + 1,
+    )
+    return after, events
+
+
+def _buy_reshuffling(state: RoundState, buyer: int) -> Outcome:
+    """:func:`_buy` of a penalty that needs the discards reshuffled into a stock (R27)."""
     parts = _bought(state, buyer)
     hands, stock, discard, discarded_by, board, chance, events = parts
     active = state.active
-    # R20: the next discard is offered again from the active player's left.
     queue = buyers_of(state.facts.variant, active, stock, discard, discarded_by, board, buyer)
     if queue:
         phase, to_act, offer = _BUY, queue[0], window(queue[1:], buyer)
     elif stock:  # nobody is asked: the active player draws (R20)
         hands, stock, drew = _top_drawn(active, hands, stock)
         phase, to_act, offer, events = _PLAY, active, NO_WINDOW, events + (drew,)  # noqa: RUF005
-    else:  # the active player's draw needs a reshuffle first (R27): rare
+    else:  # the active player's draw needs another reshuffle first (R27)
         return _draw_reshuffling(*_holding(state, parts))
     after = _restocked(
         state,

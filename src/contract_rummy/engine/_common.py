@@ -203,9 +203,15 @@ def with_item(values: tuple[A, ...], index: int, value: A) -> tuple[A, ...]:
     return tuple(items)
 
 
+@updater(Board)
+def _board_knowing(board: Board, *, known: tuple[tuple[Card, ...], ...]) -> Board:
+    """``board`` with other known cards: the one field a take or a discard changes."""
+    raise NotImplementedError  # made from the fields by updater()
+
+
 def with_known(board: Board, known: tuple[tuple[Card, ...], ...]) -> Board:
     """``board`` with the known cards ``known`` (R18, R19): ``board`` itself if unchanged."""
-    return board if known is board.known else board.replace(known=known)
+    return board if known is board.known else _board_knowing(board, known=known)
 
 
 #: The discard pile, bottom first, and who discarded each of its cards (R21): the two always
