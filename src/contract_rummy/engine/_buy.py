@@ -47,6 +47,7 @@ from contract_rummy.state import (
     buyers_of,
     updater,
 )
+from contract_rummy.variants import Variant
 
 __all__ = ["BUY", "active_draws", "grant", "open_window"]
 
@@ -303,17 +304,13 @@ def _buy(state: RoundState) -> Outcome:
         known=learned(board.known, buyer, card),  # the card, not the penalty: seen by all
     )
     events: tuple[Event, ...] = (_bought_event(buyer, card, penalty),)
-    active = state.active
-    # R20: the next discard is offered again from the active player's left.
-    queue = buyers_of(variant, active, stock, discard, discarded_by, board, buyer)
-    if queue:
-        phase, to_act, offer = _BUY, queue[0], window(queue[1:], buyer)
-    elif stock:  # nobody is asked: the active player draws (R20)
-        hands, stock, drew = _top_drawn(active, hands, stock)
-        phase, to_act, offer, events = _PLAY, active, NO_WINDOW, events + (drew,)  # noqa: RUF005
-    else:  # the penalty was the last card: the active player's draw reshuffles (R27)
+    then = _after_buy(variant, state.active, buyer, hands, stock, discard, discarded_by, board)
+    if then is None:  # the penalty was the last card: the active player's draw reshuffles
         parts = (hands, stock, discard, discarded_by, board, state.chance, events)
         return _draw_reshuffling(*_holding(state, parts))
+    phase, to_act, offer, hands, stock, drew = then
+    if drew is not None:
+        events = (events[0], drew)
     after = _bought_from_stock(
         state,
         phase=phase,
@@ -333,15 +330,13 @@ def _buy_reshuffling(state: RoundState, buyer: int) -> Outcome:
     """:func:`_buy` of a penalty that needs the discards reshuffled into a stock (R27)."""
     parts = _bought(state, buyer)
     hands, stock, discard, discarded_by, board, chance, events = parts
-    active = state.active
-    queue = buyers_of(state.facts.variant, active, stock, discard, discarded_by, board, buyer)
-    if queue:
-        phase, to_act, offer = _BUY, queue[0], window(queue[1:], buyer)
-    elif stock:  # nobody is asked: the active player draws (R20)
-        hands, stock, drew = _top_drawn(active, hands, stock)
-        phase, to_act, offer, events = _PLAY, active, NO_WINDOW, events + (drew,)  # noqa: RUF005
-    else:  # the active player's draw needs another reshuffle first (R27)
+    variant, active = state.facts.variant, state.active
+    then = _after_buy(variant, active, buyer, hands, stock, discard, discarded_by, board)
+    if then is None:  # the active player's draw needs another reshuffle first (R27)
         return _draw_reshuffling(*_holding(state, parts))
+    phase, to_act, offer, hands, stock, drew = then
+    if drew is not None:
+        events = (*events, drew)
     after = _restocked(
         state,
         phase=phase,
@@ -356,6 +351,31 @@ def _buy_reshuffling(state: RoundState, buyer: int) -> Outcome:
         moves=state.moves + 1,
     )
     return after, events
+
+
+def _after_buy(
+    variant: Variant,
+    active: int,
+    buyer: int,
+    hands: tuple[Hand, ...],
+    stock: tuple[Card, ...],
+    discard: tuple[Card, ...],
+    discarded_by: tuple[int | None, ...],
+    board: Board,
+) -> tuple[Phase, int, BuyWindow, tuple[Hand, ...], tuple[Card, ...], Drew | None] | None:
+    """What follows a buy, from the parts it left (R20): the next player asked, or the draw.
+
+    The phase, who acts, the buy window, the hands and the stock, and the active player's
+    draw when nobody else is asked; ``None`` when that draw needs a reshuffle first (R27).
+    """
+    # R20: the next discard is offered again from the active player's left.
+    queue = buyers_of(variant, active, stock, discard, discarded_by, board, buyer)
+    if queue:
+        return _BUY, queue[0], window(queue[1:], buyer), hands, stock, None
+    if not stock:
+        return None
+    hands, stock, drew = _top_drawn(active, hands, stock)  # nobody is asked: the draw
+    return _PLAY, active, NO_WINDOW, hands, stock, drew
 
 
 def _answer_asking(state: RoundState, action: Action) -> Outcome:
