@@ -241,6 +241,28 @@ def test_r27_a_reshuffle_waits_for_chance_then_draws_from_the_new_stock() -> Non
     assert after.moves == state.moves + len(new_stock) == before.moves + 1 + len(new_stock)
 
 
+def test_r27_a_buy_whose_penalty_needs_a_reshuffle_then_gives_the_active_player_the_draw() -> None:
+    # Two players: once the only other player buys, nobody is left to ask (R20), and the
+    # active player draws from the stock the penalty's reshuffle made (R21, R27).
+    variant = attrs.evolve(cr.PAGAT, min_players=2)
+    deck = list(variant.deck(2))
+    hands = [deck[:11], deck[11:22]]
+    state = cr.start_round(variant, hands=hands, stock=[], discard=deck[22:], seed=0)
+    state = cr.apply(state, cr.DrawStock())
+    assert (state.phase, state.to_act, state.stock) == (cr.Phase.BUY, 0, ())
+    top = state.top_discard
+    assert top is not None
+    after, events = cr.step(state, cr.Buy())
+    reshuffled, bought, drew = events
+    assert isinstance(reshuffled, cr.Reshuffled)
+    penalty, drawn, *rest = reshuffled.stock
+    assert bought == cr.Bought(0, top, (penalty,))
+    assert drew == cr.Drew(1, drawn)
+    assert (after.phase, after.to_act, after.stock) == (cr.Phase.PLAY, 1, tuple(rest))
+    assert Counter(after.hands[0]) == Counter([*state.hands[0], top, penalty])
+    assert Counter(after.hands[1]) == Counter([*state.hands[1], drawn])
+
+
 def test_r27_a_seeded_game_pays_no_chance_point() -> None:
     for _, _, after, _ in _seeded_game(cr.PAGAT, 5, 4):
         assert after.phase is not cr.Phase.CHANCE
