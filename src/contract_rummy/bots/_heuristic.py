@@ -408,12 +408,10 @@ def _discard(
         return DISCARDS[candidates[0]]
     # The card with the least promise (pairs for groups, neighbours for runs), the
     # costliest among those, the first in canonical order among equals.
-    held = _held_by_others(seen) if known_cards else None
-    if held is None and not variant.wild_ranks:
-        return DISCARDS[_least_promising(candidates, rules, counted)]
     groups = rules.contract.groups != ()
     promising = rules.promising
     penalties = rules.penalties
+    held = _held_by_others(seen) if known_cards else None
     best: tuple[int, int, int] | None = None
     for index in candidates:
         if index == 52:  # the joker
@@ -429,33 +427,6 @@ def _discard(
             best = key
     assert best is not None
     return DISCARDS[best[2]]
-
-
-def _least_promising(candidates: list[int], rules: _Round, counted: Tally) -> int:
-    """:func:`_discard`'s choice among ``candidates`` when no natural card is wild.
-
-    A card's copies of its rank are then the tally's count of the rank: the groups'
-    promise is read from it at once, the runs' alone through ``_PROMISING``.
-    """
-    contract = rules.contract
-    by_rank = counted.by_rank if contract.groups else None
-    counts = counted.counts
-    neighbours = _PROMISING[False, True] if contract.runs else None
-    penalties = rules.penalties
-    best: tuple[int, int, int] | None = None
-    for index in candidates:
-        if index == 52:  # the joker
-            promise = 100
-        else:
-            # Two points for each other copy of its rank: its own pairs with nothing.
-            promise = 0 if by_rank is None else 2 * by_rank[index % 13 + 1] - 2
-            if neighbours is not None:
-                promise += sum(neighbours[index](counts))
-        key = (promise, -penalties[index], index)
-        if best is None or key < best:
-            best = key
-    assert best is not None
-    return best[2]
 
 
 def _held_by_others(seen: PlayerView) -> list[int] | None:

@@ -508,20 +508,7 @@ def apply(
     ...
     contract_rummy.errors.IllegalActionError: R6: it is player 3's turn, not player 1's
     """
-    # The body of ``_play``, written out again: the one call fewer shows at every action.
-    if type(state) is not RoundState:
-        _check_state(state)
-    if type(action) not in _ACTIONS:
-        return _play(state, action, player)[0]  # refused there, with the reason
-    if player is not None:
-        _check_player(state, player)
-    play = _PLAYS[state.phase].get(type(action))
-    if play is None:
-        wrong_phase(state, action)
-    try:
-        return play(state, action)[0]
-    except NeedChance as need:
-        return stop(state, cast(Action, action), (), need, state.moves + 1)
+    return _play(state, action, player)[0]
 
 
 def _play(state: RoundState, action: Action | ChanceAction, player: int | None = None) -> Outcome:

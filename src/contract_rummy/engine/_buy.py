@@ -47,7 +47,6 @@ from contract_rummy.state import (
     buyers_of,
     updater,
 )
-from contract_rummy.variants import Variant
 
 __all__ = ["BUY", "active_draws", "grant", "open_window"]
 
@@ -113,24 +112,6 @@ def _drawn(
     moves: int,
 ) -> RoundState:
     """``state`` once the active player drew the top of the stock: the fields a draw changes."""
-    raise NotImplementedError  # made from the fields by updater()
-
-
-@updater(RoundState)
-def _bought_from_stock(
-    state: RoundState,
-    *,
-    phase: Phase,
-    to_act: int,
-    hands: tuple[Hand, ...],
-    stock: tuple[Card, ...],
-    discard: tuple[Card, ...],
-    discarded_by: tuple[int | None, ...],
-    board: Board,
-    window: BuyWindow,
-    moves: int,
-) -> RoundState:
-    """``state`` once a buy drew its penalty from the stock: the fields it changes."""
     raise NotImplementedError  # made from the fields by updater()
 
 
@@ -256,9 +237,35 @@ def _bought(state: RoundState, buyer: int) -> _Bought:
     """``buyer`` takes the top discard, then the penalty from the stock (R19, R21, R27).
 
     The parts that change, not a state: the caller builds one state with them and with
-    what follows the buy (who is asked next, or the active player's draw).
+    what follows the buy (who is asked next, or the active player's draw). Nearly every
+    buy finds its penalty in the stock: those parts are worked out here, with no reshuffle
+    to allow for.
     """
     card = state.discard[-1]
+    count = state.facts.variant.buy_penalty
+    stock = state.stock
+    if len(stock) < count:  # the penalty needs a reshuffle (R27): rare
+        return _bought_reshuffling(state, buyer, card)
+    penalty = stock[:count]
+    hands, board = state.hands, state.board
+    buys = board.buys
+    return (
+        with_item(hands, buyer, add(add_one(hands[buyer], card), penalty)),
+        stock[count:],
+        state.discard[:-1],
+        state.discarded_by[:-1],
+        _board_bought(
+            board,
+            buys=with_item(buys, buyer, buys[buyer] + 1),
+            known=learned(board.known, buyer, card),  # the card, not the penalty: seen by all
+        ),
+        state.chance,
+        (_bought_event(buyer, card, penalty),),
+    )
+
+
+def _bought_reshuffling(state: RoundState, buyer: int, card: Card) -> _Bought:
+    """:func:`_bought` of a penalty that needs the discards reshuffled into a stock (R27)."""
     drawn = draw(state, state.facts.variant.buy_penalty, pile_without_top(state))
     assert drawn is not None, "R21: buyers are only asked when a penalty card can be drawn"
     hands, board = state.hands, state.board
@@ -282,61 +289,22 @@ def _buy(state: RoundState) -> Outcome:
     """A buy, then the next offer of the discard (R20) or the active player's draw.
 
     One state is built for both: the next players to ask are worked out from the parts the
-    buy changes (:func:`~contract_rummy.state.buyers_of`). Nearly every buy finds its
-    penalty in the stock: the parts are worked out here, with no reshuffle to allow for.
+    buy changes (:func:`~contract_rummy.state.buyers_of`).
     """
     buyer = state.to_act
     assert buyer is not None
-    variant = state.facts.variant
-    stock = state.stock
-    count = variant.buy_penalty
-    if len(stock) < count:  # the penalty needs a reshuffle (R27): rare
-        return _buy_reshuffling(state, buyer)
-    card = state.discard[-1]
-    penalty, stock = stock[:count], stock[count:]
-    discard, discarded_by = state.discard[:-1], state.discarded_by[:-1]
-    hands, board = state.hands, state.board
-    hands = with_item(hands, buyer, add(add_one(hands[buyer], card), penalty))  # R19, R21
-    buys = board.buys
-    board = _board_bought(
-        board,
-        buys=with_item(buys, buyer, buys[buyer] + 1),
-        known=learned(board.known, buyer, card),  # the card, not the penalty: seen by all
-    )
-    events: tuple[Event, ...] = (_bought_event(buyer, card, penalty),)
-    then = _after_buy(variant, state.active, buyer, hands, stock, discard, discarded_by, board)
-    if then is None:  # the penalty was the last card: the active player's draw reshuffles
-        parts = (hands, stock, discard, discarded_by, board, state.chance, events)
-        return _draw_reshuffling(*_holding(state, parts))
-    phase, to_act, offer, hands, stock, drew = then
-    if drew is not None:
-        events = (events[0], drew)
-    after = _bought_from_stock(
-        state,
-        phase=phase,
-        to_act=to_act,
-        hands=hands,
-        stock=stock,
-        discard=discard,
-        discarded_by=discarded_by,
-        board=board,
-        window=offer,
-        moves=state.moves + 1,
-    )
-    return after, events
-
-
-def _buy_reshuffling(state: RoundState, buyer: int) -> Outcome:
-    """:func:`_buy` of a penalty that needs the discards reshuffled into a stock (R27)."""
     parts = _bought(state, buyer)
     hands, stock, discard, discarded_by, board, chance, events = parts
-    variant, active = state.facts.variant, state.active
-    then = _after_buy(variant, active, buyer, hands, stock, discard, discarded_by, board)
-    if then is None:  # the active player's draw needs another reshuffle first (R27)
+    active = state.active
+    # R20: the next discard is offered again from the active player's left.
+    queue = buyers_of(state.facts.variant, active, stock, discard, discarded_by, board, buyer)
+    if queue:
+        phase, to_act, offer = _BUY, queue[0], window(queue[1:], buyer)
+    elif stock:  # nobody is asked: the active player draws (R20)
+        hands, stock, drew = _top_drawn(active, hands, stock)
+        phase, to_act, offer, events = _PLAY, active, NO_WINDOW, events + (drew,)  # noqa: RUF005
+    else:  # the active player's draw needs a reshuffle first (R27): rare
         return _draw_reshuffling(*_holding(state, parts))
-    phase, to_act, offer, hands, stock, drew = then
-    if drew is not None:
-        events = (*events, drew)
     after = _restocked(
         state,
         phase=phase,
@@ -351,31 +319,6 @@ def _buy_reshuffling(state: RoundState, buyer: int) -> Outcome:
         moves=state.moves + 1,
     )
     return after, events
-
-
-def _after_buy(
-    variant: Variant,
-    active: int,
-    buyer: int,
-    hands: tuple[Hand, ...],
-    stock: tuple[Card, ...],
-    discard: tuple[Card, ...],
-    discarded_by: tuple[int | None, ...],
-    board: Board,
-) -> tuple[Phase, int, BuyWindow, tuple[Hand, ...], tuple[Card, ...], Drew | None] | None:
-    """What follows a buy, from the parts it left (R20): the next player asked, or the draw.
-
-    The phase, who acts, the buy window, the hands and the stock, and the active player's
-    draw when nobody else is asked; ``None`` when that draw needs a reshuffle first (R27).
-    """
-    # R20: the next discard is offered again from the active player's left.
-    queue = buyers_of(variant, active, stock, discard, discarded_by, board, buyer)
-    if queue:
-        return _BUY, queue[0], window(queue[1:], buyer), hands, stock, None
-    if not stock:
-        return None
-    hands, stock, drew = _top_drawn(active, hands, stock)  # nobody is asked: the draw
-    return _PLAY, active, NO_WINDOW, hands, stock, drew
 
 
 def _answer_asking(state: RoundState, action: Action) -> Outcome:
