@@ -20,7 +20,10 @@ medians over the turns, printed with the machine's load:
    in CPU milliseconds a game. Target: half the earlier code's time or less.
 4. ``len(legal_actions(state))`` on the PLAY states of a player not down holding 7 or 8 wild
    cards, in rounds 5-7 of ``deuces-wild`` and ``california``, each state's first listing.
-   Target: under 10 ms on every one.
+   Target: under 10 ms on every one. And listing every legal action of a hand, go-downs
+   built, on seeded ``deuces-wild`` hands of 3 to 6 wild cards (jokers and 2s), rounds 1-6,
+   each hand listed once before it is timed, against the code at the engine core's rebuild
+   (:data:`REBUILD`). Target: slower on no hand.
 
 This file is also the worker each process runs (``python benchmarks/targets.py WORK ...``),
 written with the public names the earlier code has too, so that both run the same lines.
@@ -59,6 +62,12 @@ WILD_HANDS = 6
 WILD_VARIANTS = ("deuces-wild", "california")
 WILD_ROUNDS = (5, 6, 7)
 WILD_CARDS = (7, 8)
+#: Target 4's listings: the code at the engine core's rebuild, which listing every action
+#: of a hand must not be slower than; the sizes, wild cards and rounds of the hands.
+REBUILD = "3df814f"
+LISTED_SIZES = (12, 13)
+LISTED_WILDS = (3, 4, 5, 6)
+LISTED_ROUNDS = (1, 2, 3, 4, 5, 6)
 
 Figures = dict[str, Any]
 #: This code's ``src`` folder.
@@ -187,12 +196,52 @@ def work_wild() -> Figures:
     return {"ms": times, "counts": counts}
 
 
+def _deuces_wild() -> cr.Variant:
+    """``deuces-wild``, made from ``pagat`` where the earlier code has no such preset."""
+    found = cr.VARIANTS.get("deuces-wild")
+    if found is None:
+        import attrs  # noqa: PLC0415 - only the earliest code needs it
+
+        found = attrs.evolve(cr.PAGAT, name="deuces-wild", wild_ranks={cr.Rank.TWO})
+    return found
+
+
+def _listed_states() -> Iterator[cr.RoundState]:
+    """Target 4's listings: one seeded hand of each size, number of wild cards and round."""
+    variant = _deuces_wild()
+    deck = variant.deck(4)
+    naturals = [card for card in deck if not variant.is_wild(card)]
+    wilds = sorted((card for card in deck if variant.is_wild(card)), key=str)
+    for size in LISTED_SIZES:
+        for wild in LISTED_WILDS:
+            for round_number in LISTED_ROUNDS:
+                rng = random.Random(f"listing {size} {wild} {round_number}")
+                hand = (*rng.sample(naturals, size - wild), *rng.sample(wilds, wild))
+                yield play_state(hand, round_number, variant)
+
+
+def work_listing() -> Figures:
+    """Target 4's listings: every legal action of each state, in CPU milliseconds.
+
+    Each state is listed once before it is timed, so that what a process keeps from one
+    listing to the next is there as it is in a long game (a first listing is target 4's).
+    """
+    times, counts = [], []
+    for state in _listed_states():
+        sum(1 for _ in cr.legal_actions(state))
+        start = time.process_time()
+        counts.append(sum(1 for _ in cr.legal_actions(state)))
+        times.append((time.process_time() - start) * 1e3)
+    return {"ms": times, "counts": counts}
+
+
 WORKS: dict[str, Callable[..., Figures]] = {
     "random": lambda: work_random("pagat", RANDOM_GAMES),
     "gin": lambda: work_gin(GIN_GAMES),
     "preset": lambda name: work_random(name, PRESET_GAMES),
     "heuristic": lambda: work_heuristic(HEURISTIC_GAMES),
     "wild": work_wild,
+    "listing": work_listing,
 }
 
 
@@ -281,6 +330,7 @@ def report(baseline: str, turns: int, say: Callable[[str], None]) -> None:
         _report_presets(codes, baseline, turns, say)
         _report_heuristic(codes, baseline, turns, say)
         _report_wild(codes, baseline, turns, say)
+    _report_listing(turns, say)
     say(f"  ({_load()} at the end)")
 
 
@@ -380,6 +430,32 @@ def _report_wild(
         )
     same = runs["this code"][0]["counts"] == runs[baseline][0]["counts"]
     say(f"     the same counts on every state: {'yes' if same else 'NO'}")
+
+
+def _report_listing(turns: int, say: Callable[[str], None]) -> None:
+    try:
+        archive = git_archive(REBUILD)
+    except LookupError as error:
+        say(f"     the code at the engine core's rebuild, {REBUILD}, cannot be read: {error}")
+        return
+    with unpacked(archive) as source:
+        runs = in_turns("listing", {"this code": HERE, REBUILD: source}, turns)
+    ours, earlier = (
+        [statistics.median(times) for times in zip(*(run["ms"] for run in figures), strict=True)]
+        for figures in runs.values()
+    )
+    ratios = [then / now for now, then in zip(ours, earlier, strict=True)]
+    slower = sum(ratio < 1 for ratio in ratios)
+    counts = runs["this code"][0]["counts"]
+    say(
+        f"     listing every action of {len(counts)} deuces-wild hands (3-6 wild cards, rounds "
+        f"1-6, {min(counts):,} to {max(counts):,} actions), each listed once before: "
+        f"{sum(ours):,.0f} CPU-ms in all; at {REBUILD} (the engine core's rebuild) "
+        f"{sum(earlier):,.0f}; slower on {slower} of {len(counts)} hands (target none), "
+        f"at worst {min(ratios):.2f}x, median {statistics.median(ratios):.2f}x"
+    )
+    same = counts == runs[REBUILD][0]["counts"]
+    say(f"     the same counts on every hand: {'yes' if same else 'NO'}")
 
 
 if __name__ == "__main__":

@@ -35,6 +35,7 @@ from contract_rummy.godown._search import NOTHING, Batch, Result, search
 from contract_rummy.godown._tally import Tally, applies
 from contract_rummy.godown._wilds import (
     SLOT,
+    Layout,
     Payload,
     Pool,
     count,
@@ -100,7 +101,7 @@ class GoDowns(Sequence[GoDown]):
         self._built: dict[MeldSpec, Group | Run] = {}
         #: The melds filled of the skeletons listed so far (see ._wilds.filled_melds).
         self._filled: dict[
-            tuple[MeldSpec, int, Payload], tuple[tuple[MeldSpec, Group | Run], ...]
+            tuple[MeldSpec, int], dict[Payload, tuple[tuple[MeldSpec, Group | Run], ...]]
         ] = {}
         self._single = result.single
         # Jokers only (or no wild card): the melds the search finds are the go-down's.
@@ -181,12 +182,16 @@ class GoDowns(Sequence[GoDown]):
 
     # -- counting -------------------------------------------------------------------------
 
-    def _pool(self, found: Found) -> Pool:
-        """The wild cards ``found`` is filled from; R17 matters when one wild card is left."""
+    def _pool(self, plan: Layout) -> Pool:
+        """The wild cards the skeleton ``plan`` is filled from; R17 matters when one is left."""
         pools = self._pools
         assert pools is not None
-        size, run_slots, groups = _shape(found)
-        return pools[self._spare(size, run_slots + sum(groups))]
+        size = slots = 0
+        # As many slot counts as melds: a zip without a keyword, which would slow its call.
+        for (spec, times), held in zip(plan.melds, plan.slots):  # noqa: B905
+            size += len(spec.cards) * times
+            slots += held * times
+        return pools[self._spare(size, slots)]
 
     def _spare(self, size: int, slots: int) -> int:
         """1 if going down leaves exactly one card and it is a wild card (R16, R17), else 0."""
@@ -213,7 +218,8 @@ class GoDowns(Sequence[GoDown]):
     def _twice(self, chosen: Found, meld: MeldSpec) -> int:
         """The go-downs of the skeleton ``chosen`` and ``meld``, where a meld is met twice."""
         found = (*chosen, meld)
-        return count(layout(found).row, self._pool(found))
+        plan = layout(found)
+        return count(plan.row, self._pool(plan))
 
     def _batch_counts(self, batch: Batch) -> list[int]:
         """The go-downs of each skeleton of ``batch``, in order."""
@@ -301,7 +307,7 @@ class GoDowns(Sequence[GoDown]):
         else:
             found, index = self._skeleton(index)
         plan = layout(found)
-        pool = self._pool(found)
+        pool = self._pool(plan)
         return self._go_down(fill(plan, pool.kinds, unrank(plan.row, pool, index)))
 
     def _skeleton(self, index: int) -> tuple[Found, int]:
@@ -351,7 +357,7 @@ class GoDowns(Sequence[GoDown]):
         order = None
         if len(set(starts)) == len(starts) and all(times == 1 for _, times in plan.melds):
             order = sorted(range(len(starts)), key=starts.__getitem__)
-        for parts in filled_melds(plan, self._pool(found), self._pair, self._filled):
+        for parts in filled_melds(plan, self._pool(plan), self._pair, self._filled):
             if order is not None:
                 yield GoDown._trusted(tuple([parts[k][0][1] for k in order]))
             else:

@@ -33,12 +33,12 @@ from contract_rummy.godown._search import (
 )
 from contract_rummy.godown._wilds import (
     BLOCK,
-    GROUP_SLOTS,
     RUN_SLOT,
     Pool,
     Unit,
     count,
     count_plain,
+    group_unit,
 )
 
 __all__ = ["FEWEST_WILDS", "Shape", "Tally", "applies"]
@@ -99,7 +99,7 @@ def row(melds: tuple[Settled, ...]) -> tuple[Unit, ...]:
         elif kind == RUN:
             units.extend([_ONE_SLOT] * slots)
         else:
-            units.append(Unit(GROUP_SLOTS, slots, 1, False))
+            units.append(group_unit(slots))
     return tuple(units)
 
 

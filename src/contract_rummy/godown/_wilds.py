@@ -36,7 +36,7 @@ from __future__ import annotations
 import functools
 import itertools
 import operator
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from typing import Any, Final, NamedTuple, TypeVar
 
 from contract_rummy.godown._plan import RUN, Found, MeldSpec
@@ -45,12 +45,15 @@ __all__ = [
     "BLOCK",
     "GROUP_SLOTS",
     "RUN_SLOT",
+    "Layout",
     "Pool",
     "Unit",
     "assignments",
     "count",
     "count_plain",
     "filled_melds",
+    "fillings",
+    "group_unit",
     "put",
     "unrank",
 ]
@@ -322,7 +325,7 @@ def count_plain(run_slots: int, group_slots: tuple[int, ...], pool: Pool) -> int
     key = (run_slots, group_slots, pool)
     found = _COUNTS.get(key)
     if found is None:
-        row = (*(_ONE_SLOT,) * run_slots, *(Unit(GROUP_SLOTS, n, 1, False) for n in group_slots))
+        row = (*(_ONE_SLOT,) * run_slots, *map(group_unit, group_slots))
         if len(_COUNTS) >= _MEMO_LIMIT:
             _COUNTS.clear()
         found = _COUNTS[key] = count(row, pool)
@@ -462,15 +465,51 @@ class Layout(NamedTuple):
         melds: Each distinct meld of the skeleton, with how many times it is met, in the
             order :attr:`row` fills them.
         slots: The slots of each of :attr:`melds`.
+        ends: Where each of :attr:`melds` ends in :attr:`row`: the k-th meld's units are
+            ``row[ends[k] : ends[k + 1]]`` (a run met once takes a unit a slot; a group,
+            or a block of melds, one unit; a meld without slots none).
     """
 
     row: tuple[Unit, ...]
     melds: tuple[tuple[MeldSpec, int], ...]
     slots: tuple[int, ...]
+    ends: tuple[int, ...]
+
+
+#: The unit of a group met once, by its slots: made once each (see :func:`group_unit`).
+_GROUP_UNITS: dict[int, Unit] = {}
+
+
+def group_unit(slots: int) -> Unit:
+    """The unit of a group met once in a skeleton, with ``slots`` slots."""
+    found = _GROUP_UNITS.get(slots)
+    if found is None:
+        found = _GROUP_UNITS[slots] = Unit(GROUP_SLOTS, slots, 1, False)
+    return found
 
 
 def layout(found: Found) -> Layout:
     """The :class:`Layout` of the skeleton ``found``."""
+    if len(set(found)) < len(found):
+        return _layout_repeating(found)
+    # No meld twice (most skeletons): each meld is its own, in the skeleton's order.
+    row: list[Unit] = []
+    slots: list[int] = []
+    ends = [0]
+    for spec in found:
+        held = spec.cards.count(SLOT)
+        slots.append(held)
+        if held:
+            if spec.kind == RUN:
+                row.extend([_ONE_SLOT] * held)
+            else:
+                row.append(_GROUP_UNITS.get(held) or group_unit(held))
+        ends.append(len(row))
+    return Layout(tuple(row), tuple([(spec, 1) for spec in found]), tuple(slots), tuple(ends))
+
+
+def _layout_repeating(found: Found) -> Layout:
+    """:func:`layout` of a skeleton that meets a meld more than once: its melds make blocks."""
     copies: dict[MeldSpec, int] = {}
     for spec in found:
         copies[spec] = copies.get(spec, 0) + 1
@@ -478,20 +517,30 @@ def layout(found: Found) -> Layout:
     blocks: list[Unit] = []
     once: list[tuple[MeldSpec, int]] = []
     more: list[tuple[MeldSpec, int]] = []
+    slots: list[int] = []
     for spec, times in copies.items():
-        slots = spec.cards.count(SLOT)
+        held = spec.cards.count(SLOT)
         if times > 1:
             more.append((spec, times))
-            if slots:
-                blocks.append(Unit(BLOCK, slots, times, spec.kind == RUN))
+            if held:
+                blocks.append(Unit(BLOCK, held, times, spec.kind == RUN))
         else:
             once.append((spec, 1))
+            slots.append(held)
             if spec.kind == RUN:
-                singles.extend([_ONE_SLOT] * slots)
-            elif slots:
-                singles.append(Unit(GROUP_SLOTS, slots, 1, False))
-    melds = (*once, *more)
-    return Layout((*singles, *blocks), melds, tuple(spec.cards.count(SLOT) for spec, _ in melds))
+                singles.extend([_ONE_SLOT] * held)
+            elif held:
+                singles.append(group_unit(held))
+    # Each meld's units: a run met once takes one a slot, any other meld one (none
+    # without slots); the blocks come after every meld met once.
+    ends = [0]
+    for (spec, _), held in zip(once, slots, strict=True):
+        ends.append(ends[-1] + (held if spec.kind == RUN else min(held, 1)))
+    for spec, _ in more:
+        held = spec.cards.count(SLOT)
+        slots.append(held)
+        ends.append(ends[-1] + min(held, 1))
+    return Layout((*singles, *blocks), (*once, *more), tuple(slots), tuple(ends))
 
 
 def fill(
@@ -508,16 +557,12 @@ def fill(
     if memo is None:
         memo = {}
     out: list[MeldSpec] = []
-    at = 0
+    ends = plan.ends
     for k, (spec, times) in enumerate(plan.melds):
-        slots = plan.slots[k]
-        if not slots:
+        if not plan.slots[k]:
             out.extend([spec] * times)
             continue
-        # A run takes one unit a slot; a group, or a block of melds, one unit.
-        taken = slots if times == 1 and spec.kind == RUN else 1
-        payload = payloads[at : at + taken]
-        at += taken
+        payload = payloads[ends[k] : ends[k + 1]]
         filled = memo.get((k, payload))
         if filled is None:
             filled = memo[k, payload] = _filled(spec, kinds, times, payload)
@@ -525,52 +570,63 @@ def fill(
     return tuple(out)
 
 
-#: Memo of :func:`filled_melds`' payloads, by row, pool and the melds' units, then by meld
-#: and wild cards left.
+#: Memo of :func:`fillings`' payloads, by row, pool and the melds' units, then by meld and
+#: wild cards left.
 _MELD_STEPS: dict[
     tuple[tuple[Unit, ...], Pool, tuple[int, ...]],
     dict[tuple[int, Vector], list[tuple[Payload, Vector]]],
 ] = {}
+#: Memo of :func:`fillings`, by row, pool and the melds' units: the fillings of the
+#: skeletons of one shape, when there are at most :data:`_KEPT_FILLINGS` of them.
+_FILLINGS: dict[tuple[tuple[Unit, ...], Pool, tuple[int, ...]], list[tuple[Payload, ...]]] = {}
+#: The most fillings of one shape :func:`fillings` keeps: larger shapes are walked again.
+_KEPT_FILLINGS: Final = 1024
 
 
-def filled_melds(
-    plan: Layout,
-    pool: Pool,
-    make: Callable[[MeldSpec], T],
-    made: dict[tuple[MeldSpec, int, Payload], tuple[T, ...]],
-) -> Iterator[tuple[tuple[T, ...], ...]]:
-    """Every go-down of the skeleton ``plan``, in :func:`assignments`' order.
+def fillings(plan: Layout, pool: Pool) -> Iterable[tuple[Payload, ...]]:
+    """Every filling of the skeleton ``plan`` from ``pool``, as one payload per meld.
 
-    Each comes as the melds of each of :attr:`Layout.melds`, filled and made into ``make``'s
-    values: the same as :func:`fill` makes of each of :func:`assignments`' fillings, found
-    meld by meld rather than unit by unit. A meld's fillings, and whether the rest of the
-    row can be filled after each, depend only on the row, the pool and the wild cards
-    left, which recur all the time; a meld filled is the same in every skeleton: so each
-    is worked out once (the fillings across skeletons, the melds in ``made``), and a
-    go-down takes them as they are.
+    In :func:`assignments`' order, found meld by meld rather than unit by unit: the
+    payload of each of :attr:`Layout.melds` (``()`` for a meld without slots). They depend
+    on the skeleton's row, the pool and where each meld's units end only, which the
+    skeletons of a hand share all the time: so up to :data:`_KEPT_FILLINGS` of them are
+    kept, and the other skeletons of that shape take them as they are.
     """
-    row, counts, kinds = plan.row, pool.counts, pool.kinds
+    key = (plan.row, pool, plan.ends)
+    found = _FILLINGS.get(key)
+    if found is not None:
+        return found
+    walked = _walk(plan, pool, key)
+    found = list(itertools.islice(walked, _KEPT_FILLINGS + 1))
+    if len(found) > _KEPT_FILLINGS:
+        return itertools.chain(found, walked)
+    if len(_FILLINGS) >= _MEMO_LIMIT:
+        _FILLINGS.clear()
+    _FILLINGS[key] = found
+    return found
+
+
+def _walk(
+    plan: Layout, pool: Pool, key: tuple[tuple[Unit, ...], Pool, tuple[int, ...]]
+) -> Iterator[tuple[Payload, ...]]:
+    """:func:`fillings`, worked out: depth first over the melds, each meld's payloads in order.
+
+    A meld's payloads, and whether the rest of the row can be filled after each, depend
+    only on the row, the pool and the wild cards left, which recur: kept across skeletons.
+    """
+    row, counts, ends = plan.row, pool.counts, plan.ends
     polys = _suffixes(row, counts)
     excluded = _excluded(pool)
     if _completions(polys[0], counts, excluded) == 0:
         return
-    # Each meld's units: row[ends[k] : ends[k + 1]].
-    ends = [0]
-    for (spec, times), slots in zip(plan.melds, plan.slots, strict=True):
-        ends.append(
-            ends[-1] + (0 if not slots else slots if times == 1 and spec.kind == RUN else 1)
-        )
-    # Which payloads fill each meld from the wild cards left, so that the rest of the
-    # row can be filled, depends on the row and the pool only: kept across skeletons.
-    key = (row, pool, tuple(ends))
     steps = _MELD_STEPS.get(key)
     if steps is None:
         if len(_MELD_STEPS) >= _MEMO_LIMIT:
             _MELD_STEPS.clear()
         steps = _MELD_STEPS[key] = {}
-    options: dict[tuple[int, Vector], list[tuple[tuple[T, ...], Vector]]] = {}
 
     def step(k: int, left: Vector) -> list[tuple[Payload, Vector]]:
+        """Each payload of the k-th meld from ``left`` after which the rest can be filled."""
         found = steps.get((k, left))
         if found is None:
             # Every payload of the meld's units, in order, with what it leaves.
@@ -589,33 +645,49 @@ def filled_melds(
             ]
         return found
 
-    def choices(k: int, left: Vector) -> list[tuple[tuple[T, ...], Vector]]:
-        """Each filling of the k-th meld from ``left`` after which the rest can be filled."""
-        found = options.get((k, left))
-        if found is None:
-            spec, times = plan.melds[k]
-            found = options[k, left] = []
-            for payload, rest in step(k, left):
-                melds = made.get((spec, times, payload))
-                if melds is None:
-                    specs = _filled(spec, kinds, times, payload) if payload else (spec,) * times
-                    melds = made[spec, times, payload] = tuple(map(make, specs))
-                found.append((melds, rest))
-        return found
-
     last = len(plan.melds) - 1
 
-    def walk(
-        k: int, left: Vector, chosen: tuple[tuple[T, ...], ...]
-    ) -> Iterator[tuple[tuple[T, ...], ...]]:
+    def walk(k: int, left: Vector, chosen: tuple[Payload, ...]) -> Iterator[tuple[Payload, ...]]:
         if k == last:
-            for melds, _ in choices(k, left):
-                yield (*chosen, melds)
+            for payload, _ in step(k, left):
+                yield (*chosen, payload)
             return
-        for melds, rest in choices(k, left):
-            yield from walk(k + 1, rest, (*chosen, melds))
+        for payload, rest in step(k, left):
+            yield from walk(k + 1, rest, (*chosen, payload))
 
     yield from walk(0, counts, ())
+
+
+def filled_melds(
+    plan: Layout,
+    pool: Pool,
+    make: Callable[[MeldSpec], T],
+    made: dict[tuple[MeldSpec, int], dict[Payload, tuple[T, ...]]],
+) -> Iterator[tuple[tuple[T, ...], ...]]:
+    """Every go-down of the skeleton ``plan``, in :func:`assignments`' order.
+
+    Each comes as the melds of each of :attr:`Layout.melds`, filled and made into ``make``'s
+    values: the same as :func:`fill` makes of each of :func:`assignments`' fillings. A
+    meld filled is the same in every skeleton: ``made`` keeps each, by meld (and how many
+    times the skeleton meets it) then payload, and a go-down takes them as they are.
+    """
+    kinds = pool.kinds
+    melds: list[tuple[MeldSpec, int, dict[Payload, tuple[T, ...]]]] = []
+    for spec, times in plan.melds:
+        built = made.get((spec, times))
+        if built is None:
+            built = made[spec, times] = {}
+        melds.append((spec, times, built))
+    for payloads in fillings(plan, pool):
+        parts: list[tuple[T, ...]] = []
+        # As many payloads as melds: a zip without a keyword, which would slow its call.
+        for (spec, times, built), payload in zip(melds, payloads):  # noqa: B905
+            filled = built.get(payload)
+            if filled is None:
+                specs = _filled(spec, kinds, times, payload) if payload else (spec,) * times
+                filled = built[payload] = tuple(map(make, specs))
+            parts.append(filled)
+        yield tuple(parts)
 
 
 def _filled(
