@@ -47,8 +47,10 @@ The sections, all run by default in this order (choose with ``--only memory,phas
 - ``targets``: the speed targets, each workload in a process of its own, this code and
   earlier code (``--baseline REV``, a git revision) taking turns, in CPU time: uniform
   random play of ``pagat`` against OpenSpiel's ``gin_rummy`` driven by the same loop, every
-  preset against ``pagat``, games between heuristic bots, and counting the go-downs of hands
-  of 7-8 wild cards (:mod:`benchmarks.targets`). Three turns, one with ``--quick``.
+  preset against ``pagat``, games between heuristic bots, counting the go-downs of hands
+  of 7-8 wild cards, and listing every action of hands of 3-6 wild cards against the code
+  at the engine core's rebuild (:mod:`benchmarks.targets`). Three turns, one with
+  ``--quick``.
 
 Figures are medians over several runs or states, since shared machines are noisy (two
 processes at once may each run at half speed on a shared machine: compare ``workers=2`` with
