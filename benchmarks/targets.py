@@ -282,6 +282,23 @@ def unpacked(archive: bytes) -> Iterator[Path]:
         yield Path(folder) / "src"
 
 
+@contextmanager
+def earlier_code(revision: str, what: str, say: Callable[[str], None]) -> Iterator[Path | None]:
+    """The ``src`` folder of ``revision``, unpacked while the block runs.
+
+    ``None`` where git cannot give it, which is said as ``what`` (such as "the earlier
+    code") cannot be read.
+    """
+    try:
+        archive = git_archive(revision)
+    except LookupError as error:
+        say(f"  {what}, {revision}, cannot be read from git here: {error}")
+        yield None
+        return
+    with unpacked(archive) as source:
+        yield source
+
+
 def run_work(name: str, source: Path | None, *arguments: str) -> Figures:
     """Run workload ``name`` in a process of its own, on the code of ``source`` if given."""
     env = dict(os.environ)
@@ -319,12 +336,9 @@ def report(baseline: str, turns: int, say: Callable[[str], None]) -> None:
         f"the speed targets: each workload in its own process on one core, this code and "
         f"{baseline} taking turns; medians of {turns} turns of CPU time ({_load()}):"
     )
-    try:
-        archive = git_archive(baseline)
-    except LookupError as error:
-        say(f"  the earlier code, {baseline}, cannot be read from git here: {error}")
-        return
-    with unpacked(archive) as source:
+    with earlier_code(baseline, "the earlier code", say) as source:
+        if source is None:
+            return
         codes: dict[str, Path | None] = {"this code": HERE, baseline: source}
         _report_random(codes, baseline, turns, say)
         _report_presets(codes, baseline, turns, say)
@@ -414,9 +428,7 @@ def _report_wild(
 ) -> None:
     runs = in_turns("wild", codes, turns)
     for code, figures in runs.items():
-        per_state = [
-            statistics.median(times) for times in zip(*(run["ms"] for run in figures), strict=True)
-        ]
+        per_state = _per_state(figures)
         over = sum(ms >= 10 for ms in per_state)
         label = (
             "  4. len(legal_actions) of 7-8 wild cards, first listing:"
@@ -432,18 +444,18 @@ def _report_wild(
     say(f"     the same counts on every state: {'yes' if same else 'NO'}")
 
 
+def _per_state(figures: list[Figures]) -> list[float]:
+    """Each state's median time (``ms``) over the turns."""
+    each = zip(*(run["ms"] for run in figures), strict=True)
+    return [statistics.median(times) for times in each]
+
+
 def _report_listing(turns: int, say: Callable[[str], None]) -> None:
-    try:
-        archive = git_archive(REBUILD)
-    except LookupError as error:
-        say(f"     the code at the engine core's rebuild, {REBUILD}, cannot be read: {error}")
-        return
-    with unpacked(archive) as source:
+    with earlier_code(REBUILD, "  the code at the engine core's rebuild", say) as source:
+        if source is None:
+            return
         runs = in_turns("listing", {"this code": HERE, REBUILD: source}, turns)
-    ours, earlier = (
-        [statistics.median(times) for times in zip(*(run["ms"] for run in figures), strict=True)]
-        for figures in runs.values()
-    )
+    ours, earlier = (_per_state(figures) for figures in runs.values())
     ratios = [then / now for now, then in zip(ours, earlier, strict=True)]
     slower = sum(ratio < 1 for ratio in ratios)
     counts = runs["this code"][0]["counts"]
