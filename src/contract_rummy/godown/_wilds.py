@@ -580,7 +580,11 @@ _MELD_STEPS: dict[
 #: skeletons of one shape, when there are at most :data:`_KEPT_FILLINGS` of them.
 _FILLINGS: dict[tuple[tuple[Unit, ...], Pool, tuple[int, ...]], list[tuple[Payload, ...]]] = {}
 #: The most fillings of one shape :func:`fillings` keeps: larger shapes are walked again.
-_KEPT_FILLINGS: Final = 1024
+_KEPT_FILLINGS: Final = 256
+#: The most fillings :data:`_FILLINGS` holds in all, and how many it holds: a full memo
+#: starts afresh, so that its memory stays bounded (a few megabytes).
+_FILLINGS_LIMIT: Final = 32_768
+_FILLINGS_HELD = [0]
 
 
 def fillings(plan: Layout, pool: Pool) -> Iterable[tuple[Payload, ...]]:
@@ -600,9 +604,11 @@ def fillings(plan: Layout, pool: Pool) -> Iterable[tuple[Payload, ...]]:
     found = list(itertools.islice(walked, _KEPT_FILLINGS + 1))
     if len(found) > _KEPT_FILLINGS:
         return itertools.chain(found, walked)
-    if len(_FILLINGS) >= _MEMO_LIMIT:
+    if _FILLINGS_HELD[0] + len(found) > _FILLINGS_LIMIT:
         _FILLINGS.clear()
+        _FILLINGS_HELD[0] = 0
     _FILLINGS[key] = found
+    _FILLINGS_HELD[0] += len(found)
     return found
 
 
