@@ -570,19 +570,22 @@ def fill(
     return tuple(out)
 
 
-#: Memo of :func:`fillings`' payloads, by row, pool and the melds' units, then by meld and
-#: wild cards left.
+#: Memo of the payloads :func:`fillings` walks, by row, pool and the melds' units, then by
+#: meld and wild cards left.
 _MELD_STEPS: dict[
     tuple[tuple[Unit, ...], Pool, tuple[int, ...]],
     dict[tuple[int, Vector], list[tuple[Payload, Vector]]],
 ] = {}
 #: Memo of :func:`fillings`, by row, pool and the melds' units: the fillings of the
 #: skeletons of one shape, when there are at most :data:`_KEPT_FILLINGS` of them.
-_FILLINGS: dict[tuple[tuple[Unit, ...], Pool, tuple[int, ...]], list[tuple[Payload, ...]]] = {}
-#: The most fillings of one shape :func:`fillings` keeps: larger shapes are walked again.
-_KEPT_FILLINGS: Final = 256
-#: The most fillings :data:`_FILLINGS` holds in all, and how many it holds: a full memo
-#: starts afresh, so that its memory stays bounded (a few megabytes).
+_FILLINGS: dict[
+    tuple[tuple[Unit, ...], Pool, tuple[int, ...]], tuple[tuple[Payload, ...], ...]
+] = {}
+#: The most fillings of one shape :func:`fillings` keeps: a shape with more keeps none and
+#: is walked again each time (so its first go-down comes after this many at most).
+_KEPT_FILLINGS: Final = 64
+#: The most fillings :data:`_FILLINGS` holds in all (a shape with none counts one), and
+#: how many it holds: a full memo starts afresh, so that its memory stays bounded.
 _FILLINGS_LIMIT: Final = 32_768
 _FILLINGS_HELD = [0]
 
@@ -593,23 +596,25 @@ def fillings(plan: Layout, pool: Pool) -> Iterable[tuple[Payload, ...]]:
     In :func:`assignments`' order, found meld by meld rather than unit by unit: the
     payload of each of :attr:`Layout.melds` (``()`` for a meld without slots). They depend
     on the skeleton's row, the pool and where each meld's units end only, which the
-    skeletons of a hand share all the time: so up to :data:`_KEPT_FILLINGS` of them are
-    kept, and the other skeletons of that shape take them as they are.
+    skeletons of a hand share all the time: so the fillings of a shape that has at most
+    :data:`_KEPT_FILLINGS` of them are kept, and the other skeletons of that shape take
+    them as they are; a shape with more is walked again each time.
     """
     key = (plan.row, pool, plan.ends)
     found = _FILLINGS.get(key)
     if found is not None:
         return found
     walked = _walk(plan, pool, key)
-    found = list(itertools.islice(walked, _KEPT_FILLINGS + 1))
-    if len(found) > _KEPT_FILLINGS:
-        return itertools.chain(found, walked)
-    if _FILLINGS_HELD[0] + len(found) > _FILLINGS_LIMIT:
+    first = tuple(itertools.islice(walked, _KEPT_FILLINGS + 1))
+    if len(first) > _KEPT_FILLINGS:
+        return itertools.chain(first, walked)
+    held = max(len(first), 1)
+    if _FILLINGS_HELD[0] + held > _FILLINGS_LIMIT:
         _FILLINGS.clear()
         _FILLINGS_HELD[0] = 0
-    _FILLINGS[key] = found
-    _FILLINGS_HELD[0] += len(found)
-    return found
+    _FILLINGS[key] = first
+    _FILLINGS_HELD[0] += held
+    return first
 
 
 def _walk(
@@ -618,7 +623,8 @@ def _walk(
     """:func:`fillings`, worked out: depth first over the melds, each meld's payloads in order.
 
     A meld's payloads, and whether the rest of the row can be filled after each, depend
-    only on the row, the pool and the wild cards left, which recur: kept across skeletons.
+    only on the row, the pool, where the meld's units lie in the row and the wild cards
+    left, which recur: kept across skeletons.
     """
     row, counts, ends = plan.row, pool.counts, plan.ends
     polys = _suffixes(row, counts)
