@@ -55,9 +55,10 @@ The sections, all run by default in this order (choose with ``--only memory,phas
 Figures are medians over several runs or states, since shared machines are noisy (two
 processes at once may each run at half speed on a shared machine: compare ``workers=2`` with
 what the machine gives two processes). The quick run (``python -m benchmarks --quick``) takes
-about two minutes, half of it the targets section; the full run takes about ten minutes
-on a machine playing 60,000 random actions a second, four of them in the memory section's
-10,000 games and two in the simulate section (``--only`` leaves them out).
+about three minutes, two of them the targets section; the full run takes about eleven
+minutes on a machine playing 60,000 random actions a second, four of them in the memory
+section's 10,000 games, two in the simulate section and four and a half in the targets
+section (``--only`` leaves them out).
 """
 
 from __future__ import annotations
