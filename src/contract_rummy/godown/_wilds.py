@@ -52,7 +52,6 @@ __all__ = [
     "count",
     "count_plain",
     "filled_melds",
-    "fillings",
     "group_unit",
     "put",
     "unrank",
@@ -497,13 +496,9 @@ def layout(found: Found) -> Layout:
     slots: list[int] = []
     ends = [0]
     for spec in found:
-        held = spec.cards.count(SLOT)
+        held, units = _meld_units(spec)
         slots.append(held)
-        if held:
-            if spec.kind == RUN:
-                row.extend([_ONE_SLOT] * held)
-            else:
-                row.append(_GROUP_UNITS.get(held) or group_unit(held))
+        row.extend(units)
         ends.append(len(row))
     return Layout(tuple(row), tuple([(spec, 1) for spec in found]), tuple(slots), tuple(ends))
 
@@ -518,29 +513,34 @@ def _layout_repeating(found: Found) -> Layout:
     once: list[tuple[MeldSpec, int]] = []
     more: list[tuple[MeldSpec, int]] = []
     slots: list[int] = []
+    ends = [0]
     for spec, times in copies.items():
-        held = spec.cards.count(SLOT)
         if times > 1:
             more.append((spec, times))
-            if held:
-                blocks.append(Unit(BLOCK, held, times, spec.kind == RUN))
         else:
             once.append((spec, 1))
+            held, units = _meld_units(spec)
             slots.append(held)
-            if spec.kind == RUN:
-                singles.extend([_ONE_SLOT] * held)
-            elif held:
-                singles.append(group_unit(held))
-    # Each meld's units: a run met once takes one a slot, any other meld one (none
-    # without slots); the blocks come after every meld met once.
-    ends = [0]
-    for (spec, _), held in zip(once, slots, strict=True):
-        ends.append(ends[-1] + (held if spec.kind == RUN else min(held, 1)))
-    for spec, _ in more:
+            singles.extend(units)
+            ends.append(len(singles))
+    # The blocks come after every meld met once: one unit each (none without slots).
+    for spec, times in more:
         held = spec.cards.count(SLOT)
         slots.append(held)
-        ends.append(ends[-1] + min(held, 1))
+        if held:
+            blocks.append(Unit(BLOCK, held, times, spec.kind == RUN))
+        ends.append(len(singles) + len(blocks))
     return Layout((*singles, *blocks), (*once, *more), tuple(slots), tuple(ends))
+
+
+def _meld_units(spec: MeldSpec) -> tuple[int, tuple[Unit, ...]]:
+    """The slots of ``spec``, met once in a skeleton, and its units: a run's one a slot."""
+    held = spec.cards.count(SLOT)
+    if not held:
+        return 0, ()
+    if spec.kind == RUN:
+        return held, (_ONE_SLOT,) * held
+    return held, (_GROUP_UNITS.get(held) or group_unit(held),)
 
 
 def fill(
