@@ -25,7 +25,7 @@ import functools
 import itertools
 import operator
 from collections.abc import Iterator, Sequence
-from typing import Final, overload
+from typing import Final, NamedTuple, overload
 
 from contract_rummy.actions import GoDown
 from contract_rummy.cards import CARDS, Card, Rank, Suit
@@ -36,12 +36,14 @@ from contract_rummy.godown._tally import Tally, applies
 from contract_rummy.godown._wilds import (
     SLOT,
     Layout,
+    MeldFillings,
     Payload,
     Pool,
     count,
     count_plain,
     fill,
     filled_melds,
+    fillings,
     layout,
     put,
     unrank,
@@ -69,6 +71,7 @@ class GoDowns(Sequence[GoDown]):
     __slots__ = (
         "_batches",
         "_built",
+        "_by_meld",
         "_cards",
         "_ends",
         "_filled",
@@ -98,11 +101,17 @@ class GoDowns(Sequence[GoDown]):
             # Most hands: the search is over and nothing is counted, indexed or built, so
             # the rest is never read (a third of the cost of a listing without go-downs).
             return
-        self._built: dict[MeldSpec, Group | Run] = {}
+        held = result.held
+        if _KEPT_HELD[0] > _KEPT_MELDS:
+            _kept.cache_clear()
+            _KEPT_HELD[0] = 0
+        kept = _kept(variant, () if held is None else held.kinds)
+        self._built = kept.built
         #: The melds filled of the skeletons listed so far (see ._wilds.filled_melds).
         self._filled: dict[
             tuple[MeldSpec, int], dict[Payload, tuple[tuple[MeldSpec, Group | Run], ...]]
         ] = {}
+        self._by_meld = kept.by_meld
         self._single = result.single
         # Jokers only (or no wild card): the melds the search finds are the go-down's.
         self._ordered = result.ordered and result.single == SLOT and result.held is None
@@ -110,7 +119,6 @@ class GoDowns(Sequence[GoDown]):
         #: The go-downs of a skeleton with no meld twice, by the shape of all its melds but
         #: the last (see :func:`_shape`), the last one's kind, then its cards and slots.
         self._known: dict[tuple[Shape, int], dict[tuple[int, int], int]] = {}
-        held = result.held
         self._cards = 0 if held is None else held.cards
         self._wilds = 0 if held is None else sum(held.counts)
         if held is not None:  # (else one kind of wild card at most: skeletons are go-downs)
@@ -351,21 +359,36 @@ class GoDowns(Sequence[GoDown]):
     def _fillings(self, found: Found) -> Iterator[GoDown]:
         """The go-downs of the skeleton ``found``, in order (see :func:`._wilds.filled_melds`)."""
         plan = layout(found)
+        pool = self._pool(plan)
         # GoDown's order is the specs' order: where no two melds of the skeleton have one
-        # kind, key and start, the filling cannot change it, so it is worked out once.
+        # kind, key and start, the filling cannot change it, so it is worked out once, and
+        # each go-down reads its melds filled, one a meld, in that order.
         starts = [spec[:3] for spec, _ in plan.melds]
-        order = None
         if len(set(starts)) == len(starts) and all(times == 1 for _, times in plan.melds):
             order = sorted(range(len(starts)), key=starts.__getitem__)
-        for parts in filled_melds(plan, self._pool(plan), self._pair, self._filled):
-            if order is not None:
-                yield GoDown._trusted(tuple([parts[k][0][1] for k in order]))
+            by_meld = self._by_meld
+            melds = []
+            for k in order:
+                spec = plan.melds[k][0]
+                filled = by_meld.get(spec)
+                if filled is None:
+                    filled = by_meld[spec] = MeldFillings(spec, pool.kinds, self._meld, _KEPT_HELD)
+                melds.append(filled)
+            trusted = GoDown._trusted
+            if order == sorted(order):
+                for payloads in fillings(plan, pool):
+                    yield trusted(tuple(map(operator.getitem, melds, payloads)))
             else:
-                pairs = sorted(itertools.chain(*parts), key=_SPEC)
-                yield GoDown._trusted(tuple([meld for _, meld in pairs]))
+                pick = operator.itemgetter(*order)
+                for payloads in fillings(plan, pool):
+                    yield trusted(tuple(map(operator.getitem, melds, pick(payloads))))
+            return
+        for parts in filled_melds(plan, pool, self._pair, self._filled):
+            pairs = sorted(itertools.chain(*parts), key=_SPEC)
+            yield GoDown._trusted(tuple([meld for _, meld in pairs]))
 
     def _pair(self, spec: MeldSpec) -> tuple[MeldSpec, Group | Run]:
-        """``spec`` and its meld, built once a listing (for ._wilds.filled_melds)."""
+        """``spec`` and its meld, built once and kept (for ._wilds.filled_melds)."""
         return spec, self._meld(spec)
 
     def _go_down(self, found: Found) -> GoDown:
@@ -388,7 +411,28 @@ class GoDowns(Sequence[GoDown]):
             else:
                 meld = Run._trusted(_SUITS[spec.key], spec.low, cards, self._variant)
             self._built[spec] = meld
+            _KEPT_HELD[0] += 1
         return meld
+
+
+#: The most melds kept for go-downs (:func:`_kept`) in all, each meld built and each
+#: filling of a skeleton's meld counted, and how many are kept: a listing that finds more
+#: starts afresh, so that their memory stays bounded (about 8 MB).
+_KEPT_MELDS: Final = 1 << 15
+_KEPT_HELD = [0]
+
+
+class _Kept(NamedTuple):
+    """The melds built for the go-downs of one variant, kept from one listing to the next.
+
+    A hand's listings, and those of the hands that follow it, build the same melds again
+    and again: they are kept here, by the kinds of wild card held (see :func:`_kept`).
+    """
+
+    #: Each meld built, by its spec (wild cards where they stand).
+    built: dict[MeldSpec, Group | Run]
+    #: The fillings of each meld met once in a skeleton (see ._wilds.MeldFillings).
+    by_meld: dict[MeldSpec, MeldFillings[Group | Run]]
 
 
 #: A skeleton's cards, its run slots, and the slots of each group that has some.
@@ -431,6 +475,12 @@ def go_downs(
     if result is NOTHING:
         return _none(variant)  # most hands, quickly
     return GoDowns(variant, result)
+
+
+@functools.lru_cache(maxsize=64)  # bounded: a program may make variants without end
+def _kept(variant: Variant, kinds: tuple[int, ...]) -> _Kept:
+    """The melds kept for the go-downs of ``variant``'s hands holding wild cards ``kinds``."""
+    return _Kept({}, {})
 
 
 @functools.lru_cache(maxsize=64)

@@ -46,12 +46,14 @@ __all__ = [
     "GROUP_SLOTS",
     "RUN_SLOT",
     "Layout",
+    "MeldFillings",
     "Pool",
     "Unit",
     "assignments",
     "count",
     "count_plain",
     "filled_melds",
+    "fillings",
     "group_unit",
     "put",
     "unrank",
@@ -700,6 +702,39 @@ def filled_melds(
                 filled = built[payload] = tuple(map(make, specs))
             parts.append(filled)
         yield tuple(parts)
+
+
+class MeldFillings(dict[Payload, T]):
+    """The melds one meld of a skeleton, met once, makes: each made once, by its payload.
+
+    ``fillings[payload]`` is ``make`` of the meld ``spec`` with its units' ``payload``
+    (``()`` for a meld without slots), made the first time it is read and kept: the
+    go-downs of a skeleton with no meld twice read their melds from these, one a meld.
+    ``held[0]`` counts the melds kept, with those of other melds that share it.
+    """
+
+    __slots__ = ("_held", "_kinds", "_make", "_spec")
+
+    def __init__(
+        self,
+        spec: MeldSpec,
+        kinds: tuple[int, ...],
+        make: Callable[[MeldSpec], T],
+        held: list[int],
+    ) -> None:
+        super().__init__()
+        self._spec = spec
+        self._kinds = kinds
+        self._make = make
+        self._held = held
+
+    def __missing__(self, payload: Payload) -> T:
+        spec = self._spec
+        made = self[payload] = self._make(
+            _filled(spec, self._kinds, 1, payload)[0] if payload else spec
+        )
+        self._held[0] += 1
+        return made
 
 
 def _filled(
