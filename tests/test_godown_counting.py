@@ -15,6 +15,7 @@ four wild cards rather than three with the brute force when the contract has a r
 
 from __future__ import annotations
 
+import itertools
 import os
 import random
 from collections import Counter
@@ -25,6 +26,7 @@ import attrs
 import pytest
 
 import contract_rummy as cr
+from contract_rummy import godown
 from contract_rummy.godown import go_downs
 from test_godown_reference import Deal, compare, play_state
 
@@ -184,3 +186,19 @@ def test_r30_many_wild_cards_count_and_index_as_they_list(
     rng = random.Random(hand)
     for index in (0, len(listed) - 1, *rng.sample(range(len(listed)), 200)):
         assert found[index] == listed[index]
+
+
+def test_r30_go_downs_list_the_same_when_the_melds_kept_are_forgotten(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # The melds built for go-downs are kept between listings, up to a bound: a listing
+    # that finds the bound passed starts afresh, even while another is half read.
+    variant = cr.VARIANTS["deuces-wild"]
+    cards = tuple(cr.parse_cards("2C QC 2D 3D 9D 7H JH 2S 2S 7S JK JK JK"))
+    first = list(go_downs(variant, 6, cards, None))
+    monkeypatch.setattr(godown, "_KEPT_MELDS", 0)
+    reading = iter(go_downs(variant, 6, cards, None))
+    head = list(itertools.islice(reading, 100))
+    again = list(go_downs(variant, 6, cards, None))  # forgets what the first one kept
+    assert head + list(reading) == again == first
+    assert len(first) > 1_000
