@@ -196,7 +196,7 @@ def test_r30_go_downs_list_the_same_when_the_melds_kept_are_forgotten(
     variant = cr.VARIANTS["deuces-wild"]
     cards = tuple(cr.parse_cards("2C QC 2D 3D 9D 7H JH 2S 2S 7S JK JK JK"))
     first = list(go_downs(variant, 6, cards, None))
-    monkeypatch.setattr(godown, "_KEPT_MELDS", 0)
+    monkeypatch.setattr(godown, "_KEPT_LIMIT", 0)
     reading = iter(go_downs(variant, 6, cards, None))
     head = list(itertools.islice(reading, 100))
     again = list(go_downs(variant, 6, cards, None))  # forgets what the first one kept

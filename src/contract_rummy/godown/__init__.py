@@ -24,7 +24,7 @@ import bisect
 import functools
 import itertools
 import operator
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import Final, NamedTuple, overload
 
 from contract_rummy.actions import GoDown
@@ -70,17 +70,18 @@ class GoDowns(Sequence[GoDown]):
 
     __slots__ = (
         "_batches",
-        "_built",
         "_by_meld",
         "_cards",
         "_ends",
         "_filled",
         "_known",
+        "_meld",
         "_offsets",
         "_ordered",
         "_pools",
         "_rest",
         "_single",
+        "_skeletons",
         "_tally",
         "_total",
         "_variant",
@@ -102,16 +103,14 @@ class GoDowns(Sequence[GoDown]):
             # the rest is never read (a third of the cost of a listing without go-downs).
             return
         held = result.held
-        if _KEPT_HELD[0] > _KEPT_MELDS:
+        if _KEPT_HELD[0] > _KEPT_LIMIT:
             _kept.cache_clear()
             _KEPT_HELD[0] = 0
         kept = _kept(variant, () if held is None else held.kinds)
-        self._built = kept.built
-        #: The melds filled of the skeletons listed so far (see ._wilds.filled_melds).
-        self._filled: dict[
-            tuple[MeldSpec, int], dict[Payload, tuple[tuple[MeldSpec, Group | Run], ...]]
-        ] = {}
+        self._meld = kept.meld
+        self._filled = kept.filled
         self._by_meld = kept.by_meld
+        self._skeletons = kept.skeletons
         self._single = result.single
         # Jokers only (or no wild card): the melds the search finds are the go-down's.
         self._ordered = result.ordered and result.single == SLOT and result.held is None
@@ -358,37 +357,67 @@ class GoDowns(Sequence[GoDown]):
 
     def _fillings(self, found: Found) -> Iterator[GoDown]:
         """The go-downs of the skeleton ``found``, in order (see :func:`._wilds.filled_melds`)."""
+        skeleton = self._skeletons.get(found) or self._laid_out(found)
+        pools = self._pools
+        assert pools is not None
+        pool = pools[self._spare(skeleton.size, skeleton.slots)]
+        melds = skeleton.melds
+        if melds is None:
+            for parts in filled_melds(skeleton.plan, pool, self._pair, self._filled):
+                pairs = sorted(itertools.chain(*parts), key=_SPEC)
+                yield GoDown._trusted(tuple([meld for _, meld in pairs]))
+            return
+        chosen = skeleton.fillings.get(pool)
+        if chosen is None:
+            chosen = fillings(skeleton.plan, pool)
+            if type(chosen) is tuple:  # (a shape of many fillings is walked each time)
+                skeleton.fillings[pool] = chosen
+                _KEPT_HELD[0] += len(chosen) + 1
+        trusted = GoDown._trusted
+        pick = skeleton.pick
+        if pick is None:
+            for payloads in chosen:
+                yield trusted(tuple(map(operator.getitem, melds, payloads)))
+        else:
+            for payloads in chosen:
+                yield trusted(tuple(map(operator.getitem, melds, pick(payloads))))
+
+    def _laid_out(self, found: Found) -> _Skeleton:
+        """The :class:`_Skeleton` of ``found``, worked out and kept."""
         plan = layout(found)
-        pool = self._pool(plan)
+        size = slots = 0
+        # As many slot counts as melds: a zip without a keyword, which would slow its call.
+        for (spec, times), held in zip(plan.melds, plan.slots):  # noqa: B905
+            size += len(spec.cards) * times
+            slots += held * times
+        melds: list[MeldFillings[Group | Run]] | None = None
+        pick = None
         # GoDown's order is the specs' order: where no two melds of the skeleton have one
         # kind, key and start, the filling cannot change it, so it is worked out once, and
         # each go-down reads its melds filled, one a meld, in that order.
         starts = [spec[:3] for spec, _ in plan.melds]
         if len(set(starts)) == len(starts) and all(times == 1 for _, times in plan.melds):
             order = sorted(range(len(starts)), key=starts.__getitem__)
+            if order != sorted(order):
+                pick = operator.itemgetter(*order)
+            pools = self._pools
+            assert pools is not None
+            kinds = pools[0].kinds
             by_meld = self._by_meld
             melds = []
             for k in order:
                 spec = plan.melds[k][0]
                 filled = by_meld.get(spec)
                 if filled is None:
-                    filled = by_meld[spec] = MeldFillings(spec, pool.kinds, self._meld, _KEPT_HELD)
+                    filled = by_meld[spec] = MeldFillings(spec, kinds, self._meld, _KEPT_HELD)
                 melds.append(filled)
-            trusted = GoDown._trusted
-            if order == sorted(order):
-                for payloads in fillings(plan, pool):
-                    yield trusted(tuple(map(operator.getitem, melds, payloads)))
-            else:
-                pick = operator.itemgetter(*order)
-                for payloads in fillings(plan, pool):
-                    yield trusted(tuple(map(operator.getitem, melds, pick(payloads))))
-            return
-        for parts in filled_melds(plan, pool, self._pair, self._filled):
-            pairs = sorted(itertools.chain(*parts), key=_SPEC)
-            yield GoDown._trusted(tuple([meld for _, meld in pairs]))
+        skeleton = self._skeletons[found] = _Skeleton(plan, size, slots, melds, pick, {})
+        _KEPT_HELD[0] += 1
+        return skeleton
 
     def _pair(self, spec: MeldSpec) -> tuple[MeldSpec, Group | Run]:
         """``spec`` and its meld, built once and kept (for ._wilds.filled_melds)."""
+        _KEPT_HELD[0] += 1
         return spec, self._meld(spec)
 
     def _go_down(self, found: Found) -> GoDown:
@@ -401,38 +430,64 @@ class GoDowns(Sequence[GoDown]):
         # GoDown keeps its melds in their canonical order, which is the specs' order.
         return GoDown._trusted(tuple(self._meld(spec) for spec in sorted(found)))
 
-    def _meld(self, spec: MeldSpec) -> Group | Run:
-        # The search only finds valid melds (the tests check it against the meld rules).
-        meld = self._built.get(spec)
-        if meld is None:
-            cards = tuple(CARDS[index] for index in spec.cards)
-            if spec.kind == GROUP:
-                meld = Group._trusted(_RANKS[spec.key - 1], cards, self._variant)
-            else:
-                meld = Run._trusted(_SUITS[spec.key], spec.low, cards, self._variant)
-            self._built[spec] = meld
-            _KEPT_HELD[0] += 1
-        return meld
+
+def _meld(variant: Variant, built: dict[MeldSpec, Group | Run], spec: MeldSpec) -> Group | Run:
+    """The meld of ``spec``, built once and kept in ``built``."""
+    # The search only finds valid melds (the tests check it against the meld rules).
+    meld = built.get(spec)
+    if meld is None:
+        cards = tuple(CARDS[index] for index in spec.cards)
+        if spec.kind == GROUP:
+            meld = Group._trusted(_RANKS[spec.key - 1], cards, variant)
+        else:
+            meld = Run._trusted(_SUITS[spec.key], spec.low, cards, variant)
+        built[spec] = meld
+        _KEPT_HELD[0] += 1
+    return meld
 
 
-#: The most melds kept for go-downs (:func:`_kept`) in all, each meld built and each
-#: filling of a skeleton's meld counted, and how many are kept: a listing that finds more
-#: starts afresh, so that their memory stays bounded (about 8 MB).
-_KEPT_MELDS: Final = 1 << 15
+#: The most kept for go-downs (:func:`_kept`) in all, each meld built, each filling of a
+#: meld and of a skeleton and each skeleton counted, and how many are kept: a listing that
+#: finds more starts afresh, so that their memory stays bounded (about 8 MB).
+_KEPT_LIMIT: Final = 1 << 16
 _KEPT_HELD = [0]
 
 
 class _Kept(NamedTuple):
-    """The melds built for the go-downs of one variant, kept from one listing to the next.
+    """The melds and skeletons of one variant's go-downs, kept from one listing to the next.
 
-    A hand's listings, and those of the hands that follow it, build the same melds again
-    and again: they are kept here, by the kinds of wild card held (see :func:`_kept`).
+    A hand's listings, and those of the hands that follow it, build the same melds and lay
+    out the same skeletons again and again: they are kept here, by the kinds of wild card
+    held (see :func:`_kept`).
     """
 
     #: Each meld built, by its spec (wild cards where they stand).
     built: dict[MeldSpec, Group | Run]
+    #: The meld of a spec, built once (:func:`_meld` with the variant and :attr:`built`):
+    #: the melds kept refer to nothing that refers to them, so they are freed at once.
+    meld: Callable[[MeldSpec], Group | Run]
     #: The fillings of each meld met once in a skeleton (see ._wilds.MeldFillings).
     by_meld: dict[MeldSpec, MeldFillings[Group | Run]]
+    #: The melds filled of the other skeletons (see ._wilds.filled_melds).
+    filled: dict[tuple[MeldSpec, int], dict[Payload, tuple[tuple[MeldSpec, Group | Run], ...]]]
+    #: What listing each skeleton's go-downs needs, by skeleton.
+    skeletons: dict[Found, _Skeleton]
+
+
+class _Skeleton(NamedTuple):
+    """What listing the go-downs of a skeleton needs of it, besides the pool: kept."""
+
+    plan: Layout
+    #: Its cards and its slots, each meld as often as it is met.
+    size: int
+    slots: int
+    #: Where no two of its melds have one kind, key and start and none is met twice (most
+    #: skeletons): the fillings of each meld, in GoDown's order; else ``None``.
+    melds: list[MeldFillings[Group | Run]] | None
+    #: What puts a filling's payloads in that order, unless they are in it.
+    pick: Callable[[tuple[Payload, ...]], tuple[Payload, ...]] | None
+    #: Its fillings from each pool, where a shape keeps them (see ._wilds.fillings).
+    fillings: dict[Pool, Iterable[tuple[Payload, ...]]]
 
 
 #: A skeleton's cards, its run slots, and the slots of each group that has some.
@@ -480,7 +535,8 @@ def go_downs(
 @functools.lru_cache(maxsize=64)  # bounded: a program may make variants without end
 def _kept(variant: Variant, kinds: tuple[int, ...]) -> _Kept:
     """The melds kept for the go-downs of ``variant``'s hands holding wild cards ``kinds``."""
-    return _Kept({}, {})
+    built: dict[MeldSpec, Group | Run] = {}
+    return _Kept(built, functools.partial(_meld, variant, built), {}, {}, {})
 
 
 @functools.lru_cache(maxsize=64)
