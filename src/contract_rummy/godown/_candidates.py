@@ -62,26 +62,34 @@ def list_candidates(t: Tables, hand: Counts, place: Place, high: int) -> tuple[C
             if ranks[rank] + wilds < shortest:
                 continue
             a, b, c, d = t.rank_cards[rank]
+            na, nb, nc, nd = counts[a], counts[b], counts[c], counts[d]
+            # No group is longer than the rank's cards and the wild cards held: a longer
+            # limit lists the same groups, so it shares their entry.
+            most = na + nb + nc + nd + wilds
+            most = high if high < most else most
             # (the search counts every wild card as a joker: ``wilds`` says what they are)
-            key = (rank, counts[a], counts[b], counts[c], counts[d], wilds, shortest, high)
+            key = (rank, na, nb, nc, nd, wilds, shortest, most)
             listed = memo.get(key)
             if listed is None:
-                listed = _keep(memo, key, _listed(t, _groups(t, counts, rank, shortest, high)))
+                listed = _keep(memo, key, _listed(t, _groups(t, counts, rank, shortest, most)))
             found.extend(listed)
         return tuple(found)
     high = min(high, t.longest)
     runs = t.suit_runs
-    # Only a run of 14 cards may hold the ace at both ends (R8): a shorter one never asks
-    # how many aces there are, so hands differing only in that share their lists.
-    both = high >= 14
     for suit in range(4):
         mask = hand.suit_masks[suit] & t.natural_positions[suit]
-        aces = min(counts[13 * suit], 2) if both else 0
-        suit_key = (suit, mask, aces, wilds, shortest, high)
+        # No run is longer than the suit's positions held (an ace holds both of its own)
+        # and the wild cards: a longer limit lists the same runs, so it shares their entry.
+        most = mask.bit_count() + wilds
+        most = high if high < most else most
+        # Only a run of 14 cards may hold the ace at both ends (R8): a shorter one never
+        # asks how many aces there are, so hands differing only in that share their lists.
+        aces = min(counts[13 * suit], 2) if most >= 14 else 0
+        suit_key = (suit, mask, aces, wilds, shortest, most)
         listed = runs.get(suit_key)
         if listed is None:
             listed = _keep(
-                runs, suit_key, _suit_runs(t, counts, wilds, suit, mask, shortest, high)
+                runs, suit_key, _suit_runs(t, counts, wilds, suit, mask, shortest, most)
             )
         found.extend(listed)
     return tuple(found)
@@ -185,11 +193,14 @@ def _suit_runs(
     window = (1 << shortest) - 1
     # R8: an ace at both ends takes two of it; only a run from the low ace may.
     aces = min(counts[13 * suit], 2)
-    for low, top, both in _windows(t.lowest, t.highest, shortest, longest):
+    for low, widest, both in _windows(t.lowest, t.highest, shortest, longest):
         bits = mask >> (low - 1)
         if shortest - (bits & window).bit_count() > wilds:
             continue
-        key = (suit, low, bits & ((1 << top) - 1), aces if both else 0,
+        # A run from ``low`` reaches no further than the positions held in the window and
+        # the wild cards: a wider window lists the same runs, so it shares their entry.
+        top = min((bits & ((1 << widest) - 1)).bit_count() + wilds, widest)
+        key = (suit, low, bits & ((1 << top) - 1), aces if both and top == widest else 0,
                wilds if wilds < top else top, shortest, top)  # fmt: skip
         listed = memo.get(key)
         if listed is None:
