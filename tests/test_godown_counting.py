@@ -15,9 +15,11 @@ four wild cards rather than three with the brute force when the contract has a r
 
 from __future__ import annotations
 
+import gc
 import itertools
 import os
 import random
+import weakref
 from collections import Counter
 from collections.abc import Sequence
 from typing import Final
@@ -202,3 +204,37 @@ def test_r30_go_downs_list_the_same_when_the_melds_kept_are_forgotten(
     again = list(go_downs(variant, 6, cards, None))  # forgets what the first one kept
     assert head + list(reading) == again == first
     assert len(first) > 1_000
+
+
+def test_r30_a_hand_listed_again_past_the_bound_reads_the_melds_kept_before(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # Past the bound, a listing starts a new generation of what is kept, which takes what
+    # it needs from the generation before: the very melds the last listing built. Two
+    # generations on, those are let go: the melds are built anew, equal but not the same.
+    variant = cr.VARIANTS["deuces-wild"]
+    cards = tuple(cr.parse_cards("2C QC 2D 3D 9D 7H JH 2S 2S 7S JK JK JK"))
+    first = list(go_downs(variant, 6, cards, None))
+    monkeypatch.setattr(godown, "_KEPT_LIMIT", 0)
+    again = list(go_downs(variant, 6, cards, None))  # a new generation, the first before it
+    assert again == first
+    assert all(
+        meld is kept
+        for action, before in zip(again, first, strict=True)
+        for meld, kept in zip(action.melds, before.melds, strict=True)
+    )
+    # Another hand's listing, then this one's: the generation of ``first`` is let go.
+    other = tuple(cr.parse_cards("2C 3C 4C 2D 5D 6D 7D 2S 8H 9H TH JK"))  # the same wild cards
+    assert len(list(go_downs(variant, 6, other, None))) > 0
+    anew = list(go_downs(variant, 6, cards, None))
+    assert anew == first
+    assert not all(
+        meld is kept
+        for action, before in zip(anew, first, strict=True)
+        for meld, kept in zip(action.melds, before.melds, strict=True)
+    )
+    # Nothing kept refers to them any more: once the listings are gone, so are they.
+    built = [weakref.ref(meld) for action in first for meld in action.melds]
+    del first, again
+    gc.collect()
+    assert all(ref() is None for ref in built)

@@ -70,6 +70,7 @@ class GoDowns(Sequence[GoDown]):
 
     __slots__ = (
         "_batches",
+        "_before",
         "_by_meld",
         "_cards",
         "_ends",
@@ -104,9 +105,9 @@ class GoDowns(Sequence[GoDown]):
             return
         held = result.held
         if _KEPT_HELD[0] > _KEPT_LIMIT:
-            _kept.cache_clear()
-            _KEPT_HELD[0] = 0
+            _next_generation()
         kept = _kept(variant, () if held is None else held.kinds)
+        self._before = kept.before
         self._meld = kept.meld
         self._filled = kept.filled
         self._by_meld = kept.by_meld
@@ -383,7 +384,17 @@ class GoDowns(Sequence[GoDown]):
                 yield trusted(tuple(map(operator.getitem, melds, pick(payloads))))
 
     def _laid_out(self, found: Found) -> _Skeleton:
-        """The :class:`_Skeleton` of ``found``, worked out and kept."""
+        """The :class:`_Skeleton` of ``found``, worked out and kept (or kept before)."""
+        before = self._before
+        if before:
+            skeleton = before[0].skeletons.get(found)
+            if skeleton is not None:  # the generation before worked it out: kept again
+                self._skeletons[found] = skeleton
+                _KEPT_HELD[0] += _held_by(skeleton)
+                for fillings_kept in skeleton.melds or ():
+                    # (nothing kept refers to a generation let go)
+                    fillings_kept.make_with(self._meld)
+                return skeleton
         plan = layout(found)
         size = slots = 0
         # As many slot counts as melds: a zip without a keyword, which would slow its call.
@@ -409,11 +420,22 @@ class GoDowns(Sequence[GoDown]):
                 spec = plan.melds[k][0]
                 filled = by_meld.get(spec)
                 if filled is None:
-                    filled = by_meld[spec] = MeldFillings(spec, kinds, self._meld, _KEPT_HELD)
+                    filled = by_meld[spec] = self._fillings_of(spec, kinds)
                 melds.append(filled)
         skeleton = self._skeletons[found] = _Skeleton(plan, size, slots, melds, pick, {})
         _KEPT_HELD[0] += 1
         return skeleton
+
+    def _fillings_of(self, spec: MeldSpec, kinds: tuple[int, ...]) -> MeldFillings[Group | Run]:
+        """The fillings of the meld ``spec``: those the generation before kept, or new ones."""
+        before = self._before
+        if before:
+            filled = before[0].by_meld.get(spec)
+            if filled is not None:
+                _KEPT_HELD[0] += len(filled)
+                filled.make_with(self._meld)  # (nothing kept refers to a generation let go)
+                return filled
+        return MeldFillings(spec, kinds, self._meld, _KEPT_HELD)
 
     def _pair(self, spec: MeldSpec) -> tuple[MeldSpec, Group | Run]:
         """``spec`` and its meld, built once and kept (for ._wilds.filled_melds)."""
@@ -431,26 +453,65 @@ class GoDowns(Sequence[GoDown]):
         return GoDown._trusted(tuple(self._meld(spec) for spec in sorted(found)))
 
 
-def _meld(variant: Variant, built: dict[MeldSpec, Group | Run], spec: MeldSpec) -> Group | Run:
-    """The meld of ``spec``, built once and kept in ``built``."""
+def _meld(
+    variant: Variant, built: dict[MeldSpec, Group | Run], before: list[_Kept], spec: MeldSpec
+) -> Group | Run:
+    """The meld of ``spec``, built once and kept in ``built`` (or kept ``before``)."""
     # The search only finds valid melds (the tests check it against the meld rules).
     meld = built.get(spec)
     if meld is None:
-        cards = tuple(CARDS[index] for index in spec.cards)
-        if spec.kind == GROUP:
-            meld = Group._trusted(_RANKS[spec.key - 1], cards, variant)
-        else:
-            meld = Run._trusted(_SUITS[spec.key], spec.low, cards, variant)
+        if before:
+            meld = before[0].built.get(spec)
+        if meld is None:
+            cards = tuple(CARDS[index] for index in spec.cards)
+            if spec.kind == GROUP:
+                meld = Group._trusted(_RANKS[spec.key - 1], cards, variant)
+            else:
+                meld = Run._trusted(_SUITS[spec.key], spec.low, cards, variant)
         built[spec] = meld
         _KEPT_HELD[0] += 1
     return meld
 
 
+def _held_by(skeleton: _Skeleton) -> int:
+    """How much of :data:`_KEPT_HELD` ``skeleton`` counts for, with what it keeps."""
+    held = 1
+    for chosen in skeleton.fillings.values():
+        held += len(chosen) + 1 if isinstance(chosen, tuple) else 0  # (only tuples are kept)
+    for filled in skeleton.melds or ():
+        held += len(filled)
+    return held
+
+
 #: The most kept for go-downs (:func:`_kept`) in all, each meld built, each filling of a
-#: meld and of a skeleton and each skeleton counted, and how many are kept: a listing that
-#: finds more starts afresh, so that their memory stays bounded (about 8 MB).
+#: meld and of a skeleton and each skeleton counted, and how many are kept in this
+#: generation. A listing that finds more starts a new generation, which reads from the one
+#: before it what it has not kept yet (and keeps it), so that a hand listed again does not
+#: build everything afresh; the generation before that is let go, so that their memory stays
+#: bounded (about 8 MB a generation).
 _KEPT_LIMIT: Final = 1 << 16
 _KEPT_HELD = [0]
+#: The most variants and kinds of wild card held kept for in a generation (a program may
+#: make variants without end).
+_KEPT_KINDS: Final = 64
+#: What is kept for go-downs in this generation, and in the one before, by variant and kinds
+#: of wild card held (see :func:`_kept`).
+_KEPT_NOW: Final[dict[tuple[Variant, tuple[int, ...]], _Kept]] = {}
+_KEPT_BEFORE: Final[dict[tuple[Variant, tuple[int, ...]], _Kept]] = {}
+
+
+def _next_generation() -> None:
+    """Start a new generation of what is kept: this one becomes the one before.
+
+    The one before it is let go: nothing refers to it any more (the listings still reading
+    this one read nothing older).
+    """
+    for kept in _KEPT_NOW.values():
+        kept.before.clear()
+    _KEPT_BEFORE.clear()
+    _KEPT_BEFORE.update(_KEPT_NOW)
+    _KEPT_NOW.clear()
+    _KEPT_HELD[0] = 0
 
 
 class _Kept(NamedTuple):
@@ -472,6 +533,9 @@ class _Kept(NamedTuple):
     filled: dict[tuple[MeldSpec, int], dict[Payload, tuple[tuple[MeldSpec, Group | Run], ...]]]
     #: What listing each skeleton's go-downs needs, by skeleton.
     skeletons: dict[Found, _Skeleton]
+    #: What the generation before kept for the same variant and kinds, if anything (see
+    #: :data:`_KEPT_LIMIT`): read where this one has nothing, emptied when it is let go.
+    before: list[_Kept]
 
 
 class _Skeleton(NamedTuple):
@@ -532,11 +596,19 @@ def go_downs(
     return GoDowns(variant, result)
 
 
-@functools.lru_cache(maxsize=64)  # bounded: a program may make variants without end
 def _kept(variant: Variant, kinds: tuple[int, ...]) -> _Kept:
     """The melds kept for the go-downs of ``variant``'s hands holding wild cards ``kinds``."""
-    built: dict[MeldSpec, Group | Run] = {}
-    return _Kept(built, functools.partial(_meld, variant, built), {}, {}, {})
+    key = (variant, kinds)
+    kept = _KEPT_NOW.get(key)
+    if kept is None:
+        if len(_KEPT_NOW) >= _KEPT_KINDS:
+            _next_generation()
+        earlier = _KEPT_BEFORE.get(key)
+        before = [] if earlier is None else [earlier]
+        built: dict[MeldSpec, Group | Run] = {}
+        meld = functools.partial(_meld, variant, built, before)
+        kept = _KEPT_NOW[key] = _Kept(built, meld, {}, {}, {}, before)
+    return kept
 
 
 @functools.lru_cache(maxsize=64)

@@ -728,6 +728,10 @@ class MeldFillings(dict[Payload, T]):
         self._make = make
         self._held = held
 
+    def make_with(self, make: Callable[[MeldSpec], T]) -> None:
+        """Make the melds not made yet with ``make`` from now on (those made are kept)."""
+        self._make = make
+
     def __missing__(self, payload: Payload) -> T:
         spec = self._spec
         made = self[payload] = self._make(
