@@ -106,7 +106,8 @@ class GoDowns(Sequence[GoDown]):
         held = result.held
         if _KEPT_HELD[0] > _KEPT_LIMIT:
             _next_generation()
-        kept = _kept(variant, () if held is None else held.kinds)
+        kinds = () if held is None else held.kinds
+        kept = _KEPT_NOW.get((variant, kinds)) or _kept(variant, kinds)  # (most: the look-up)
         self._before = kept.before
         self._meld = kept.meld
         self._filled = kept.filled
@@ -385,9 +386,9 @@ class GoDowns(Sequence[GoDown]):
 
     def _laid_out(self, found: Found) -> _Skeleton:
         """The :class:`_Skeleton` of ``found``, worked out and kept (or kept before)."""
-        before = self._before
-        if before:
-            skeleton = before[0].skeletons.get(found)
+        before = self._before[0]  # (one read: another thread may let it go meanwhile)
+        if before is not None:
+            skeleton = before.skeletons.get(found)
             if skeleton is not None:  # the generation before worked it out: kept again
                 self._skeletons[found] = skeleton
                 _KEPT_HELD[0] += _held_by(skeleton)
@@ -428,9 +429,9 @@ class GoDowns(Sequence[GoDown]):
 
     def _fillings_of(self, spec: MeldSpec, kinds: tuple[int, ...]) -> MeldFillings[Group | Run]:
         """The fillings of the meld ``spec``: those the generation before kept, or new ones."""
-        before = self._before
-        if before:
-            filled = before[0].by_meld.get(spec)
+        before = self._before[0]
+        if before is not None:
+            filled = before.by_meld.get(spec)
             if filled is not None:
                 _KEPT_HELD[0] += len(filled)
                 filled.make_with(self._meld)  # (nothing kept refers to a generation let go)
@@ -454,14 +455,18 @@ class GoDowns(Sequence[GoDown]):
 
 
 def _meld(
-    variant: Variant, built: dict[MeldSpec, Group | Run], before: list[_Kept], spec: MeldSpec
+    variant: Variant,
+    built: dict[MeldSpec, Group | Run],
+    before: list[_Kept | None],
+    spec: MeldSpec,
 ) -> Group | Run:
     """The meld of ``spec``, built once and kept in ``built`` (or kept ``before``)."""
     # The search only finds valid melds (the tests check it against the meld rules).
     meld = built.get(spec)
     if meld is None:
-        if before:
-            meld = before[0].built.get(spec)
+        earlier = before[0]
+        if earlier is not None:
+            meld = earlier.built.get(spec)
         if meld is None:
             cards = tuple(CARDS[index] for index in spec.cards)
             if spec.kind == GROUP:
@@ -507,7 +512,7 @@ def _next_generation() -> None:
     this one read nothing older).
     """
     for kept in _KEPT_NOW.values():
-        kept.before.clear()
+        kept.before[0] = None
     _KEPT_BEFORE.clear()
     _KEPT_BEFORE.update(_KEPT_NOW)
     _KEPT_NOW.clear()
@@ -534,8 +539,8 @@ class _Kept(NamedTuple):
     #: What listing each skeleton's go-downs needs, by skeleton.
     skeletons: dict[Found, _Skeleton]
     #: What the generation before kept for the same variant and kinds, if anything (see
-    #: :data:`_KEPT_LIMIT`): read where this one has nothing, emptied when it is let go.
-    before: list[_Kept]
+    #: :data:`_KEPT_LIMIT`): read where this one has nothing; ``None`` once it is let go.
+    before: list[_Kept | None]
 
 
 class _Skeleton(NamedTuple):
@@ -603,8 +608,7 @@ def _kept(variant: Variant, kinds: tuple[int, ...]) -> _Kept:
     if kept is None:
         if len(_KEPT_NOW) >= _KEPT_KINDS:
             _next_generation()
-        earlier = _KEPT_BEFORE.get(key)
-        before = [] if earlier is None else [earlier]
+        before: list[_Kept | None] = [_KEPT_BEFORE.get(key)]
         built: dict[MeldSpec, Group | Run] = {}
         meld = functools.partial(_meld, variant, built, before)
         kept = _KEPT_NOW[key] = _Kept(built, meld, {}, {}, {}, before)
