@@ -29,7 +29,7 @@ import pytest
 
 import contract_rummy as cr
 from contract_rummy import godown
-from contract_rummy.godown import go_downs
+from contract_rummy.godown import GoDowns, go_downs
 from test_godown_reference import Deal, compare, play_state
 
 #: How many times more hands each round of each preset is checked on when thorough.
@@ -190,18 +190,35 @@ def test_r30_many_wild_cards_count_and_index_as_they_list(
         assert found[index] == listed[index]
 
 
+#: A hand of 4 kinds of wild card with thousands of go-downs in round 6 of deuces-wild.
+_MANY_WAYS: Final = "2C QC 2D 3D 9D 7H JH 2S 2S 7S JK JK JK"
+
+
+def _many_ways() -> GoDowns:
+    """The go-downs of :data:`_MANY_WAYS` in round 6 of deuces-wild, listed now."""
+    return go_downs(cr.VARIANTS["deuces-wild"], 6, tuple(cr.parse_cards(_MANY_WAYS)), None)
+
+
+def _same_melds(listed: list[cr.GoDown], other: list[cr.GoDown]) -> bool:
+    """Whether two listings of one hand hold the very same meld objects, go-down by go-down."""
+    return all(
+        meld is kept
+        for action, before in zip(listed, other, strict=True)
+        for meld, kept in zip(action.melds, before.melds, strict=True)
+    )
+
+
 def test_r30_go_downs_list_the_same_when_the_melds_kept_are_forgotten(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     # The melds built for go-downs are kept between listings, up to a bound: a listing
-    # that finds the bound passed starts afresh, even while another is half read.
-    variant = cr.VARIANTS["deuces-wild"]
-    cards = tuple(cr.parse_cards("2C QC 2D 3D 9D 7H JH 2S 2S 7S JK JK JK"))
-    first = list(go_downs(variant, 6, cards, None))
+    # that finds the bound passed starts a new generation of them, even while another
+    # listing is half read.
+    first = list(_many_ways())
     monkeypatch.setattr(godown, "_KEPT_LIMIT", 0)
-    reading = iter(go_downs(variant, 6, cards, None))
+    reading = iter(_many_ways())
     head = list(itertools.islice(reading, 100))
-    again = list(go_downs(variant, 6, cards, None))  # forgets what the first one kept
+    again = list(_many_ways())  # a generation more
     assert head + list(reading) == again == first
     assert len(first) > 1_000
 
@@ -212,27 +229,17 @@ def test_r30_a_hand_listed_again_past_the_bound_reads_the_melds_kept_before(
     # Past the bound, a listing starts a new generation of what is kept, which takes what
     # it needs from the generation before: the very melds the last listing built. Two
     # generations on, those are let go: the melds are built anew, equal but not the same.
-    variant = cr.VARIANTS["deuces-wild"]
-    cards = tuple(cr.parse_cards("2C QC 2D 3D 9D 7H JH 2S 2S 7S JK JK JK"))
-    first = list(go_downs(variant, 6, cards, None))
+    first = list(_many_ways())
     monkeypatch.setattr(godown, "_KEPT_LIMIT", 0)
-    again = list(go_downs(variant, 6, cards, None))  # a new generation, the first before it
+    again = list(_many_ways())  # a new generation, the first before it
     assert again == first
-    assert all(
-        meld is kept
-        for action, before in zip(again, first, strict=True)
-        for meld, kept in zip(action.melds, before.melds, strict=True)
-    )
+    assert _same_melds(again, first)
     # Another hand's listing, then this one's: the generation of ``first`` is let go.
     other = tuple(cr.parse_cards("2C 3C 4C 2D 5D 6D 7D 2S 8H 9H TH JK"))  # the same wild cards
-    assert len(list(go_downs(variant, 6, other, None))) > 0
-    anew = list(go_downs(variant, 6, cards, None))
+    assert len(list(go_downs(cr.VARIANTS["deuces-wild"], 6, other, None))) > 0
+    anew = list(_many_ways())
     assert anew == first
-    assert not all(
-        meld is kept
-        for action, before in zip(anew, first, strict=True)
-        for meld, kept in zip(action.melds, before.melds, strict=True)
-    )
+    assert not _same_melds(anew, first)
     # Nothing kept refers to them any more: once the listings are gone, so are they.
     built = [weakref.ref(meld) for action in first for meld in action.melds]
     del first, again
