@@ -73,18 +73,14 @@ def runs_needed(t: Tables, counts: list[int]) -> int:
 
     Every card that is not wild must be in a run of its suit, and a run holds one card of
     each position (an ace two, at its two ends): so each suit needs as many runs as it
-    has copies of one card.
+    has copies of one card. ``counts`` holds the hand's card counts as the search counts
+    them: every wild card at index 52, none at the index of a wild rank.
     """
     needed = 0
-    for suit in range(4):
-        row = t.at[suit]
-        most = 0
-        for position in range(1, 14):
-            index = row[position]
-            if not t.is_wild[index]:
-                copies = (counts[index] + 1) // 2 if position == 1 else counts[index]
-                most = max(most, copies)
-        needed += most
+    for ace in range(0, 52, 13):  # each suit's ace, then its ranks 2 to king
+        most = max(counts[ace + 1 : ace + 13])
+        aces = (counts[ace] + 1) // 2
+        needed += aces if aces > most else most
     return needed
 
 
