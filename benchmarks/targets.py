@@ -17,7 +17,10 @@ medians over the turns, printed with the machine's load:
    memos, which the garbage collector then walks through in its time, so that the last
    presets read lower than they play.)
 3. whole games between four heuristic bots (:func:`contract_rummy.simulate` on one process),
-   in CPU milliseconds a game. Target: half the earlier code's time or less.
+   in CPU milliseconds a game. Target: half the earlier code's time or less. Beside it,
+   the engine's part: the same games played again (views made, actions applied, games
+   recorded) by bots that read each choice back from a log of an untimed run, so that
+   the bots' own part is the difference.
 4. ``len(legal_actions(state))`` on the PLAY states of a player not down holding 7 or 8 wild
    cards, in rounds 5-7 of ``deuces-wild`` and ``california``, each state's first listing.
    Target: under 10 ms on every one. And listing every legal action of a hand, go-downs
@@ -167,13 +170,63 @@ def work_gin(games: int) -> Figures:
     return {"actions": actions, "decisions": decisions, "cpu": time.process_time() - start}
 
 
+class _Recorder:
+    """A bot that plays as ``bot`` does and writes down each action it chooses in ``log``."""
+
+    def __init__(self, bot: cr.Bot, log: list[cr.Action]) -> None:
+        self._bot = bot
+        self._log = log
+
+    def choose(self, seen: cr.PlayerView) -> cr.Action:
+        """``bot``'s action, written down."""
+        action = self._bot.choose(seen)
+        self._log.append(action)
+        return action
+
+
+class _Replayer:
+    """A bot that chooses nothing: it plays back the actions of ``log``, in order."""
+
+    def __init__(self, log: list[cr.Action]) -> None:
+        self._next = iter(log).__next__
+
+    def choose(self, seen: cr.PlayerView) -> cr.Action:
+        """The next action of the log."""
+        return self._next()
+
+
 def work_heuristic(games: int) -> Figures:
-    """Seeded games between four heuristic bots on one process: CPU seconds a game."""
+    """Seeded games between four heuristic bots on one process: CPU seconds a game.
+
+    Beside it, the engine's part of that time: the same games played again, their views
+    made and their actions applied and recorded as before, by bots that read each choice
+    back from a log written in an untimed run rather than make it.
+
+    Raises:
+        RuntimeError: if the games played back do not end as the games played.
+    """
     start = time.process_time()
     results = list(cr.simulate(["heuristic"] * 4, games, seed=0, workers=1))
     cpu = time.process_time() - start
     games_played = [[*result.scores, result.actions] for result in results]
-    return {"cpu_per_game": cpu / games, "games": games_played}
+    # One process plays its games in order, and makes each game's bots seat by seat: the
+    # n-th bot made is the same seat of the same game in every run.
+    logs: list[list[cr.Action]] = []
+
+    def recording(seed: int) -> cr.Bot:
+        logs.append([])
+        return _Recorder(cr.make_bot("heuristic", seed), logs[-1])
+
+    list(cr.simulate([recording] * 4, games, seed=0, workers=1))
+    played_back = iter(logs)
+    start = time.process_time()
+    replayed = list(
+        cr.simulate([lambda seed: _Replayer(next(played_back))] * 4, games, seed=0, workers=1)
+    )
+    engine = time.process_time() - start
+    if [[*result.scores, result.actions] for result in replayed] != games_played:
+        raise RuntimeError("the heuristic games played back from their logs ended otherwise")
+    return {"cpu_per_game": cpu / games, "engine_per_game": engine / games, "games": games_played}
 
 
 def _wild_states() -> Iterator[cr.RoundState]:
@@ -428,11 +481,20 @@ def _report_heuristic(
     ours, earlier = (
         statistics.median(run["cpu_per_game"] for run in runs[code]) * 1e3 for code in codes
     )
+    engine, earlier_engine = (
+        statistics.median(run["engine_per_game"] for run in runs[code]) * 1e3 for code in codes
+    )
     same = runs["this code"][0]["games"] == runs[baseline][0]["games"]
     say(
         f"  3. games between four heuristic bots: {ours:.1f} CPU-ms a game; at {baseline} "
         f"{earlier:.1f} ({earlier / ours:.2f}x fewer, target 2x); the same "
         f"{HEURISTIC_GAMES} games (scores and actions): {'yes' if same else 'NO'}"
+    )
+    say(
+        f"     the engine's part (the same games, each choice read back from a log): "
+        f"{engine:.1f} CPU-ms a game, at {baseline} {earlier_engine:.1f}; the bots' "
+        f"{ours - engine:.1f}, at {baseline} {earlier - earlier_engine:.1f}. Half of "
+        f"{baseline}'s time leaves the bots {earlier / 2 - engine:.1f} with this engine"
     )
 
 
