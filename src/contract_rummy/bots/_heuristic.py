@@ -176,7 +176,14 @@ class HeuristicBot:
         """Whether to take ``card`` from the discard pile instead of drawing blind."""
         board = seen.board
         if board.down[seen.player]:
-            return any(placed.meld.accepts(card) for placed in board.table)
+            # A meld that cannot reach the card cannot take it (Meld.reach, kept with the
+            # meld): asked of every meld, for most of which the answer is no.
+            index = card.index
+            for placed in board.table:
+                meld = placed.meld
+                if index in meld.reach() and meld.accepts(card):
+                    return True
+            return False
         rules = self._rules(seen.facts)
         if rules.wild[card.index]:
             return True
@@ -244,12 +251,17 @@ class HeuristicBot:
         board = seen.board
         if not discard or board.down[player] or board.buys[player] >= self.max_buys:
             return False
-        top = discard[-1]
-        rules = self._rules(seen.facts)
+        index = discard[-1].index
+        # Most decisions are buy offers: the round's rules and the plan's answer are read
+        # here rather than through _rules and Plan.fills.
+        facts = seen.facts
+        kept = self._round
+        rules = kept[0] if kept and kept[0].facts is facts else self._rules(facts)
         if rules.at_once:
             # Every card bought, penalty cards included, must find a place in a meld.
-            return rules.wild[top.index] and board.buys[player] == 0
-        return self._plan(seen, seen.hand, rules).fills(top, rules.variant)
+            return rules.wild[index] and board.buys[player] == 0
+        found = self._plan(seen, seen.hand, rules)
+        return found.need > 0 and (index in found.gaps or rules.wild[index])
 
     def _play(self, seen: PlayerView) -> Action:
         hand = seen.hand
