@@ -17,6 +17,7 @@ import time
 import types
 from collections.abc import Callable, Iterator
 from concurrent.futures import Executor, Future, ProcessPoolExecutor, ThreadPoolExecutor
+from pathlib import Path
 from typing import Any, cast
 
 import attrs
@@ -755,3 +756,33 @@ def test_a_pool_is_refused_for_programs_worker_processes_cannot_import() -> None
     )
     assert at_prompt.returncode == 1
     assert "is defined in an interactive session" in at_prompt.stderr
+
+
+def test_a_script_without_a_main_guard_is_told_why_its_workers_broke(tmp_path: Path) -> None:
+    """Each worker imports the script again; unguarded, its simulate() call breaks the pool."""
+    script = tmp_path / "unguarded.py"
+    script.write_text(
+        "import contract_rummy as cr\n"
+        "print(len(list(cr.simulate(['greedy'] * 4, 4, seed=1, workers=2))))\n"
+    )
+    ran = subprocess.run(
+        [sys.executable, str(script)],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+    assert ran.returncode == 1
+    last = ran.stderr.strip().splitlines()[-1]
+    assert last.startswith("concurrent.futures.process.BrokenProcessPool: a worker process ended")
+    assert 'must keep that call under if __name__ == "__main__":' in last
+    # The same script, guarded, plays its games.
+    script.write_text(
+        "import contract_rummy as cr\n"
+        "if __name__ == '__main__':\n"
+        "    print(len(list(cr.simulate(['greedy'] * 4, 4, seed=1, workers=2))))\n"
+    )
+    guarded = subprocess.run(
+        [sys.executable, str(script)], capture_output=True, text=True, timeout=120, check=True
+    )
+    assert guarded.stdout == "4\n"

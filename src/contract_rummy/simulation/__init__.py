@@ -42,7 +42,8 @@ A bot is named (one of :data:`~contract_rummy.BOTS`, made by
 :func:`~contract_rummy.make_bot`) or made by a factory you pass, called with the bot's
 seed. Worker processes receive the factory by pickling, so it must be a module-level
 function or class (``RandomBot`` itself is one); a script that runs a pool of processes
-keeps its top level under ``if __name__ == "__main__":``, as :mod:`multiprocessing` asks.
+keeps its top level under ``if __name__ == "__main__":``, as :mod:`multiprocessing` asks
+(without it, the run stops with a ``BrokenProcessPool`` that says so).
 
 Every public name here is also a name of the package (``cr.simulate``, ``cr.Summary``), but
 for the constants and :data:`BotSpec`: ``from contract_rummy.simulation import MAX_CHUNK``.

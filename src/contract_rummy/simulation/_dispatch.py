@@ -108,6 +108,16 @@ def dispatched(
             if following is not None:
                 pending.append(runner.submit(play_chunk, plan, *following))
             yield from results
+    except Exception as error:
+        if own is None or not isinstance(error, own.broken):
+            raise
+        # The pool's own error, saying what most often breaks it.
+        raise own.broken(
+            f"a worker process ended before its games did ({error}). Each worker imports "
+            "the program's main module again as it starts: a program that calls simulate() "
+            'at its top level must keep that call under if __name__ == "__main__": (or play '
+            "in this process, workers=1). A worker killed for lack of memory ends alike."
+        ) from error
     finally:
         for future in pending:
             future.cancel()
