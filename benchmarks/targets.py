@@ -208,7 +208,7 @@ def work_heuristic(games: int) -> Figures:
     start = time.process_time()
     results = list(cr.simulate(["heuristic"] * 4, games, seed=0, workers=1))
     cpu = time.process_time() - start
-    games_played = [[*result.scores, result.actions] for result in results]
+    games_played = _outcomes(results)
     # One process plays its games in order, and makes each game's bots seat by seat: the
     # n-th bot made is the same seat of the same game in every run.
     logs: list[list[cr.Action]] = []
@@ -224,9 +224,14 @@ def work_heuristic(games: int) -> Figures:
         cr.simulate([lambda seed: _Replayer(next(played_back))] * 4, games, seed=0, workers=1)
     )
     engine = time.process_time() - start
-    if [[*result.scores, result.actions] for result in replayed] != games_played:
+    if _outcomes(replayed) != games_played:
         raise RuntimeError("the heuristic games played back from their logs ended otherwise")
     return {"cpu_per_game": cpu / games, "engine_per_game": engine / games, "games": games_played}
+
+
+def _outcomes(results: list[cr.GameResult]) -> list[list[int]]:
+    """Each game's final scores and its number of actions: what tells two runs apart."""
+    return [[*result.scores, result.actions] for result in results]
 
 
 def _wild_states() -> Iterator[cr.RoundState]:
@@ -478,12 +483,13 @@ def _report_heuristic(
     codes: dict[str, Path | None], baseline: str, turns: int, say: Callable[[str], None]
 ) -> None:
     runs = in_turns("heuristic", codes, turns)
-    ours, earlier = (
-        statistics.median(run["cpu_per_game"] for run in runs[code]) * 1e3 for code in codes
-    )
-    engine, earlier_engine = (
-        statistics.median(run["engine_per_game"] for run in runs[code]) * 1e3 for code in codes
-    )
+
+    def per_game(key: str) -> list[float]:
+        """The median of ``key`` over the turns, in ms, for each code (this code first)."""
+        return [statistics.median(run[key] for run in runs[code]) * 1e3 for code in codes]
+
+    ours, earlier = per_game("cpu_per_game")
+    engine, earlier_engine = per_game("engine_per_game")
     same = runs["this code"][0]["games"] == runs[baseline][0]["games"]
     say(
         f"  3. games between four heuristic bots: {ours:.1f} CPU-ms a game; at {baseline} "

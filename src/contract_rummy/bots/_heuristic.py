@@ -251,17 +251,12 @@ class HeuristicBot:
         board = seen.board
         if not discard or board.down[player] or board.buys[player] >= self.max_buys:
             return False
-        index = discard[-1].index
-        # Most decisions are buy offers: the round's rules and the plan's answer are read
-        # here rather than through _rules and Plan.fills.
-        facts = seen.facts
-        kept = self._round
-        rules = kept[0] if kept and kept[0].facts is facts else self._rules(facts)
+        top = discard[-1]
+        rules = self._rules(seen.facts)
         if rules.at_once:
             # Every card bought, penalty cards included, must find a place in a meld.
-            return rules.wild[index] and board.buys[player] == 0
-        found = self._plan(seen, seen.hand, rules)
-        return found.need > 0 and (index in found.gaps or rules.wild[index])
+            return rules.wild[top.index] and board.buys[player] == 0
+        return self._plan(seen, seen.hand, rules).fills(top, rules.variant)
 
     def _play(self, seen: PlayerView) -> Action:
         hand = seen.hand

@@ -68,7 +68,7 @@ def wilds_needed(t: Tables, p: Plan, counted: bytes, wilds: int) -> int:
     return need
 
 
-def runs_needed(t: Tables, counts: list[int]) -> int:
+def runs_needed(counts: list[int]) -> int:
     """R24 with runs only: a lower bound on the runs the whole hand needs.
 
     Every card that is not wild must be in a run of its suit, and a run holds one card of

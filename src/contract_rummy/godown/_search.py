@@ -295,7 +295,7 @@ def _blanks(
     """
     blanks = len(p.places)
     if fields is not None:
-        blanks -= runs_needed(t, counts) if p.runs else spread_of(t, fields, packed)
+        blanks -= runs_needed(counts) if p.runs else spread_of(t, fields, packed)
         if blanks < 0 or (p.runs and at_once_slots(t, counts, p.run_size, p.runs) > wilds):
             return -1
     elif p.at_once and uncovered(t, p, packed) > 0:  # the groups and runs cannot hold it

@@ -109,10 +109,13 @@ def dispatched(
                 pending.append(runner.submit(play_chunk, plan, *following))
             yield from results
     except Exception as error:
-        if own is None or not isinstance(error, own.broken):
+        # (imported here: the package never imports it unless a pool of its own ran)
+        from concurrent.futures.process import BrokenProcessPool  # noqa: PLC0415
+
+        if own is None or not isinstance(error, BrokenProcessPool):
             raise
         # The pool's own error, saying what most often breaks it.
-        raise own.broken(
+        raise BrokenProcessPool(
             f"a worker process ended before its games did ({error}). Each worker imports "
             "the program's main module again as it starts: a program that calls simulate() "
             'at its top level must keep that call under if __name__ == "__main__": (or play '

@@ -83,16 +83,11 @@ class ProcessPool:
 
     Attributes:
         executor: The pool's executor, to submit chunks of games to.
-        broken: What the executor raises once a worker process ended abruptly:
-            :class:`~concurrent.futures.process.BrokenProcessPool`.
     """
 
     def __init__(self, workers: int) -> None:
         import multiprocessing  # noqa: PLC0415 - only when a pool is needed
         from concurrent.futures import ProcessPoolExecutor  # noqa: PLC0415
-        from concurrent.futures.process import BrokenProcessPool  # noqa: PLC0415
-
-        self.broken: type[BrokenProcessPool] = BrokenProcessPool
 
         methods = multiprocessing.get_all_start_methods()
         context = multiprocessing.get_context("forkserver" if "forkserver" in methods else "spawn")
