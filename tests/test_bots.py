@@ -89,11 +89,25 @@ def test_r28_no_bot_chooses_once_the_game_is_over(name: str) -> None:
         cr.make_bot(name).choose(cr.view(final, 0))
 
 
-def test_the_random_bot_says_when_its_view_has_no_action() -> None:
+@pytest.mark.parametrize("name", sorted(cr.BOTS))
+def test_r6_every_bot_refuses_a_view_whose_player_is_not_to_choose(name: str) -> None:
     state = cr.new_game(seed=3)
     idle = next(p for p in range(4) if p != state.to_act)
-    with pytest.raises(ValueError, match=f"player {idle} has no legal action"):
-        cr.RandomBot().choose(cr.view(state, idle))
+    message = f"^player {idle} has nothing to choose in this view: player {state.to_act} chooses"
+    with pytest.raises(ValueError, match=message):
+        cr.make_bot(name).choose(cr.view(state, idle))
+
+
+@pytest.mark.parametrize("name", sorted(cr.BOTS))
+def test_r4_in_round_over_only_the_dealers_bot_chooses(name: str) -> None:
+    state = cr.new_game(seed=3)
+    while state.phase is not cr.Phase.ROUND_OVER:
+        state = cr.apply(state, cr.GreedyBot().choose(state))
+    dealer = state.dealer
+    assert cr.make_bot(name).choose(cr.view(state, dealer)) == cr.NextRound()
+    other = (dealer + 1) % 4
+    with pytest.raises(ValueError, match=f"^player {other} has nothing to choose"):
+        cr.make_bot(name).choose(cr.view(state, other))
 
 
 @pytest.mark.parametrize(
@@ -111,3 +125,20 @@ def test_bot_settings_are_checked_alike(
 ) -> None:
     with pytest.raises(error, match=message):
         make()
+
+
+def test_play_takes_bots_by_name_as_play_game_does() -> None:
+    state = cr.new_game(seed=2)
+    by_name = [action for _, action, _ in cr.play(state, ["greedy", "random"] * 2)]
+    bots: list[cr.Bot] = [
+        cr.GreedyBot(),
+        cr.RandomBot(seed=1),
+        cr.GreedyBot(),
+        cr.RandomBot(seed=3),
+    ]
+    assert by_name == [action for _, action, _ in cr.play(state, bots)]
+
+
+def test_a_bot_class_is_refused_as_a_player_and_told_to_make_one() -> None:
+    with pytest.raises(TypeError, match=r"^players\[0\] is the class GreedyBot, not a bot: make"):
+        cr.play_game([cr.GreedyBot] * 4, seed=1)  # type: ignore[list-item]

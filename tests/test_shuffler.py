@@ -354,3 +354,9 @@ def test_the_seeded_shuffle_draws_as_below_does(seed: int) -> None:
         pick, check = below(top + 1, check)
         expected[top], expected[pick] = expected[pick], expected[top]
     assert SEEDED.shuffle(items, state) == (expected, check)
+
+
+def test_a_shuffler_class_is_refused_and_told_to_pass_one() -> None:
+    message = r"^shuffler must be a Shuffler, got the class SeededShuffler: pass one"
+    with pytest.raises(TypeError, match=message):
+        cr.new_game(shuffler=cr.SeededShuffler, seed=1)  # type: ignore[arg-type]

@@ -773,9 +773,15 @@ def test_a_script_without_a_main_guard_is_told_why_its_workers_broke(tmp_path: P
         check=False,
     )
     assert ran.returncode == 1
-    last = ran.stderr.strip().splitlines()[-1]
-    assert last.startswith("concurrent.futures.process.BrokenProcessPool: a worker process ended")
-    assert 'must keep that call under if __name__ == "__main__":' in last
+    # The last error's line: the pool's own error is its cause, and the interpreter may
+    # warn after it of semaphores the broken pool left behind.
+    error = [
+        line
+        for line in ran.stderr.splitlines()
+        if line.startswith("concurrent.futures.process.BrokenProcessPool:")
+    ][-1]
+    assert error.startswith("concurrent.futures.process.BrokenProcessPool: a worker process ended")
+    assert 'must keep that call under if __name__ == "__main__":' in error
     # The same script, guarded, plays its games.
     script.write_text(
         "import contract_rummy as cr\n"
@@ -786,3 +792,37 @@ def test_a_script_without_a_main_guard_is_told_why_its_workers_broke(tmp_path: P
         [sys.executable, str(script)], capture_output=True, text=True, timeout=120, check=True
     )
     assert guarded.stdout == "4\n"
+
+
+@pytest.mark.parametrize(
+    ("cls", "name"), [(cr.GreedyBot, "greedy"), (cr.HeuristicBot, "heuristic")]
+)
+def test_a_bot_class_that_takes_no_seed_plays_as_its_name(cls: type[cr.Bot], name: str) -> None:
+    # Called with the seed, the class would take it as max_buys and play another bot.
+    by_class = list(cr.simulate([cls] * 4, 4, seed=1, workers=1))
+    by_name = list(cr.simulate([name] * 4, 4, seed=1, workers=1))
+    assert [game.scores for game in by_class] == [game.scores for game in by_name]
+    assert by_class[0].bots == (cls.__name__,) * 4
+
+
+def test_a_bot_class_is_made_with_the_seed_by_name_or_not_at_all() -> None:
+    made: list[tuple[str, object]] = []
+
+    class Seeded(cr.GreedyBot):
+        def __init__(self, depth: int = 1, seed: int = 0) -> None:
+            super().__init__()
+            made.append(("seed", seed))
+
+    class Needs(cr.GreedyBot):
+        def __init__(self, rng: int) -> None:
+            super().__init__()
+            made.append(("rng", rng))
+
+    (game,) = cr.simulate([Seeded, Needs, "greedy", "greedy"], 1, seed=3, workers=1)
+    assert made == [("seed", game.bot_seeds[0]), ("rng", game.bot_seeds[1])]
+
+
+def test_a_bot_is_refused_as_a_seat_of_a_run_and_told_what_to_pass() -> None:
+    message = r"bots\[0\] is a bot, GreedyBot\(.*\), but each game makes its own: pass its name"
+    with pytest.raises(TypeError, match=message):
+        cr.simulate([cr.GreedyBot(), "greedy", "greedy", "greedy"], 1, workers=1)  # type: ignore[list-item]

@@ -128,6 +128,11 @@ def steps(
     if len(seats) != state.players:
         raise ValueError(f"need one bot per player ({state.players}), got {len(seats)}")
     for seat, bot in enumerate(seats):
+        if isinstance(bot, type):  # its choose is a function of the class, not a bot's
+            raise TypeError(
+                f"players[{seat}] is the class {bot.__name__}, not a bot: make one, such as "
+                f"{bot.__name__}()"
+            )
         if not callable(getattr(bot, "choose", None)):
             raise TypeError(
                 f"players[{seat}] must be a bot (with a choose(view) method), got {bot!r}"

@@ -91,16 +91,22 @@ def make_bot(name: str, seed: int = 0) -> Bot:
 
 
 def play(
-    state: RoundState, bots: Sequence[Bot], *, max_actions: int | None = None
+    state: RoundState, bots: Sequence[Bot | str], *, max_actions: int | None = None
 ) -> Iterator[tuple[RoundState, Action, RoundState]]:
     """Play from ``state`` with one bot per player; yield each (before, action, after).
 
     Each bot chooses from its player's view (:func:`~contract_rummy.view`). In ROUND_OVER
     the dealer's bot deals the next round. Stops at the end of the game, or after
-    ``max_actions`` actions. The game loop itself is :func:`contract_rummy.playing.steps`,
-    whose steps also say who chose and what happened.
+    ``max_actions`` actions. A bot may be given by its name in :data:`BOTS`, as to
+    :func:`play_game`. The game loop itself is :func:`contract_rummy.playing.steps`, whose
+    steps also say who chose and what happened.
+
+    >>> import contract_rummy as cr
+    >>> state = cr.new_game(seed=2)
+    >>> [after.phase for _, _, after in cr.play(state, ["greedy"] * 4, max_actions=2)]
+    [Phase.BUY, Phase.PLAY]
     """
-    played = steps(state, bots)
+    played = steps(state, _seats(bots))
     if max_actions is not None:
         played = islice(played, check_int("max_actions", max_actions, minimum=0))
     for before, _player, action, after, _events in played:
@@ -134,12 +140,17 @@ def play_game(
     ...
     contract_rummy.playing.GameTooLongError: the game is not over after 10 actions: round 1, ...
     """
-    if isinstance(bots, str) or not isinstance(bots, Sequence):
-        raise TypeError(f"bots must be a sequence of bots or bot names, got {bots!r}")
-    seats = [make_bot(bot, seat) if isinstance(bot, str) else bot for seat, bot in enumerate(bots)]
+    seats = _seats(bots)
     state = new_game(variant, seed=seed, players=len(seats))
     for before, _player, action, after, _events in steps(state, seats, max_actions=max_actions):
         if on_step is not None:
             on_step(before, action, after)
         state = after
     return state
+
+
+def _seats(bots: Sequence[Bot | str]) -> list[Bot]:
+    """One bot per seat: each name in ``bots`` made with its seat's number as its seed."""
+    if isinstance(bots, str) or not isinstance(bots, Sequence):
+        raise TypeError(f"bots must be a sequence of bots or bot names, got {bots!r}")
+    return [make_bot(bot, seat) if isinstance(bot, str) else bot for seat, bot in enumerate(bots)]

@@ -58,7 +58,6 @@ _NEXT_ROUND: Final = NextRound()
 _BUY_PHASE: Final = Phase.BUY
 _DRAW_PHASE: Final = Phase.DRAW
 _ROUND_OVER_PHASE: Final = Phase.ROUND_OVER
-_GAME_OVER_PHASE: Final = Phase.GAME_OVER
 
 
 class _Round(NamedTuple):
@@ -133,8 +132,10 @@ class HeuristicBot:
 
     def choose(self, seen: PlayerView | RoundState) -> Action:
         """The bot's action, seeing ``seen`` (or what the player to act in it sees)."""
-        if type(seen) is not PlayerView or seen.phase is _GAME_OVER_PHASE:
-            seen = seen_by(seen)  # a view as it is, most often: the call is spared
+        if type(seen) is not PlayerView or seen.to_act != seen.player:
+            # (a view of the player to act, most often: the call is spared; the others are
+            # the dealer's in ROUND_OVER, or refused)
+            seen = seen_by(seen)
         phase = seen.phase
         if phase is _BUY_PHASE:
             return _BUY if self._buys(seen) else _PASS

@@ -35,7 +35,5 @@ class RandomBot:
 
     def choose(self, seen: PlayerView | RoundState) -> Action:
         """A uniformly random legal action of the view (or of the player to act)."""
-        legal = legal_actions(seen_by(seen))
-        if not legal:  # a view of a player who is not to act
-            raise ValueError(f"player {seen_by(seen).player} has no legal action in this view")
+        legal = legal_actions(seen_by(seen))  # (a view of a player not to act is refused)
         return legal[self._random.randrange(len(legal))]

@@ -17,11 +17,19 @@ def seen_by(state: RoundState | PlayerView) -> PlayerView:
     """The view a bot plays on: a view as it is, a state as its player to act sees it.
 
     Raises:
-        ValueError: if the game is over (R28): no bot has anything to choose.
+        ValueError: if the game is over (R28): no bot has anything to choose; or if the
+            view's player is not the one to choose now (``chooser``), so that every bot
+            says so alike rather than choosing for someone else's turn.
     """
     if state.phase is _GAME_OVER:
         raise ValueError("R28: the game is over: no player may act, so no bot can choose")
     if isinstance(state, PlayerView):
+        now = chooser(state)
+        if now != state.player:
+            who = "chance deals" if now is None else f"player {now} chooses"
+            raise ValueError(
+                f"player {state.player} has nothing to choose in this view: {who} now"
+            )
         return state
     player = chooser(state)
     assert player is not None  # the game is not over

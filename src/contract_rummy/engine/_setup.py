@@ -205,6 +205,11 @@ def start_round(
 
 
 def _check_shuffler(shuffler: object) -> None:
+    if isinstance(shuffler, type):  # its methods are the class's functions, not a shuffler's
+        raise TypeError(
+            f"shuffler must be a Shuffler, got the class {shuffler.__name__}: pass one "
+            "(such as SEEDED or SYSTEM), or make one"
+        )
     if not isinstance(shuffler, Shuffler):
         raise TypeError(
             f"shuffler must be a Shuffler (such as SEEDED or SYSTEM), got {shuffler!r}"

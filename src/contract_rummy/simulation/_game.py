@@ -12,6 +12,8 @@ are in :mod:`contract_rummy.simulation`.
 
 from __future__ import annotations
 
+import functools
+import inspect
 from collections.abc import Callable
 from typing import TypeAlias
 
@@ -31,7 +33,7 @@ from contract_rummy.variants import Variant
 __all__ = ["BotSpec", "Plan", "bot_name", "play_game"]
 
 #: A seat's bot: a name in :data:`~contract_rummy.BOTS`, or a factory called with the
-#: bot's seed.
+#: bot's seed (a class, as its parameters say: see :func:`_maker`).
 BotSpec: TypeAlias = str | Callable[[int], Bot]
 
 
@@ -130,7 +132,44 @@ def _first_exact_cut(state: RoundState) -> int | None:
 
 
 def _make_bot(spec: BotSpec, seed: int) -> Bot:
-    return make_bot(spec, seed) if isinstance(spec, str) else spec(seed)
+    """The bot of a seat given as ``spec``, made with the bot's ``seed``.
+
+    A name is made by :func:`~contract_rummy.make_bot`, a factory is called with the seed,
+    and a class as its parameters say (:func:`_maker`).
+
+    >>> from contract_rummy import GreedyBot, RandomBot
+    >>> _make_bot("random", 5), _make_bot(RandomBot, 5), _make_bot(GreedyBot, 5)
+    (RandomBot(seed=5), RandomBot(seed=5), GreedyBot(max_buys=2))
+    """
+    if isinstance(spec, str):
+        return make_bot(spec, seed)
+    if isinstance(spec, type):
+        return _maker(spec)(seed)
+    return spec(seed)
+
+
+@functools.lru_cache(maxsize=64)
+def _maker(cls: type[Bot]) -> Callable[[int], Bot]:
+    """How to make a bot of the class ``cls`` from a seed, read from its signature once.
+
+    With ``seed=seed`` when it takes a ``seed``; with nothing when it takes no seed and
+    needs nothing, as a bot that plays alike every game (``GreedyBot``, whose first
+    parameter is ``max_buys``: the seed must not go there); else with the seed, as any
+    factory is called (also when its signature cannot be read).
+    """
+    try:
+        parameters = inspect.signature(cls).parameters
+    except (TypeError, ValueError):  # a class whose signature Python cannot read
+        return cls
+    if "seed" in parameters:
+        return lambda seed: cls(seed=seed)  # type: ignore[call-arg] # it takes a seed
+    if all(
+        parameter.default is not parameter.empty
+        or parameter.kind in (parameter.VAR_POSITIONAL, parameter.VAR_KEYWORD)
+        for parameter in parameters.values()
+    ):
+        return lambda seed: cls()
+    return cls
 
 
 def play_game(plan: Plan, index: int) -> GameResult:

@@ -124,6 +124,12 @@ def _check_bots(bots: object, variant: Variant) -> tuple[BotSpec, ...]:
                     f"{', '.join(sorted(BOTS))}"
                 )
         elif not callable(spec):
+            if callable(getattr(spec, "choose", None)):  # a bot: one is made for every game
+                kind = type(spec).__name__
+                raise TypeError(
+                    f"bots[{seat}] is a bot, {spec!r}, but each game makes its own: pass "
+                    f"its name in BOTS or a factory, such as the class {kind}"
+                )
             raise TypeError(
                 f"bots[{seat}] must be a bot's name or a factory called with a seed, got {spec!r}"
             )
@@ -185,7 +191,10 @@ def simulate(
     Args:
         bots: One bot per seat, seat ``p`` playing player ``p``: the name of a bot in
             :data:`~contract_rummy.BOTS`, or a factory called with the bot's seed, such as
-            ``RandomBot``. The number of seats is the number of players (R1).
+            ``RandomBot``. A class is called as its parameters say: with ``seed=`` when
+            it takes a ``seed``, with nothing when it takes none and needs nothing (a bot
+            that plays alike every game, such as ``GreedyBot``), else with the seed. The
+            number of seats is the number of players (R1).
         games: How many games to play.
         variant: The rules (default :data:`~contract_rummy.PAGAT`).
         seed: The seed of the whole run.
