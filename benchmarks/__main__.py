@@ -2,14 +2,16 @@
 
 The sections, all run by default in this order (choose with ``--only memory,phases``):
 
-- ``memory``: seeded games of uniform random play back to back and, after 100, 300, 1,000,
-  3,000 and 10,000 of them (100, 200 and 300 with ``--quick``), the process's peak and
-  current resident memory, the number of live Python objects, and the Python heap
-  (``tracemalloc``) that the same five games, replayed at each point, need and leave
-  behind: flat columns mean memory does not grow with the games played. The go-down search
-  keeps a bounded memo of candidate melds, which fills over the first few hundred games and
-  is then emptied and refilled: live objects and what the replayed games leave rise and
-  fall with it, within its bound;
+- ``memory``: seeded games of uniform random play back to back (of ``pagat``, or of the
+  preset ``--memory-variant`` names) and, after 100, 300, 1,000, 3,000 and 10,000 of them
+  (100, 200 and 300 with ``--quick``), the process's peak and current resident memory, the
+  number of live Python objects, and the Python heap (``tracemalloc``) that the same five
+  games, replayed at each point, need and leave behind: flat columns mean memory does not
+  grow with the games played. The go-down search keeps bounded memos (candidate melds by
+  what a hand holds of a rank or a suit, the go-downs it built), which fill over thousands
+  of games, the more slowly the more wild cards the variant deals, and are emptied when
+  full: live objects and what the replayed games leave rise with them, within their
+  bounds;
 - ``random``: uniform random play in actions per second, a random choice among
   ``legal_actions`` at every step of seeded games, on one core;
 - ``presets``: uniform random play of every preset of :data:`contract_rummy.VARIANTS`, the
@@ -139,6 +141,8 @@ class Settings:
     #: against (a git revision).
     turns: int
     baseline: str = targets.BASELINE
+    #: The variant the ``memory`` section plays (``--memory-variant``).
+    memory_variant: str = "pagat"
 
 
 QUICK = Settings(
@@ -228,7 +232,7 @@ def _live_objects() -> int:
     return len(gc.get_objects())
 
 
-def _probe() -> tuple[int, int]:
+def _probe(variant: cr.Variant) -> tuple[int, int]:
     """Replay the probe games under ``tracemalloc``: (most heap a game took, heap left)."""
     peaks = [0] * PROBE_GAMES
     gc.collect()  # the same collections then happen at the same points of every replay
@@ -236,7 +240,7 @@ def _probe() -> tuple[int, int]:
     for seed in range(PROBE_GAMES):
         tracemalloc.reset_peak()
         before = tracemalloc.get_traced_memory()[0]
-        random_game(seed)
+        random_game(seed, variant=variant)
         peaks[seed] = tracemalloc.get_traced_memory()[1] - before
     gc.collect()
     retained = tracemalloc.get_traced_memory()[0]
@@ -245,9 +249,11 @@ def _probe() -> tuple[int, int]:
 
 
 def bench_memory(
-    checkpoints: Sequence[int], on_row: Callable[[MemoryRow], None]
+    checkpoints: Sequence[int],
+    on_row: Callable[[MemoryRow], None],
+    variant: cr.Variant = cr.PAGAT,
 ) -> list[MemoryRow]:
-    """Play seeded random games back to back; report the memory figures at each checkpoint.
+    """Play seeded random games of ``variant`` back to back; report memory at each checkpoint.
 
     At each checkpoint (and before the first game) the same probe games are replayed under
     ``tracemalloc`` (slower): the Python heap they need and what they leave behind can only
@@ -260,10 +266,10 @@ def bench_memory(
     for checkpoint in (0, *checkpoints):
         start = time.perf_counter()
         while seed < checkpoint:
-            actions += random_game(seed)
+            actions += random_game(seed, variant=variant)
             seed += 1
         seconds += time.perf_counter() - start
-        game_peak, retained = _probe()
+        game_peak, retained = _probe(variant)
         row = MemoryRow(
             games=seed,
             actions=actions,
@@ -309,8 +315,10 @@ def _print_memory_row(row: MemoryRow) -> None:
 def report_memory(settings: Settings) -> None:
     """Print the memory section."""
     last = settings.checkpoints[-1]
+    variant = cr.VARIANTS[settings.memory_variant]
     say(
-        f"memory over {last:,} games of uniform random play played back to back (seeds 0 to "
+        f"memory over {last:,} games of uniform random play of {variant.name} played back to "
+        f"back (seeds 0 to "
         f"{last - 1:,}); at each row, seeds 0 to {PROBE_GAMES - 1} are replayed under "
         "tracemalloc:"
     )
@@ -318,7 +326,7 @@ def report_memory(settings: Settings) -> None:
         f"  {'games':>7} {'actions':>11} {'peak RSS':>9} {'RSS now':>9} {'live objects':>13} "
         f"{'heap peak/game':>15} {'retained':>9} {'play time':>10}"
     )
-    rows = bench_memory(settings.checkpoints, _print_memory_row)
+    rows = bench_memory(settings.checkpoints, _print_memory_row, variant)
     first, final = rows[1], rows[-1]
     say(
         f"  from {first.games:,} to {final.games:,} games: peak RSS "
@@ -1133,8 +1141,20 @@ def main(argv: Sequence[str] | None = None) -> int:
         metavar="REV",
         help=f"the targets section's earlier code, a git revision (default {targets.BASELINE})",
     )
+    parser.add_argument(
+        "--memory-variant",
+        default="pagat",
+        choices=sorted(cr.VARIANTS),
+        metavar="NAME",
+        help="the preset the memory section plays (default pagat); deuces-wild, whose wild "
+        "cards fill the go-down search's memos far more slowly, shows where they level off",
+    )
     args = parser.parse_args(argv)
-    settings = attrs.evolve(QUICK if args.quick else FULL, baseline=args.baseline)
+    settings = attrs.evolve(
+        QUICK if args.quick else FULL,
+        baseline=args.baseline,
+        memory_variant=args.memory_variant,
+    )
     start = time.perf_counter()
     say(
         f"contract_rummy benchmarks ({'quick' if args.quick else 'full'} run), Python "
