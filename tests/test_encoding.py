@@ -444,6 +444,55 @@ def test_bad_input_is_refused_with_a_clear_error() -> None:
         Encoding(cr.PAGAT, typeless(4.0))
 
 
+class _Index:
+    """An integer that is not an int: what NumPy's integers are (``np.int64``)."""
+
+    def __init__(self, value: int) -> None:
+        self.value = value
+
+    def __index__(self) -> int:
+        return self.value
+
+
+def test_an_integer_with_index_is_an_action_id_and_a_player_count() -> None:
+    enc = encoding_for(cr.PAGAT, 4)
+    state = cr.new_game(seed=3)
+    assert enc.id_action(state, _Index(1)) == cr.TakeDiscard()
+    assert encoding.id_action(state, _Index(0)) == cr.DrawStock()
+    with pytest.raises(
+        ValueError, match=rf"action id -1 is outside range\({enc.num_distinct_actions}\)"
+    ):
+        enc.id_action(state, _Index(-1))
+    made = Encoding(cr.PAGAT, _Index(4), max_go_downs=_Index(7))
+    assert (made.players, made.max_go_downs) == (4, 7)
+    assert type(made.players) is int
+    assert type(made.max_go_downs) is int
+    assert encoding_for(cr.PAGAT, _Index(4)) is enc
+    assert encoding.num_distinct_actions(cr.PAGAT, _Index(4)) == enc.num_distinct_actions
+    assert encoding.observation_size(cr.PAGAT, _Index(4)) == enc.observation_size
+
+
+def test_numpy_integers_are_action_ids_and_numpy_bools_are_not() -> None:
+    np = pytest.importorskip("numpy")
+    state = cr.new_game(seed=3)
+    mask = encoding.legal_mask(state)
+    chosen = np.argmax(mask)
+    assert encoding.id_action(state, chosen) == cr.DrawStock()
+    assert encoding.id_action(state, np.uint8(1)) == cr.TakeDiscard()
+    for wrong in (np.True_, np.float64(1.0)):
+        with pytest.raises(TypeError, match="an action id must be an int"):
+            encoding.id_action(state, typeless(wrong))
+
+
+def test_a_float_player_count_is_refused_also_once_its_encoding_is_kept() -> None:
+    encoding_for(cr.PAGAT, 4)  # 4.0 == 4: it would find this one
+    for wrong in (4.0, True, "4"):
+        with pytest.raises(TypeError, match=r"^players must be an int, got "):
+            encoding_for(cr.PAGAT, typeless(wrong))
+        with pytest.raises(TypeError, match=r"^players must be an int, got "):
+            encoding.num_distinct_actions(cr.PAGAT, typeless(wrong))
+
+
 def test_a_view_s_player_who_is_not_to_act_has_no_ids() -> None:
     state = cr.new_game(seed=3)
     theirs = cr.view(state, 0)

@@ -274,6 +274,8 @@ def test_an_illegal_action_is_refused_and_changes_nothing() -> None:
         raw.step(None)
     with pytest.raises(TypeError, match="must play an action id, got True"):
         raw.step(True)
+    with pytest.raises(TypeError, match=r"must play an action id, got np\.True_"):
+        raw.step(np.True_)  # type: ignore[arg-type]
     with pytest.raises(TypeError, match=r"must play an action id, got 1\.0$"):
         raw.step(1.0)  # type: ignore[arg-type]
     game.step(np.int64(encoding.TAKE_DISCARD))  # NumPy's ints are ids too
@@ -436,6 +438,8 @@ def test_bad_arguments_are_refused_with_a_clear_error() -> None:
         game.reset(seed=-1)
     with pytest.raises(TypeError, match=r"^seed must be an int, got '1'$"):
         game.reset(seed="1")  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match=r"^seed must be an int, got np\.True_$"):
+        game.reset(seed=np.True_)  # type: ignore[arg-type]
     game.reset(seed=1)
     with pytest.raises(ValueError, match="no agent 'player_4' in this game"):
         game.observe("player_4")

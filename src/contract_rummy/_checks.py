@@ -1,7 +1,9 @@
 """Small argument checks shared by the public constructors.
 
 The package's int arguments go through here, so that they all refuse a bool (which Python
-counts as an int) and word their refusals alike.
+counts as an int) and word their refusals alike. An argument that array code passes, such
+as an action id taken from ``np.argmax(mask)``, goes through :func:`as_int`, which also
+takes NumPy's integers (any integer with ``__index__``) and gives a plain int.
 
 >>> check_int("decks", 2, minimum=1)
 2
@@ -17,10 +19,12 @@ ValueError: decks must be at least 1, got 0
 
 from __future__ import annotations
 
+import contextlib
+import operator
 from collections.abc import Callable
 from typing import Any, TypeGuard
 
-__all__ = ["at_least", "check_int", "is_int"]
+__all__ = ["as_int", "at_least", "check_int", "is_int"]
 
 
 def is_int(value: object) -> TypeGuard[int]:
@@ -73,6 +77,58 @@ def check_int(
             bounds = f"be at most {maximum}"
         raise ValueError(f"{name} must {bounds}, got {value}")
     return value
+
+
+def as_int(
+    name: str, value: object, *, minimum: int | None = None, maximum: int | None = None
+) -> int:
+    """``value`` as a plain int if it is an integer from ``minimum`` to ``maximum``.
+
+    An integer is an int or any value with ``__index__``, such as NumPy's integers
+    (``np.int64``, as ``np.argmax`` gives); not a bool (Python's or NumPy's), a float or a
+    string. The bounds are checked as :func:`check_int` checks them.
+
+    Args:
+        name: The argument's name, for the messages.
+        value: The value to check.
+        minimum: The smallest value allowed; ``None`` for no bound.
+        maximum: The largest value allowed; ``None`` for no bound.
+
+    Raises:
+        TypeError: if ``value`` is not an integer, or is a bool (worded as
+            :func:`check_int` words it).
+        ValueError: if ``value`` is out of bounds; the message names ``name`` and the bounds.
+
+    >>> class Three:
+    ...     def __index__(self) -> int:
+    ...         return 3
+    >>> as_int("target", Three(), minimum=0)
+    3
+    >>> as_int("target", 3.0)
+    Traceback (most recent call last):
+    ...
+    TypeError: target must be an int, got 3.0
+    >>> as_int("target", True)
+    Traceback (most recent call last):
+    ...
+    TypeError: target must be an int, got True
+    """
+    # Not an integer: left as it is, for check_int to refuse it as it words any int's refusal.
+    with contextlib.suppress(TypeError):
+        if not _is_bool(value):
+            value = operator.index(value)  # type: ignore[arg-type] # raises if it cannot
+    return check_int(name, value, minimum=minimum, maximum=maximum)
+
+
+def _is_bool(value: object) -> bool:
+    """Whether ``value`` is a bool: Python's, or NumPy's (read without importing NumPy).
+
+    NumPy 1's bool has an ``__index__`` that only warns; NumPy 2's has none.
+    """
+    kind = type(value)
+    return isinstance(value, bool) or (
+        kind.__module__ == "numpy" and kind.__name__ in ("bool", "bool_")
+    )
 
 
 def at_least(least: int) -> Callable[[object, Any, object], None]:

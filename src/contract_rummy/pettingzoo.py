@@ -151,7 +151,6 @@ encoding:
 
 from __future__ import annotations
 
-import operator
 from collections.abc import Mapping
 from typing import Any, Final, TypeAlias, cast
 
@@ -169,7 +168,7 @@ except ImportError as error:
     ) from error
 
 from contract_rummy import render
-from contract_rummy._checks import check_int
+from contract_rummy._checks import as_int
 from contract_rummy.encoding import Encoding
 from contract_rummy.engine import apply, chooser, new_game
 from contract_rummy.notation import format_action
@@ -375,15 +374,13 @@ class raw_env(AECEnv[str, Observation, ActionId]):  # noqa: N801 - PettingZoo's 
         """Deal a new game (or start from ``options["state"]``): see the module's *Seeding*.
 
         Raises:
-            TypeError: if ``seed`` is not an int, or ``options["state"]`` not a
-                :class:`~contract_rummy.RoundState`.
+            TypeError: if ``seed`` is not an integer (an int or a NumPy integer), or
+                ``options["state"]`` not a :class:`~contract_rummy.RoundState`.
             ValueError: if ``seed`` is negative, or ``options["state"]`` is of other rules
                 or players, or its game is over.
         """
-        if isinstance(seed, np.integer):
-            seed = int(seed)
         if seed is not None:
-            check_int("seed", seed, minimum=0)
+            seed = as_int("seed", seed, minimum=0)
         start = None if options is None else options.get("state")
         if start is not None:
             self._check_start(start)
@@ -465,8 +462,8 @@ class raw_env(AECEnv[str, Observation, ActionId]):  # noqa: N801 - PettingZoo's 
         """Play the action of id ``action`` for the agent to act; ``None`` once it is done.
 
         Raises:
-            TypeError: if ``action`` is not an int (a bool is not one), or is ``None``
-                for an agent still playing.
+            TypeError: if ``action`` is not an integer (an int or a NumPy integer; a bool
+                is not one), or is ``None`` for an agent still playing.
             ValueError: if ``action`` is outside the action space, or not ``None`` for an
                 agent whose game is over.
             IllegalActionError: if the rules refuse the action now: the rule's message and
@@ -476,10 +473,8 @@ class raw_env(AECEnv[str, Observation, ActionId]):  # noqa: N801 - PettingZoo's 
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)  # refuses any action but None
             return
-        if action is None or isinstance(action, bool | np.bool_):
-            raise TypeError(f"{agent} must play an action id, got {action!r}")
         try:
-            action_id = operator.index(action)
+            action_id = as_int("an action id", action)
         except TypeError:
             raise TypeError(f"{agent} must play an action id, got {action!r}") from None
         state = self.round_state

@@ -146,8 +146,10 @@ deuces-wild                 4    12                124430              1418
 Illegal actions have no id: :meth:`~Encoding.action_id` of an action the rules refuse, and
 :meth:`~Encoding.id_action` of an id whose action they refuse, raise
 :class:`~contract_rummy.IllegalActionError` (a :class:`ValueError`) with the rule that
-refuses it, as :func:`~contract_rummy.apply` would. An id outside
-``range(num_distinct_actions)`` raises :class:`ValueError`, a non-int :class:`TypeError`.
+refuses it, as :func:`~contract_rummy.apply` would. An id may be any integer, an int or
+a NumPy integer such as ``np.argmax(mask)`` gives (a value with ``__index__``); one
+outside ``range(num_distinct_actions)`` raises :class:`ValueError`, and anything else (a
+bool, a float, a string) :class:`TypeError`.
 
 Observations
 ------------

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import functools
-from typing import Final
+from typing import Final, SupportsIndex
 
-from contract_rummy._checks import check_int
+from contract_rummy._checks import as_int
 from contract_rummy.actions import Action
 from contract_rummy.encoding import _ids, _observations
 from contract_rummy.encoding._ids import CARDS, DISCARD_BASE, StateOrView, default_max_go_downs
@@ -23,13 +23,16 @@ class Encoding:
 
     Args:
         variant: The rules of the games to encode.
-        players: How many players they have; the variant must allow it (R1).
+        players: How many players they have; the variant must allow it (R1). Any integer:
+            an int or a NumPy integer.
         max_go_downs: How many go-downs of one state have ids (see the module);
-            ``None`` for the variant's :func:`default_max_go_downs`.
+            ``None`` for the variant's :func:`default_max_go_downs`. Any integer, as
+            ``players``.
 
     Raises:
         TypeError: if ``variant`` is not a :class:`~contract_rummy.Variant`, or
-            ``players`` or ``max_go_downs`` not an int.
+            ``players`` or ``max_go_downs`` not an integer (an int, or a value with
+            ``__index__`` such as a NumPy integer; a bool is not one).
         ValueError: if the variant is not played by ``players`` players, or
             ``max_go_downs`` is below 1.
 
@@ -75,13 +78,19 @@ class Encoding:
         "variant",
     )
 
-    def __init__(self, variant: Variant, players: int, *, max_go_downs: int | None = None) -> None:
+    def __init__(
+        self,
+        variant: Variant,
+        players: SupportsIndex,
+        *,
+        max_go_downs: SupportsIndex | None = None,
+    ) -> None:
         check_variant(variant)
-        check_int("players", players)
+        players = as_int("players", players)
         variant.check_players(players)
         if max_go_downs is None:
             max_go_downs = default_max_go_downs(variant)
-        check_int("max_go_downs", max_go_downs, minimum=1)
+        max_go_downs = as_int("max_go_downs", max_go_downs, minimum=1)
         self.variant: Final[Variant] = variant
         self.players: Final[int] = players
         rounds = range(1, variant.rounds + 1)
@@ -179,12 +188,15 @@ class Encoding:
         """
         return _ids.action_id(self, state_or_view, action)
 
-    def id_action(self, state_or_view: StateOrView, action_id: int) -> Action:
+    def id_action(self, state_or_view: StateOrView, action_id: SupportsIndex) -> Action:
         """The legal action whose id is ``action_id`` in ``state_or_view``.
 
+        ``action_id`` may be any integer: an int, or a value with ``__index__`` such as the
+        NumPy integer ``np.argmax(mask)`` gives.
+
         Raises:
-            TypeError: if ``action_id`` is not an int, or ``state_or_view`` neither a
-                state nor a view.
+            TypeError: if ``action_id`` is not an integer (a bool, a float and a string
+                are not), or ``state_or_view`` neither a state nor a view.
             ValueError: if ``action_id`` is outside ``range(num_distinct_actions)``, or
                 ``state_or_view`` of another variant or number of players.
             IllegalActionError: if the rules refuse the id's action here, or the id is a
@@ -196,6 +208,10 @@ class Encoding:
         >>> enc = Encoding(cr.PAGAT, 4)
         >>> enc.id_action(cr.new_game(seed=3), 1)
         TakeDiscard()
+        >>> enc.id_action(cr.new_game(seed=3), 1.0)
+        Traceback (most recent call last):
+        ...
+        TypeError: an action id must be an int, got 1.0
         >>> enc.id_action(cr.new_game(seed=3), enc.num_distinct_actions)
         Traceback (most recent call last):
         ...
@@ -313,17 +329,23 @@ class Encoding:
         return _observations.observation(self, view)
 
 
-@functools.lru_cache(maxsize=64)
-def encoding_for(variant: Variant, players: int) -> Encoding:
+def encoding_for(variant: Variant, players: SupportsIndex) -> Encoding:
     """The :class:`Encoding` of ``variant`` with ``players`` players, made once and kept.
 
-    It has the variant's :func:`default_max_go_downs`.
+    It has the variant's :func:`default_max_go_downs`. ``players`` may be any integer, as
+    for :class:`Encoding`.
 
     >>> import contract_rummy as cr
     >>> from contract_rummy.encoding import encoding_for
     >>> encoding_for(cr.PAGAT, 4) is encoding_for(cr.PAGAT, 4)
     True
     """
+    # Checked before the look-up: 4.0 equals 4, and would find the encoding kept for it.
+    return _kept_encoding(variant, as_int("players", players))
+
+
+@functools.lru_cache(maxsize=64)
+def _kept_encoding(variant: Variant, players: int) -> Encoding:
     return Encoding(variant, players)
 
 
@@ -335,7 +357,7 @@ def _encoding_of(subject: object) -> Encoding:
     raise TypeError(f"expected a RoundState or a PlayerView, got {subject!r}")
 
 
-def num_distinct_actions(variant: Variant, players: int) -> int:
+def num_distinct_actions(variant: Variant, players: SupportsIndex) -> int:
     """How many action ids ``variant`` with ``players`` players has (see the module).
 
     >>> import contract_rummy as cr
@@ -346,7 +368,7 @@ def num_distinct_actions(variant: Variant, players: int) -> int:
     return encoding_for(variant, players).num_distinct_actions
 
 
-def observation_size(variant: Variant, players: int) -> int:
+def observation_size(variant: Variant, players: SupportsIndex) -> int:
     """How many numbers an observation of ``variant`` with ``players`` players holds."""
     return encoding_for(variant, players).observation_size
 
@@ -356,7 +378,7 @@ def action_id(state_or_view: StateOrView, action: Action) -> int:
     return _encoding_of(state_or_view).action_id(state_or_view, action)
 
 
-def id_action(state_or_view: StateOrView, action_id: int) -> Action:
+def id_action(state_or_view: StateOrView, action_id: SupportsIndex) -> Action:
     """The legal action of id ``action_id``: :meth:`Encoding.id_action` for the game."""
     return _encoding_of(state_or_view).id_action(state_or_view, action_id)
 

@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Final, TypeAlias
+from typing import TYPE_CHECKING, Final, SupportsIndex, TypeAlias
 
-from contract_rummy._checks import is_int
+from contract_rummy._checks import as_int
 from contract_rummy.actions import (
     Action,
     Buy,
@@ -167,11 +167,10 @@ def _go_down_rank(enc: Encoding, subject: StateOrView, action: GoDown) -> int:
 # -- ids to actions -------------------------------------------------------------------------
 
 
-def id_action(enc: Encoding, state_or_view: StateOrView, action_id: int) -> Action:
+def id_action(enc: Encoding, state_or_view: StateOrView, action_id: SupportsIndex) -> Action:
     """The legal action of id ``action_id`` in ``state_or_view``: :meth:`Encoding.id_action`."""
     subject = enc._check(state_or_view)
-    if not is_int(action_id):
-        raise TypeError(f"an action id must be an int, got {action_id!r}")
+    action_id = as_int("an action id", action_id)
     if not 0 <= action_id < enc.num_distinct_actions:
         raise ValueError(
             f"action id {action_id} is outside range({enc.num_distinct_actions}) of "
