@@ -353,6 +353,23 @@ def test_a_value_of_another_kind_is_refused() -> None:
     _refused({"type": "GameRecord", "version": 1}, r"^type: expected one of ")
 
 
+def test_a_kind_that_is_no_class_is_refused_with_a_type_error_naming_it() -> None:
+    data = _json(cr.new_game(seed=1))
+    with pytest.raises(
+        TypeError,
+        match=r"^from_dict's second argument, kind, must be a class such as "
+        r"contract_rummy\.RoundState, .*; got the str 'RoundState': pass the class itself, "
+        r"contract_rummy\.RoundState$",
+    ):
+        cr.from_dict(data, "RoundState")  # type: ignore[call-overload]
+    with pytest.raises(TypeError, match=r"got the str 'State': pass the class itself, not its"):
+        cr.from_dict(data, "State")  # type: ignore[call-overload]
+    with pytest.raises(TypeError, match=r"; got the RoundState RoundState\(.*characters\)$"):
+        cr.from_dict(data, cr.new_game(seed=1))  # type: ignore[call-overload]
+    with pytest.raises(TypeError, match=r"must be a class .*; got the int 7$"):
+        cr.from_dict(data, 7)  # type: ignore[call-overload]
+
+
 def test_bad_actions_and_melds_are_refused_naming_their_path() -> None:
     go_down = _json(cr.GoDown([cr.meld("7C 7D 7H"), cr.meld("3S 4S 5S 6S")]))
     _refused(

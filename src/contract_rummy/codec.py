@@ -354,6 +354,9 @@ def from_dict(
             a state whose fields contradict each other or the rules (cards missing or
             duplicated, a phase that disagrees with who acts, ...), a schema version this
             library does not read.
+        TypeError: if ``kind`` is neither a class, a union of classes nor ``None`` (the
+            name of a type, such as ``"RoundState"``, is not one), or ``variant`` is not
+            a :class:`~contract_rummy.Variant`.
 
     >>> import contract_rummy as cr
     >>> cr.from_dict({"type": "Discard", "version": 1, "card": "10h"}, cr.Discard)
@@ -362,16 +365,45 @@ def from_dict(
     Traceback (most recent call last):
     ...
     contract_rummy.errors.RecordError: type: expected a RoundState, got 'Discard'
+    >>> cr.from_dict({"type": "Discard", "version": 1, "card": "10h"}, "Discard")
+    Traceback (most recent call last):
+    ...
+    TypeError: from_dict's second argument, kind, must be a class ... contract_rummy.Discard
     >>> data = cr.to_dict(cr.Group(cr.Rank.SEVEN, "7C 7D 2S", variant=cr.DEUCES_WILD))
     >>> cr.from_dict(data, variant=cr.DEUCES_WILD)
     Group(Rank.SEVEN, '7C 7D 2S')
     """
+    _check_kind(kind)
     if not isinstance(data, Mapping):
         raise RecordError(f"expected a dict (a JSON object), got {type(data).__name__}")
     body = _without_version(data, "")
     if variant is not None and not isinstance(variant, Variant):
         raise TypeError(f"variant must be a Variant, got {variant!r}")
     return _read_typed(body, kind, "", PAGAT if variant is None else variant)
+
+
+#: The names of the classes :func:`from_dict` reads, each also ``contract_rummy``'s name.
+_KIND_NAMES: Final = frozenset(
+    {"RoundState", "PlayerView", "Variant", "Group", "Run", "Meld", "Action"}
+    | _ACTIONS.keys()
+    | _OUTCOMES.keys()
+    | _EVENTS.keys()
+)
+
+
+def _check_kind(kind: object) -> None:
+    """Refuse a ``kind`` for :func:`from_dict` that is no class, union of classes or None."""
+    if kind is None or isinstance(kind, type | UnionType):
+        return
+    given = f"the {type(kind).__name__} {shown(kind)}"
+    if isinstance(kind, str):
+        named = f", contract_rummy.{kind}" if kind in _KIND_NAMES else ", not its name"
+        given += f": pass the class itself{named}"
+    raise TypeError(
+        "from_dict's second argument, kind, must be a class such as "
+        "contract_rummy.RoundState, a union of classes, or None for the type the data "
+        f"names; got {given}"
+    )
 
 
 def _without_version(data: Mapping[str, Any], path: str) -> dict[str, Any]:
