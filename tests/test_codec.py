@@ -771,6 +771,24 @@ def test_a_state_written_before_known_cards_reads_with_none_known() -> None:
     )
 
 
+def test_a_state_or_view_without_moves_is_refused_not_read_as_the_first_position() -> None:
+    state = cr.apply(cr.new_game(seed=1), cr.TakeDiscard())
+    for value, kind in ((state, cr.RoundState), (cr.view(state, 2), PlayerView)):
+        data = cr.to_dict(value)
+        assert data["moves"] == 1
+        del data["moves"]
+        with pytest.raises(cr.RecordError, match=r"^moves: missing$"):
+            cr.from_dict(data, kind)
+
+
+def test_a_state_without_a_field_added_later_still_reads_with_its_default() -> None:
+    state = cr.new_game(seed=1)
+    data = cr.to_dict(state)
+    for name in ("cut", "penalties", "winners", "shuffler"):
+        del data[name]
+    assert cr.from_dict(data) == state
+
+
 def test_r18_a_state_with_nothing_known_is_written_as_before_known_cards() -> None:
     state = cr.new_game(seed=1)
     assert "known" not in cr.to_dict(state)

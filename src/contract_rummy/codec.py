@@ -347,6 +347,12 @@ def from_dict(
             wild cards, R30); :data:`~contract_rummy.PAGAT` by default. A state or a view
             is read under its own variant.
 
+    A state or a view may leave out a field that has a default, as a dict written before
+    the field was added does (``known`` is also left out when nothing is known): it reads
+    as that default. Not ``moves``, which every dict of a state or a view has held, and
+    which a server reads to tell a stale move from a fresh one: a dict without it is
+    refused.
+
     Raises:
         RecordError: if the data is not a valid value of that type, saying where (a path
             such as ``table[2].meld.cards[1]``) and what is wrong: a missing or unknown
@@ -711,7 +717,8 @@ def _read_fields(kind: type[T], data: Mapping[str, Any], path: str) -> T:
     # The variant first: the table's melds are checked under its rules (wild ranks).
     variant = found.get("variant", read_variant)
     values = {
-        # A field with a default may be missing: a record written before the field was.
+        # A field with a default may be missing (a record written before the field was),
+        # but for those every dict has held (_ALWAYS_WRITTEN).
         field.name: variant
         if field.name == "variant"
         else found.get(field.name, _reader(field.type, variant), _missing(field))
@@ -725,8 +732,21 @@ def _read_fields(kind: type[T], data: Mapping[str, Any], path: str) -> T:
 _MADE: Final[Any] = object()
 
 
+#: The fields of a state or a view that have a default but that every dict of one has held
+#: since schema version 1, so that a dict without one is refused rather than read with the
+#: default: ``moves``, the position's number, by which a server tells a stale move from a
+#: fresh one (a missing ``moves`` read as 0 would pass for the first position's).
+_ALWAYS_WRITTEN: Final = frozenset({"moves"})
+
+
 def _missing(field: attrs.Attribute[Any]) -> Any:
-    """What a field missing from the data reads as: its default, or :data:`_MADE`."""
+    """What a field missing from the data reads as: its default, or :data:`_MADE`.
+
+    ``attrs.NOTHING`` (refused as missing) for a field with no default, or one of
+    :data:`_ALWAYS_WRITTEN`.
+    """
+    if field.name in _ALWAYS_WRITTEN:
+        return attrs.NOTHING
     return _MADE if isinstance(field.default, attrs.Factory) else field.default  # type: ignore[arg-type]
 
 
