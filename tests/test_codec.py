@@ -302,6 +302,10 @@ def test_the_version_must_be_the_integer_1(version: object) -> None:
         (lambda d: d.update(round_number=8), r"round_number must be 1-7 for pagat, got 8"),
         (lambda d: d.update(cut=3), r"R32: pagat has no cut"),
         (lambda d: d.update(buys=[0, 0, 0]), r"buys must have one entry per player"),
+        (
+            lambda d: d["buys"].__setitem__(0, 10**20),
+            r"^buys must be at most 2\*\*53 - 1 in size$",
+        ),
     ],
 )
 def test_a_bad_field_is_refused_naming_its_path(change: Any, message: str) -> None:

@@ -422,6 +422,7 @@ def test_r19_a_buy_queue_out_of_order_is_refused() -> None:
         ({"scores": (-5, 0, 0, 0)}, "R26: totals cannot fall below 0 in pagat by round 1"),
         ({"moves": 10**100}, "^moves must be at most 2\\*\\*53 - 1 in size$"),
         ({"scores": (10**100, 0, 0, 0)}, "^scores must be at most 2\\*\\*53 - 1 in size$"),
+        ({"buys": (2**53, 0, 0, 0)}, "^buys must be at most 2\\*\\*53 - 1 in size$"),
     ],
 )
 def test_counts_that_cannot_have_happened_are_refused(
@@ -429,6 +430,21 @@ def test_counts_that_cannot_have_happened_are_refused(
 ) -> None:
     with pytest.raises(cr.InvalidStateError, match=message):
         attrs.evolve(cr.new_game(seed=1), **changes)
+
+
+def test_counts_a_variant_does_not_limit_are_held_to_2_to_the_53_less_1() -> None:
+    unlimited = attrs.evolve(cr.PAGAT, name="unlimited", max_reshuffles=None, max_turns=None)
+    state = cr.new_game(unlimited, seed=1)
+    assert unlimited.max_buys is None
+    most = 2**53 - 1
+    assert attrs.evolve(state, buys=(most, 0, 0, 0)).buys == (most, 0, 0, 0)
+    assert attrs.evolve(state, reshuffles=most).reshuffles == most
+    with pytest.raises(cr.InvalidStateError, match=r"^buys must be at most 2\*\*53 - 1"):
+        attrs.evolve(state, buys=(0, 0, most + 1, 0))
+    with pytest.raises(cr.InvalidStateError, match=r"^reshuffles must be at most 2\*\*53 - 1"):
+        attrs.evolve(state, reshuffles=most + 1)
+    with pytest.raises(cr.InvalidStateError, match=r"^turns must be at most 2\*\*53 - 1"):
+        attrs.evolve(state, turns=10**20)
 
 
 def test_r32_a_cut_may_lower_a_total_below_zero() -> None:

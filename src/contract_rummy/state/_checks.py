@@ -269,7 +269,14 @@ def _count_problems(state: RoundState) -> Iterator[Refusal | str]:
     player already at the cap of buys or about to discard.
     """
     variant = state.variant
-    for name, values in (("moves", (state.moves,)), ("scores", state.scores)):
+    counts = (
+        ("moves", (state.moves,)),
+        ("scores", state.scores),
+        ("buys", state.buys),  # R21's cap, if the variant has one, is checked before
+        ("reshuffles", (state.reshuffles,)),  # and R29's: max_reshuffles, max_turns
+        ("turns", (state.turns,)),
+    )
+    for name, values in counts:
         if any(abs(value) > MAX_COUNT for value in values):
             yield f"{name} must be at most 2**53 - 1 in size"
             return
