@@ -450,6 +450,27 @@ def test_dumps_refuses_a_record_that_does_not_replay() -> None:
 
 
 @pytest.mark.parametrize(
+    ("actions", "message"),
+    [
+        (["DrawStock"], r"^actions\[0\]: expected an action, got 'DrawStock': read notation "),
+        ([cr.DrawStock(), 42], r"^actions\[1\]: expected an action, got 42$"),
+        ([cr.DrawStock], r"^actions\[0\]: expected an action, got the class DrawStock: call"),
+        ("DrawStock", r"^actions must be a list of actions, got 'DrawStock'$"),
+    ],
+)
+def test_a_record_refuses_what_is_not_an_action_naming_its_index(
+    actions: Any, message: str
+) -> None:
+    with pytest.raises(TypeError, match=message) as info:
+        records.GameRecord(variant=cr.PAGAT, players=4, seed=1, actions=actions)
+    if isinstance(actions, list) and isinstance(actions[0], str):
+        assert "contract_rummy.parse_action" in str(info.value)
+    record = records.GameRecord(variant=cr.PAGAT, players=4, seed=1, actions=[])
+    with pytest.raises(TypeError, match=message):
+        attrs.evolve(record, actions=actions)
+
+
+@pytest.mark.parametrize(
     ("key", "value", "message"),
     [
         ("round_number", 99, r"^deals\[0\]\.round_number: the record says 99, but the round"),
