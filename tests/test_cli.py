@@ -324,6 +324,70 @@ def test_demo_refuses_a_record_file_it_cannot_write_before_playing(
     )
 
 
+def test_replay_prints_each_record_of_a_json_lines_file(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    games = [
+        records.GameRecord(variant=cr.PAGAT, players=4, seed=seed, actions=[cr.DrawStock()])
+        for seed in (1, 2)
+    ]
+    path = tmp_path / "two.jsonl"
+    with path.open("w", encoding="utf-8") as file:
+        records.dump_lines(games, file)
+    for seed, game in enumerate(games, start=1):
+        (tmp_path / f"{seed}.json").write_text(records.dumps(game), encoding="utf-8")
+    alone = []
+    for seed in (1, 2):
+        assert main(["replay", str(tmp_path / f"{seed}.json")]) == 0
+        alone.append(capsys.readouterr().out)
+    assert main(["replay", str(path)]) == 0
+    out = capsys.readouterr().out
+    # Each game as a file of its own prints it, under the line that says which it is.
+    assert out == f"Game 1 of 2 (line 1):\n{alone[0]}\nGame 2 of 2 (line 2):\n{alone[1]}"
+    assert main(["replay", str(path), "--quiet"]) == 0
+    quiet = capsys.readouterr().out.splitlines()
+    assert [line for line in quiet if line.startswith(("Game", "Standings"))] == [
+        "Game 1 of 2 (line 1):",
+        "Standings (pagat, seed 1):",
+        "Game 2 of 2 (line 2):",
+        "Standings (pagat, seed 2):",
+    ]
+
+
+def test_replay_of_json_lines_refuses_a_bad_line_naming_it_before_printing(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    good = records.GameRecord(variant=cr.PAGAT, players=4, seed=1, actions=[])
+    bad = records.GameRecord(variant=cr.PAGAT, players=4, seed=1, actions=[cr.DrawStock()])
+    text = records.dumps(bad).replace('"DrawStock"', '"Pass"')
+    path = tmp_path / "games.jsonl"
+    path.write_text(f"{records.dumps(good)}\n\n{text}\n", encoding="utf-8")
+    with pytest.raises(SystemExit) as exit_info:
+        main(["replay", str(path)])
+    assert exit_info.value.code == 2
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    assert f"error: {path}: line 3: actions[0]: Pass is refused: R13: " in captured.err
+
+
+def test_replay_says_a_simulation_result_is_not_a_record(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "results.jsonl"
+    argv = ["simulate", "--bots", "greedy", "--games", "2", "--seed", "1", "--quiet"]
+    assert main([*argv, "--out", str(path)]) == 0
+    capsys.readouterr()
+    with pytest.raises(SystemExit) as exit_info:
+        main(["replay", str(path)])
+    assert exit_info.value.code == 2
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    assert (
+        f"error: {path}: line 1: a result of contract-rummy simulate (--out), not a game "
+        "record: a result keeps a game's seeds and scores, not its actions"
+    ) in captured.err
+
+
 def test_replay_refuses_a_file_that_is_not_text(tmp_path: Path) -> None:
     path = tmp_path / "binary.json"
     path.write_bytes(b"\xff\xfe\x00garbage")

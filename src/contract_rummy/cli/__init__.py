@@ -5,7 +5,8 @@ what you may see and your legal actions, numbered, and you answer with a number 
 action in notation (:mod:`contract_rummy.notation`); ``--record FILE`` saves the game, as far
 as it went if the person leaves before its end. ``contract-rummy demo --seed 7`` plays
 a game between bots and prints it round by round; ``--record FILE`` saves it as a record
-(:mod:`contract_rummy.records`), and ``contract-rummy replay FILE`` prints a recorded game.
+(:mod:`contract_rummy.records`), and ``contract-rummy replay FILE`` prints a recorded game
+(each game in turn of a JSON Lines file of records, one a line).
 ``contract-rummy simulate`` plays many seeded games between bots, on every core, and prints
 their statistics (win rates, scores, contracts met), with ``--out`` for the results as JSON
 Lines and ``--plot`` for a figure. ``contract-rummy rules`` prints a rule set, setting by
