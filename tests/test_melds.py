@@ -100,9 +100,15 @@ def test_r7_invalid_groups(rank: Rank, text: str, reason: str) -> None:
     assert reason in str(info.value)
 
 
-@pytest.mark.parametrize("rank", [0, 14, -7, True, "7", None, 7.0])
-def test_r7_group_rank_must_be_a_rank(rank: Any) -> None:
-    with pytest.raises(InvalidMeldError, match="rank must be a Rank"):
+@pytest.mark.parametrize("rank", [0, 14, -7])
+def test_r7_group_rank_must_be_a_rank(rank: int) -> None:
+    with pytest.raises(InvalidMeldError, match=r"^R7: a group's rank must be a Rank \(1-13\)"):
+        Group(rank, "7C 7D 7H")
+
+
+@pytest.mark.parametrize("rank", [True, "7", None, 7.0])
+def test_a_group_rank_of_another_type_is_a_type_error_not_a_refusal(rank: Any) -> None:
+    with pytest.raises(TypeError, match=r"^a group's rank must be a Rank or an int, got "):
         Group(rank, "7C 7D 7H")
 
 
@@ -224,8 +230,12 @@ def test_r8_invalid_runs(suit: Suit, low: int, text: str, reason: str) -> None:
         pytest.param(S, True, id="bool-low"),
     ],
 )
-def test_r8_run_suit_and_low_types(suit: Any, low: Any) -> None:
-    with pytest.raises(InvalidMeldError, match="R8: a run's"):
+def test_r8_run_suit_and_low_of_another_type_are_a_type_error_not_a_refusal(
+    suit: Any, low: Any
+) -> None:
+    with pytest.raises(
+        TypeError, match=r"^a run's (suit must be a Suit|low position must be an int), got "
+    ):
         Run(suit, low, "3S 4S 5S 6S")
 
 

@@ -82,8 +82,12 @@ def _group_cards(value: Iterable[Card] | str) -> tuple[Card, ...]:
 
 
 def _rank(value: object) -> Rank:
-    if not is_int(value) or value not in range(1, 14):
-        raise InvalidMeldError(Refusal("R7", f"a group's rank must be a Rank, got {value!r}"))
+    if not is_int(value):  # a wrong type is the caller's mistake, not a rule's refusal
+        raise TypeError(f"a group's rank must be a Rank or an int, got {value!r}")
+    if value not in range(1, 14):
+        raise InvalidMeldError(
+            Refusal("R7", f"a group's rank must be a Rank (1-13), got {value!r}")
+        )
     return Rank(value)
 
 
@@ -284,7 +288,8 @@ class Group(Meld):
         variant: The rules to check against (default :data:`PAGAT`).
 
     Raises:
-        InvalidMeldError: if the cards break R7 or R10.
+        InvalidMeldError: if the cards break R7 or R10, or ``rank`` is not 1 to 13.
+        TypeError: if ``rank`` is not a :class:`Rank` or an int, or ``cards`` not cards.
 
     >>> Group(Rank.SEVEN, "JK 7C 7C")
     Group(Rank.SEVEN, '7C 7C JK')
@@ -453,7 +458,9 @@ class Run(Meld):
         variant: The rules to check against (default :data:`PAGAT`).
 
     Raises:
-        InvalidMeldError: if the cards break R8 or R10.
+        InvalidMeldError: if the cards break R8 or R10, or ``low`` is not 1 to 13.
+        TypeError: if ``suit`` is not a :class:`Suit`, ``low`` not an int, or ``cards``
+            not cards.
 
     >>> r = Run(Suit.HEARTS, 11, "JH QH JK AH")
     >>> r.high, r.stands_for(2)
@@ -473,11 +480,9 @@ class Run(Meld):
         self, suit: Suit, low: int, cards: Iterable[Card] | str, *, variant: Variant = PAGAT
     ) -> None:
         if not isinstance(suit, Suit):
-            raise InvalidMeldError(Refusal("R8", f"a run's suit must be a Suit, got {suit!r}"))
+            raise TypeError(f"a run's suit must be a Suit, got {suit!r}")
         if not is_int(low):
-            raise InvalidMeldError(
-                Refusal("R8", f"a run's low position must be an int, got {low!r}")
-            )
+            raise TypeError(f"a run's low position must be an int, got {low!r}")
         cards = as_cards(cards)
         check_variant(variant)
         problem = _run_problem(suit, low, cards, variant) or _copies_problem(cards, variant)
