@@ -388,6 +388,16 @@ def test_replay_says_a_simulation_result_is_not_a_record(
     ) in captured.err
 
 
+def test_replay_counts_one_action_in_the_singular(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    game = records.GameRecord(variant=cr.PAGAT, players=4, seed=1, actions=[cr.DrawStock()])
+    path = tmp_path / "one.json"
+    path.write_text(records.dumps(game), encoding="utf-8")
+    assert main(["replay", str(path)]) == 0
+    assert capsys.readouterr().out.endswith("\n1 action in 1 round\n")
+
+
 def test_replay_refuses_a_file_that_is_not_text(tmp_path: Path) -> None:
     path = tmp_path / "binary.json"
     path.write_bytes(b"\xff\xfe\x00garbage")

@@ -91,7 +91,9 @@ def test_r7_valid_groups(rank: Rank, text: str) -> None:
         pytest.param(Rank.SEVEN, "JK JK", "at least 3", id="two-jokers"),
         pytest.param(Rank.SEVEN, "7C 8C 7D", "8C is not a 7", id="wrong-rank"),
         pytest.param(Rank.SEVEN, "7C 2C 7D", "2C is not a 7", id="two-is-natural-in-pagat"),
-        pytest.param(Rank.EIGHT, "7C 7D 7H", "7C is not a 8", id="announced-rank-differs"),
+        pytest.param(Rank.EIGHT, "7C 7D 7H", "7C is not an 8 ", id="announced-rank-differs"),
+        pytest.param(Rank.ACE, "AC AD 7H", "7H is not an A ", id="not-an-ace"),
+        pytest.param(Rank.KING, "KC 7D KH", "7D is not a K ", id="not-a-king"),
     ],
 )
 def test_r7_invalid_groups(rank: Rank, text: str, reason: str) -> None:
@@ -476,8 +478,9 @@ def test_r10_meld_reads_the_one_meaning(text: str, expected: cr.Meld) -> None:
         pytest.param("AS JK JK JK", "reads as", id="ace-group-or-run"),
         pytest.param("KS AS 2S 3S", "neither a group nor a run", id="wrap"),
         pytest.param("7C 8D 9H 10S", "neither a group nor a run", id="mixed-suits"),
-        pytest.param("7C 7D", "too few", id="too-few"),
-        pytest.param("", "too few", id="empty"),
+        pytest.param("7C 7D", "2 cards are too few for a meld", id="too-few"),
+        pytest.param("7C", "1 card is too few for a meld", id="one-card"),
+        pytest.param("", "0 cards are too few for a meld", id="empty"),
         pytest.param("7C 7D 8C", "neither a group nor a run", id="wrong-rank"),
     ],
 )
@@ -661,6 +664,8 @@ def test_r7_group_accepts_and_add() -> None:
     assert group.add(JOKER).wild_positions() == (3,)
     with pytest.raises(InvalidMeldError, match="R15: 8S is not a 7"):
         group.add(card("8S"))
+    with pytest.raises(InvalidMeldError, match="R15: 7S is not an 8 and is not wild"):
+        Group(Rank.EIGHT, "8C 8D 8H").add(card("7S"))
     with pytest.raises(InvalidMeldError, match="no ends"):
         group.add(card("7S"), End.LOW)
 

@@ -81,6 +81,12 @@ def _group_cards(value: Iterable[Card] | str) -> tuple[Card, ...]:
     return tuple(sorted(as_cards(value)))
 
 
+#: Each rank with its article, as a message says it: "a 7", "an 8", "an A".
+_A_RANK: Final = {
+    rank: f"{'an' if rank.symbol in ('8', 'A') else 'a'} {rank.symbol}" for rank in Rank
+}
+
+
 def _rank(value: object) -> Rank:
     if not is_int(value):  # a wrong type is the caller's mistake, not a rule's refusal
         raise TypeError(f"a group's rank must be a Rank or an int, got {value!r}")
@@ -340,7 +346,7 @@ class Group(Meld):
             raise InvalidMeldError(Refusal("R15", "a group has no ends; lay off with end=None"))
         if not self.accepts(card):
             raise InvalidMeldError(
-                Refusal("R15", f"{card} is not a {self.rank.symbol} and is not wild")
+                Refusal("R15", f"{card} is not {_A_RANK[self.rank]} and is not wild")
             )
         return self._same_shape(Group._trusted(self.rank, _insert(self.cards, card), self.variant))
 
@@ -857,7 +863,7 @@ def _group_problem(rank: Rank, cards: tuple[Card, ...], variant: Variant) -> Ref
         )
     for card in cards:
         if card.rank is not rank and not variant.is_wild(card):
-            return Refusal("R7", f"{card} is not a {rank.symbol} and is not wild")
+            return Refusal("R7", f"{card} is not {_A_RANK[rank]} and is not wild")
     return None
 
 
@@ -960,7 +966,8 @@ def _readings(cards: tuple[Card, ...], variant: Variant) -> Iterable[Interpretat
 def _explain(cards: tuple[Card, ...], variant: Variant) -> str:
     """What to say first of cards that are neither a group nor a run (R7, R8)."""
     if len(cards) < min(variant.min_group_length, variant.min_run_length):
-        return f"{len(cards)} cards are too few for a meld: "
+        count = len(cards)
+        return f"{count} card{' is' if count == 1 else 's are'} too few for a meld: "
     return ""
 
 

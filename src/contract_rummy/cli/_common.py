@@ -197,8 +197,11 @@ class Narrator:
         print(f"Final standings ({title}):" if state.winners else f"Standings ({title}):")
         print("\n".join(standings(state, self.names)))
         if not self.quiet:
-            rounds = state.round_number
-            print(f"{state.moves} actions in {rounds} round{'s' if rounds > 1 else ''}")
+            moves, rounds = state.moves, state.round_number
+            print(
+                f"{moves} action{'' if moves == 1 else 's'} in "
+                f"{rounds} round{'s' if rounds > 1 else ''}"
+            )
 
 
 #: What ``main`` hands each command to add its parser to.
