@@ -39,6 +39,22 @@ def test_records_are_read_from_open_files_and_text(tmp_path: Path) -> None:
         cr.replay(None)  # type: ignore[arg-type]
 
 
+@pytest.mark.parametrize("shuffler", [cr.SEEDED, cr.SYSTEM], ids=["seeded", "system"])
+def test_a_shuffler_names_what_it_shuffles(shuffler: cr.Shuffler) -> None:
+    with pytest.raises(TypeError, match=r"^items must be a sequence to shuffle .*got None$"):
+        shuffler.shuffle(None, 0)  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match=r"^items must be a sequence to shuffle .*got 7$"):
+        shuffler.shuffle(7, 0)  # type: ignore[arg-type]
+    assert sorted(shuffler.shuffle((3, 1, 2), 0)[0]) == [1, 2, 3]
+
+
+def test_summarize_names_the_games_it_reads() -> None:
+    with pytest.raises(
+        TypeError, match=r"^games must be an iterable of GameResults \(simulate gives them\), "
+    ):
+        cr.summarize(None)  # type: ignore[arg-type]
+
+
 def test_a_recorder_refuses_its_names_and_metadata_when_made() -> None:
     state = cr.new_game(seed=1)
     with pytest.raises(ValueError, match="names must name each of the 4 players"):

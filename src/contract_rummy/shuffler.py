@@ -90,6 +90,12 @@ def seed_state(seed: int) -> int:
             return state
 
 
+def _check_items(items: object) -> None:
+    """Refuse ``items`` that are not a sequence to shuffle, naming the argument."""
+    if not isinstance(items, Sequence):
+        raise TypeError(f"items must be a sequence to shuffle (a list, a tuple), got {items!r}")
+
+
 def _check_state(state: int) -> int:
     """``state`` itself if it is a shuffler state: an int from 0 to ``2**64 - 1``."""
     check_int("state", state)
@@ -158,12 +164,18 @@ class SeededShuffler:
         """Fisher-Yates over a copy of ``items``; the input is not changed.
 
         Raises:
-            TypeError: if ``state`` is not an int (a bool is not one).
+            TypeError: if ``items`` is not a sequence, or ``state`` is not an int (a bool
+                is not one).
             ValueError: if ``state`` is not a shuffler state, from 0 to ``2**64 - 1``.
 
         >>> SEEDED.shuffle([1, 2, 3, 4, 5], seed_state(1))[0]
         [4, 3, 1, 5, 2]
+        >>> SEEDED.shuffle(None, 0)
+        Traceback (most recent call last):
+        ...
+        TypeError: items must be a sequence to shuffle (a list, a tuple), got None
         """
+        _check_items(items)
         _check_state(state)
         result = list(items)
         # below() and PCG32's step, written out: a deal draws a hundred numbers.
@@ -207,9 +219,11 @@ class SystemShuffler:
         a game dealt with this shuffler holds the same kind of state as a seeded one.
 
         Raises:
-            TypeError: if ``state`` is not an int (a bool is not one).
+            TypeError: if ``items`` is not a sequence, or ``state`` is not an int (a bool
+                is not one).
             ValueError: if ``state`` is not a shuffler state, from 0 to ``2**64 - 1``.
         """
+        _check_items(items)
         _check_state(state)
         result = list(items)
         for top in range(len(result) - 1, 0, -1):

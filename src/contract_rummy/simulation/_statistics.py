@@ -320,13 +320,24 @@ def summarize(games: Iterable[GameResult]) -> Summary:
     """The statistics of ``games``, read one at a time (see :class:`Summarizer`).
 
     Raises:
+        TypeError: if ``games`` is not an iterable, or holds something other than a
+            :class:`GameResult`.
         ValueError: if there are no games, or they differ in variant or bots.
 
     >>> import contract_rummy as cr
     >>> summary = cr.summarize(cr.simulate(["greedy"] * 4, 2, workers=1))
     >>> summary.games, [seat.seat for seat in summary.seats]
     (2, [0, 1, 2, 3])
+    >>> cr.summarize(None)
+    Traceback (most recent call last):
+    ...
+    TypeError: games must be an iterable of GameResults (simulate gives them), got None
     """
+    given: object = games  # the annotation is what a caller should pass, not a check
+    if not isinstance(given, Iterable):
+        raise TypeError(
+            f"games must be an iterable of GameResults (simulate gives them), got {given!r}"
+        )
     summarizer = Summarizer()
     for game in games:
         summarizer.add(game)
