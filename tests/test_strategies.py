@@ -8,6 +8,7 @@ import os
 import subprocess
 import sys
 from collections import Counter
+from typing import Any
 
 import attrs
 import pytest
@@ -60,6 +61,14 @@ def test_hands_refuse_impossible_sizes() -> None:
         crst.hands(min_size=5, max_size=2)
     with pytest.raises(ValueError, match="min_size"):
         crst.hands(min_size=108)
+    with pytest.raises(ValueError, match=r"^max_size must be in 0\.\.107, got 1000$"):
+        crst.hands(max_size=1000)
+    with pytest.raises(ValueError, match=r"^max_size must be in 0\.\.107, got -1$"):
+        crst.hands(max_size=-1)
+    with pytest.raises(TypeError, match=r"^max_size must be an int, got '5'$"):
+        crst.hands(max_size="5")  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match=r"^min_size must be an int, got 1\.5$"):
+        crst.hands(min_size=1.5)  # type: ignore[arg-type]
 
 
 @given(crst.melds())
@@ -158,6 +167,16 @@ def test_states_over_any_variant(state: cr.RoundState) -> None:
 def test_states_refuse_a_negative_length() -> None:
     with pytest.raises(ValueError, match="max_actions"):
         crst.states(max_actions=-1)
+
+
+@pytest.mark.parametrize("make", [crst.states, crst.views, crst.game_records])
+def test_a_length_that_is_not_an_int_is_refused_naming_it(make: Any) -> None:
+    with pytest.raises(TypeError, match=r"^max_actions must be an int, got '5'$"):
+        make(max_actions="5")
+    with pytest.raises(TypeError, match=r"^max_actions must be an int, got True$"):
+        make(max_actions=True)
+    with pytest.raises(ValueError, match=r"^max_actions must not be negative, got -1$"):
+        make(max_actions=-1)
 
 
 @settings(max_examples=20, deadline=None)

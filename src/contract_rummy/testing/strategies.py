@@ -39,6 +39,7 @@ except ImportError as error:  # pragma: no cover - depends on the environment
         "pip install 'contract_rummy[hypothesis]'"
     ) from error
 
+from contract_rummy._checks import check_int
 from contract_rummy.actions import (
     Action,
     Buy,
@@ -104,10 +105,32 @@ def cards(*, variant: Variant = PAGAT, jokers: bool = True) -> st.SearchStrategy
 def hands(
     *, variant: Variant = PAGAT, min_size: int = 0, max_size: int | None = None
 ) -> st.SearchStrategy[tuple[Card, ...]]:
-    """Hands in canonical order, never with more copies of a card than the deck holds."""
+    """Hands in canonical order, never with more copies of a card than the deck holds.
+
+    Args:
+        variant: The rules whose deck (for the most players) the cards come from.
+        min_size: The fewest cards a hand holds.
+        max_size: The most cards a hand holds, at most the deck's size (107 in
+            :data:`~contract_rummy.PAGAT`); ``None`` for the deck's size.
+
+    Raises:
+        TypeError: if ``min_size`` or ``max_size`` is not an int (a bool is not one).
+        ValueError: unless ``0 <= min_size <= max_size <=`` the deck's size.
+
+    >>> from contract_rummy.testing.strategies import hands
+    >>> hands(max_size=1000)
+    Traceback (most recent call last):
+    ...
+    ValueError: max_size must be in 0..107, got 1000
+    """
     deck = _deck(check_variant(variant))
-    top = len(deck) if max_size is None else min(max_size, len(deck))
-    if not 0 <= min_size <= top:
+    check_int("min_size", min_size, minimum=0, maximum=len(deck))
+    top = (
+        len(deck)
+        if max_size is None
+        else check_int("max_size", max_size, minimum=0, maximum=len(deck))
+    )
+    if min_size > top:
         raise ValueError(f"need 0 <= min_size <= max_size <= {len(deck)}, got {min_size}, {top}")
 
     def pick(indices: list[int]) -> tuple[Card, ...]:
@@ -334,9 +357,18 @@ def states(
     Each step picks one of the legal actions, so the states shrink towards short games and
     towards the first listed actions. ``variant`` may be a strategy, such as
     :func:`variants`.
+
+    Raises:
+        TypeError: if ``max_actions`` is not an int (a bool is not one).
+        ValueError: if ``max_actions`` is negative.
+
+    >>> from contract_rummy.testing.strategies import states
+    >>> states(max_actions="5")
+    Traceback (most recent call last):
+    ...
+    TypeError: max_actions must be an int, got '5'
     """
-    if max_actions < 0:
-        raise ValueError(f"max_actions must be >= 0, got {max_actions}")
+    check_int("max_actions", max_actions, minimum=0)
     if isinstance(variant, st.SearchStrategy):
         return variant.flatmap(lambda chosen: _states(chosen, max_actions))
     return _states(check_variant(variant), max_actions)
@@ -388,8 +420,7 @@ def game_records(
     ...     assert cr.records.loads(cr.records.dumps(game)) == game
     >>> test_a_record_reloads()
     """
-    if max_actions < 0:
-        raise ValueError(f"max_actions must be >= 0, got {max_actions}")
+    check_int("max_actions", max_actions, minimum=0)
     if isinstance(variant, st.SearchStrategy):
         return variant.flatmap(lambda chosen: _game_records(chosen, max_actions))
     return _game_records(check_variant(variant), max_actions)
