@@ -59,6 +59,16 @@ def test_a_recorder_refuses_its_names_and_metadata_when_made() -> None:
     state = cr.new_game(seed=1)
     with pytest.raises(ValueError, match="names must name each of the 4 players"):
         records.Recorder(state, names=["a"])
+    with pytest.raises(
+        ValueError, match=r"^names must differ: players 0 and 1 are both called 'a'"
+    ):
+        records.Recorder(state, names=["a"] * 4)
+    with pytest.raises(
+        ValueError, match=r"^names must differ: players 1 and 3 are both called 'B"
+    ):
+        records.GameRecord(
+            variant=cr.PAGAT, players=4, seed=1, actions=[], names=["Ann", "Bo", "Cy", "Bo"]
+        )
     with pytest.raises(TypeError, match="metadata must hold JSON values only"):
         records.Recorder(state, metadata={"x": object()})
     with pytest.raises(TypeError, match="metadata must hold JSON values only"):

@@ -466,6 +466,14 @@ def test_demo_names_the_players_and_keeps_the_names_in_its_record(
         ("Ann,Bo,Cy,Di,Ed", "--names expects 4 names, one per player, separated by commas; "),
         ("Ann,,Cy,Di", "--names: the name of player 1 is empty in 'Ann,,Cy,Di'"),
         ("", "--names expects 4 names, one per player, separated by commas; got 1: ''"),
+        (
+            "Ann,Bo,Cy,Ann",
+            (
+                "--names: players 0 and 3 are both called 'Ann' in 'Ann,Bo,Cy,Ann'; give each "
+                "player a name of their own"
+            ),
+        ),
+        ("Ann, Bo,Bo ,Di", "--names: players 1 and 2 are both called 'Bo' in "),
     ],
 )
 def test_demo_refuses_names_that_do_not_name_each_player(

@@ -235,6 +235,12 @@ def _names(value: Iterable[str] | None) -> tuple[str, ...] | None:
     names = tuple(value)
     if not all(isinstance(name, str) for name in names):
         raise TypeError(f"names must be a list of str, one per player, got {value!r}")
+    first: dict[str, int] = {}
+    for seat, name in enumerate(names):
+        if first.setdefault(name, seat) != seat:
+            raise ValueError(
+                f"names must differ: players {first[name]} and {seat} are both called {name!r}"
+            )
     return names
 
 
@@ -261,7 +267,7 @@ class GameRecord:
         start: The first state, when there is no seed.
         deals: The rounds dealt after the first, when the shuffler cannot replay them.
         reshuffles: Each new stock a reshuffle made (R27), top first, likewise.
-        names: The players' names, or ``None``.
+        names: The players' names, all different, or ``None``.
         metadata: Anything else worth keeping, as JSON values: an event, a date, the bots.
         result: The result the record states, or ``None``; loading checks it.
         chance_steps: Whether the game was dealt step by step, its chance's outcomes among
@@ -389,13 +395,13 @@ class Recorder:
         state: The game's first state.
         seed: The seed that dealt it with :func:`~contract_rummy.new_game`, if any: the
             record then holds the seed rather than the cards.
-        names: The players' names.
+        names: The players' names, one per player, all different.
         metadata: Anything else worth keeping (JSON values).
 
     Raises:
-        ValueError: if ``seed`` did not deal ``state``, or the state's shuffler is one of
+        ValueError: if ``seed`` did not deal ``state``, the state's shuffler is one of
             your own (a record needs :data:`~contract_rummy.SEEDED` or
-            :data:`~contract_rummy.SYSTEM`).
+            :data:`~contract_rummy.SYSTEM`), or ``names`` do not name each player once.
 
     >>> import contract_rummy as cr
     >>> from contract_rummy import records

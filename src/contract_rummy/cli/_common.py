@@ -254,8 +254,8 @@ def names_for(
 ) -> tuple[str, ...] | None:
     """The players' names that ``--names`` gives, separated by commas, or ``None``.
 
-    A name for each of the ``players``, none of them empty: otherwise the command ends with
-    ``parser``'s usage and what is expected.
+    A name for each of the ``players``, none of them empty and no two the same: otherwise
+    the command ends with ``parser``'s usage and what is expected.
 
     >>> import argparse
     >>> from contract_rummy.cli._common import names_for
@@ -270,9 +270,15 @@ def names_for(
             f"--names expects {players} names, one per player, separated by commas; "
             f"got {len(names)}: {text!r}"
         )
+    first: dict[str, int] = {}
     for seat, name in enumerate(names):
         if not name:
             parser.error(f"--names: the name of player {seat} is empty in {text!r}")
+        if first.setdefault(name, seat) != seat:
+            parser.error(
+                f"--names: players {first[name]} and {seat} are both called {name!r} in "
+                f"{text!r}; give each player a name of their own"
+            )
     return names
 
 
