@@ -33,7 +33,7 @@ from contract_rummy.variants import Variant
 __all__ = ["BotSpec", "Plan", "bot_name", "play_game"]
 
 #: A seat's bot: a name in :data:`~contract_rummy.BOTS`, or a factory called with the
-#: bot's seed (a class, as its parameters say: see :func:`_maker`).
+#: bot's seed (a class as its parameters say: see :func:`~contract_rummy.simulate`).
 BotSpec: TypeAlias = str | Callable[[int], Bot]
 
 
