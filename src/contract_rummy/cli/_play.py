@@ -60,7 +60,7 @@ from contract_rummy.events import (
     TookDiscard,
     WildFreed,
 )
-from contract_rummy.notation import parse_action
+from contract_rummy.notation import format_action, parse_action
 from contract_rummy.playing import steps
 from contract_rummy.state import Phase, RoundState
 from contract_rummy.variants import Variant
@@ -278,7 +278,9 @@ class Session:
             self.say(f"Not understood: {error}. Type help for the notation.")
             return None
         except IllegalActionError as error:
-            self.say(f"Refused: {error}")
+            # The engine names the action as Python writes it; the person typed notation.
+            said = str(error).replace(repr(action), format_action(action, self.seen))
+            self.say(f"Refused: {said}")
             return None
         return action
 
