@@ -86,18 +86,8 @@ def as_int(
 
     An integer is an int or any value with ``__index__``, such as NumPy's integers
     (``np.int64``, as ``np.argmax`` gives); not a bool (Python's or NumPy's), a float or a
-    string. The bounds are checked as :func:`check_int` checks them.
-
-    Args:
-        name: The argument's name, for the messages.
-        value: The value to check.
-        minimum: The smallest value allowed; ``None`` for no bound.
-        maximum: The largest value allowed; ``None`` for no bound.
-
-    Raises:
-        TypeError: if ``value`` is not an integer, or is a bool (worded as
-            :func:`check_int` words it).
-        ValueError: if ``value`` is out of bounds; the message names ``name`` and the bounds.
+    string. The arguments, the bounds and the refusals are :func:`check_int`'s (its
+    ``TypeError`` for a value that is not an integer, or is a bool).
 
     >>> class Three:
     ...     def __index__(self) -> int:
