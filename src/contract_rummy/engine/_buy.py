@@ -250,7 +250,7 @@ def _bought(state: RoundState, buyer: int) -> _Bought:
     hands, board = state.hands, state.board
     buys = board.buys
     return (
-        with_item(hands, buyer, add(add_one(hands[buyer], card), penalty)),
+        with_item(hands, buyer, add(hands[buyer], (card, *penalty))),
         stock[count:],
         state.discard[:-1],
         state.discarded_by[:-1],
