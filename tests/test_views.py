@@ -264,8 +264,10 @@ def test_r17_whether_the_taken_card_is_kept_is_hidden_from_the_others() -> None:
 
 def test_determinize_checks_its_arguments() -> None:
     mine = cr.view(cr.new_game(seed=1), 0)
-    with pytest.raises(TypeError, match="PlayerView"):
+    with pytest.raises(TypeError, match=r"got a whole RoundState: pass a view, such as view\("):
         cr.determinize(typeless(cr.new_game(seed=1)), 0)
+    with pytest.raises(TypeError, match="expected a PlayerView, got None"):
+        cr.determinize(typeless(None), 0)
     with pytest.raises(TypeError, match="seed must be an int"):
         cr.determinize(mine, typeless("0"))
     with pytest.raises(ValueError, match="seed must not be negative"):

@@ -337,7 +337,13 @@ def determinize(view: PlayerView, seed: int) -> RoundState:
     >>> cr.view(guess, 0) == mine, guess == cr.determinize(mine, 7)
     (True, True)
     """
-    if not isinstance(view, PlayerView):
+    given: object = view
+    if not isinstance(given, PlayerView):
+        if isinstance(given, RoundState):  # the whole state: nothing hidden to deal
+            raise TypeError(
+                "determinize deals what a player's view hides, and got a whole RoundState: "
+                "pass a view, such as view(state, player)"
+            )
         raise TypeError(f"expected a PlayerView, got {view!r}")
     if view.phase is Phase.CHANCE:
         raise ValueError(
