@@ -171,6 +171,14 @@ def test_a_refused_action_is_explained_with_its_rule_and_asked_again() -> None:
     assert script.prompts == ["Your move (1-2): "] * 5
 
 
+def test_r7_a_typed_meld_the_rules_refuse_is_explained_and_asked_again() -> None:
+    # Refused as it is read, before it is an action: the game goes on.
+    script = Script("1", "GoDown group 7: 7C 8D 9H | 3S 4S 5S 6S", "quit")
+    out = run(script)
+    assert "Refused: R7: 8D is not a 7 and is not wild" in out
+    assert script.prompts[-1] == script.prompts[-2]  # the same question, asked again
+
+
 def test_actions_are_read_as_numbers_notation_and_short_forms() -> None:
     state = cr.new_game(seed=2)
     top = state.top_discard

@@ -271,15 +271,17 @@ class Session:
             return None
         if text.isascii() and text.isdigit():
             return self._numbered(text)
+        action: Action | None = None  # until the text reads as one
         try:
             action = parse_action(self._expand(text), self.seen)
             step(self.state, action, player=self.person)
         except NotationError as error:
             self.say(f"Not understood: {error}. Type help for the notation.")
             return None
-        except IllegalActionError as error:
-            # The engine names the action as Python writes it; the person typed notation.
-            said = str(error).replace(repr(action), format_action(action, self.seen))
+        except IllegalActionError as error:  # a meld refused as it is read, or the action
+            said = str(error)
+            if action is not None:  # named as Python writes it: the person typed notation
+                said = said.replace(repr(action), format_action(action, self.seen))
             self.say(f"Refused: {said}")
             return None
         return action
