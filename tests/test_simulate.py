@@ -805,7 +805,7 @@ def test_a_bot_class_that_takes_no_seed_plays_as_its_name(cls: type[cr.Bot], nam
     assert by_class[0].bots == (cls.__name__,) * 4
 
 
-def test_a_bot_class_is_made_with_the_seed_by_name_or_not_at_all() -> None:
+def test_a_bot_class_takes_the_seed_by_name_or_as_its_argument() -> None:
     made: list[tuple[str, object]] = []
 
     class Seeded(cr.GreedyBot):
@@ -818,8 +818,32 @@ def test_a_bot_class_is_made_with_the_seed_by_name_or_not_at_all() -> None:
             super().__init__()
             made.append(("rng", rng))
 
-    (game,) = cr.simulate([Seeded, Needs, "greedy", "greedy"], 1, seed=3, workers=1)
-    assert made == [("seed", game.bot_seeds[0]), ("rng", game.bot_seeds[1])]
+    class Defaulted(cr.RandomBot):  # no `seed` of its own to read: called with the seed
+        def __init__(self, rng_seed: int = 0) -> None:
+            super().__init__(seed=rng_seed)
+            made.append(("rng_seed", rng_seed))
+
+    class Passing(cr.RandomBot):
+        def __init__(self, *args: object, **kwargs: object) -> None:
+            super().__init__(*args, **kwargs)  # type: ignore[arg-type]
+            made.append(("args", self.seed))
+
+    (game,) = cr.simulate([Seeded, Needs, Defaulted, Passing], 1, seed=3, workers=1)
+    assert made == [
+        ("seed", game.bot_seeds[0]),
+        ("rng", game.bot_seeds[1]),
+        ("rng_seed", game.bot_seeds[2]),
+        ("args", game.bot_seeds[3]),
+    ]
+
+
+def test_a_class_of_a_bot_that_takes_no_seed_is_made_with_nothing() -> None:
+    class Cautious(cr.GreedyBot):
+        def __init__(self, max_buys: int = 0) -> None:
+            super().__init__(max_buys=max_buys)
+
+    (game,) = cr.simulate([Cautious, "greedy", "greedy", "greedy"], 1, seed=3, workers=1)
+    assert sum(played.buys[0] for played in game.rounds) == 0  # max_buys=0, not the seed
 
 
 def test_a_bot_is_refused_as_a_seat_of_a_run_and_told_what_to_pass() -> None:

@@ -40,8 +40,8 @@ other tools read:
 
 A bot is named (one of :data:`~contract_rummy.BOTS`, made by
 :func:`~contract_rummy.make_bot`) or made by a factory you pass, called with the bot's
-seed; a class is called as its parameters say: ``RandomBot`` with ``seed=``, and
-``GreedyBot`` and ``HeuristicBot``, which take no seed, with nothing. Worker processes
+seed (a class that takes a ``seed`` with ``seed=``; ``GreedyBot`` and ``HeuristicBot``,
+which take none, with nothing). Worker processes
 receive the factory by pickling, so it must be a module-level function or class
 (``RandomBot`` itself is one); a script that runs a pool of processes
 keeps its top level under ``if __name__ == "__main__":``, as :mod:`multiprocessing` asks

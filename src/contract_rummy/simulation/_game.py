@@ -15,12 +15,12 @@ from __future__ import annotations
 import functools
 import inspect
 from collections.abc import Callable
-from typing import TypeAlias
+from typing import Final, TypeAlias
 
 import attrs
 
 from contract_rummy.actions import GoDown
-from contract_rummy.bots import Bot, make_bot
+from contract_rummy.bots import Bot, GreedyBot, HeuristicBot, make_bot
 from contract_rummy.engine import new_game
 from contract_rummy.events import Dealt, RoundEnded
 from contract_rummy.godown import go_downs
@@ -152,10 +152,10 @@ def _make_bot(spec: BotSpec, seed: int) -> Bot:
 def _maker(cls: type[Bot]) -> Callable[[int], Bot]:
     """How to make a bot of the class ``cls`` from a seed, read from its signature once.
 
-    With ``seed=seed`` when it takes a ``seed``; with nothing when it takes no seed and
-    needs nothing, as a bot that plays alike every game (``GreedyBot``, whose first
-    parameter is ``max_buys``: the seed must not go there); else with the seed, as any
-    factory is called (also when its signature cannot be read).
+    With ``seed=seed`` when it takes a ``seed``; with nothing when it is one of the
+    library's bots that take no seed (:data:`_UNSEEDED`, or a class of theirs) and it needs
+    no argument: their first parameter is ``max_buys``, where the seed must not go; else
+    with the seed, as any factory is called (also when its signature cannot be read).
     """
     try:
         parameters = inspect.signature(cls).parameters
@@ -163,13 +163,15 @@ def _maker(cls: type[Bot]) -> Callable[[int], Bot]:
         return cls
     if "seed" in parameters:
         return lambda seed: cls(seed=seed)  # type: ignore[call-arg] # it takes a seed
-    if all(
-        parameter.default is not parameter.empty
-        or parameter.kind in (parameter.VAR_POSITIONAL, parameter.VAR_KEYWORD)
-        for parameter in parameters.values()
+    if issubclass(cls, _UNSEEDED) and all(
+        parameter.default is not parameter.empty for parameter in parameters.values()
     ):
         return lambda seed: cls()
     return cls
+
+
+#: The library's bots that take no seed: each plays alike every game.
+_UNSEEDED: Final = (GreedyBot, HeuristicBot)
 
 
 def play_game(plan: Plan, index: int) -> GameResult:

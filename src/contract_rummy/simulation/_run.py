@@ -191,10 +191,11 @@ def simulate(
     Args:
         bots: One bot per seat, seat ``p`` playing player ``p``: the name of a bot in
             :data:`~contract_rummy.BOTS`, or a factory called with the bot's seed, such as
-            ``RandomBot``. A class is called as its parameters say: with ``seed=`` when
-            it takes a ``seed``, with nothing when it takes none and needs nothing (a bot
-            that plays alike every game, such as ``GreedyBot``), else with the seed. The
-            number of seats is the number of players (R1).
+            ``RandomBot``, which is called with ``seed=`` as any class that takes a
+            ``seed``. ``GreedyBot`` and ``HeuristicBot``, which take none (they play
+            alike every game), and classes of theirs that need no argument, are made with
+            nothing, as their names make them. The number of seats is the number of
+            players (R1).
         games: How many games to play.
         variant: The rules (default :data:`~contract_rummy.PAGAT`).
         seed: The seed of the whole run.
