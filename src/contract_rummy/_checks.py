@@ -103,10 +103,14 @@ def as_int(
     ...
     TypeError: target must be an int, got True
     """
-    # Not an integer: left as it is, for check_int to refuse it as it words any int's refusal.
-    with contextlib.suppress(TypeError):
-        if not _is_bool(value):
-            value = operator.index(value)  # type: ignore[arg-type] # raises if it cannot
+    if type(value) is int:  # most often, on paths that run at every step: nothing to do
+        if minimum is None and maximum is None:
+            return value
+    else:
+        # Not an integer: left as it is, for check_int to refuse it as it words any refusal.
+        with contextlib.suppress(TypeError):
+            if not _is_bool(value):
+                value = operator.index(value)  # type: ignore[arg-type] # raises if it cannot
     return check_int(name, value, minimum=minimum, maximum=maximum)
 
 

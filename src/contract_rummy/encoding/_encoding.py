@@ -329,6 +329,7 @@ class Encoding:
         return _observations.observation(self, view)
 
 
+@functools.lru_cache(maxsize=64, typed=True)
 def encoding_for(variant: Variant, players: SupportsIndex) -> Encoding:
     """The :class:`Encoding` of ``variant`` with ``players`` players, made once and kept.
 
@@ -340,12 +341,10 @@ def encoding_for(variant: Variant, players: SupportsIndex) -> Encoding:
     >>> encoding_for(cr.PAGAT, 4) is encoding_for(cr.PAGAT, 4)
     True
     """
-    # Checked before the look-up: 4.0 equals 4, and would find the encoding kept for it.
-    return _kept_encoding(variant, as_int("players", players))
-
-
-@functools.lru_cache(maxsize=64)
-def _kept_encoding(variant: Variant, players: int) -> Encoding:
+    if type(players) is not int:
+        # Kept by type as well as value (4.0 equals 4): another integer finds the int's
+        # encoding, and anything else is refused.
+        return encoding_for(variant, as_int("players", players))
     return Encoding(variant, players)
 
 
@@ -365,12 +364,12 @@ def num_distinct_actions(variant: Variant, players: SupportsIndex) -> int:
     >>> num_distinct_actions(cr.PAGAT, 4) == encoding_for(cr.PAGAT, 4).num_distinct_actions
     True
     """
-    return encoding_for(variant, players).num_distinct_actions
+    return encoding_for(variant, as_int("players", players)).num_distinct_actions
 
 
 def observation_size(variant: Variant, players: SupportsIndex) -> int:
     """How many numbers an observation of ``variant`` with ``players`` players holds."""
-    return encoding_for(variant, players).observation_size
+    return encoding_for(variant, as_int("players", players)).observation_size
 
 
 def action_id(state_or_view: StateOrView, action: Action) -> int:
