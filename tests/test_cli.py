@@ -375,6 +375,7 @@ def test_replay_says_a_simulation_result_is_not_a_record(
 ) -> None:
     path = tmp_path / "results.jsonl"
     argv = ["simulate", "--bots", "greedy", "--games", "2", "--seed", "1", "--quiet"]
+    argv += ["--workers", "1"]  # (no pool: two games)
     assert main([*argv, "--out", str(path)]) == 0
     capsys.readouterr()
     with pytest.raises(SystemExit) as exit_info:

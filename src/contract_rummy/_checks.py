@@ -21,10 +21,10 @@ from __future__ import annotations
 
 import contextlib
 import operator
-from collections.abc import Callable
+from collections.abc import Callable, Hashable, Sequence
 from typing import Any, TypeGuard
 
-__all__ = ["as_int", "at_least", "check_int", "is_int"]
+__all__ = ["as_int", "at_least", "check_int", "is_int", "repeated"]
 
 
 def is_int(value: object) -> TypeGuard[int]:
@@ -123,6 +123,22 @@ def _is_bool(value: object) -> bool:
     return isinstance(value, bool) or (
         kind.__module__ == "numpy" and kind.__name__ in ("bool", "bool_")
     )
+
+
+def repeated(items: Sequence[Hashable]) -> tuple[int, int] | None:
+    """The positions of the first item met twice in ``items`` (the earlier one first).
+
+    ``None`` when every item differs.
+
+    >>> repeated(["Ann", "Bo", "Cy", "Ann"]), repeated(["Ann", "Bo"])
+    ((0, 3), None)
+    """
+    first: dict[Hashable, int] = {}
+    for at, item in enumerate(items):
+        seen = first.setdefault(item, at)
+        if seen != at:
+            return seen, at
+    return None
 
 
 def at_least(least: int) -> Callable[[object, Any, object], None]:

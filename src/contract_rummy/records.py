@@ -54,7 +54,7 @@ from typing import IO, Any, Final, TypeVar, get_args
 
 import attrs
 
-from contract_rummy._checks import check_int, is_int
+from contract_rummy._checks import check_int, is_int, repeated
 from contract_rummy._json import (
     Fields,
     list_of,
@@ -235,12 +235,12 @@ def _names(value: Iterable[str] | None) -> tuple[str, ...] | None:
     names = tuple(value)
     if not all(isinstance(name, str) for name in names):
         raise TypeError(f"names must be a list of str, one per player, got {value!r}")
-    first: dict[str, int] = {}
-    for seat, name in enumerate(names):
-        if first.setdefault(name, seat) != seat:
-            raise ValueError(
-                f"names must differ: players {first[name]} and {seat} are both called {name!r}"
-            )
+    twice = repeated(names)
+    if twice is not None:
+        one, other = twice
+        raise ValueError(
+            f"names must differ: players {one} and {other} are both called {names[one]!r}"
+        )
     return names
 
 

@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any, Final
 
 from contract_rummy import records
+from contract_rummy._checks import repeated
 from contract_rummy.actions import Action, ChanceAction, GoDown
 from contract_rummy.cards import format_cards
 from contract_rummy.codec import from_dict, read_variant
@@ -270,15 +271,16 @@ def names_for(
             f"--names expects {players} names, one per player, separated by commas; "
             f"got {len(names)}: {text!r}"
         )
-    first: dict[str, int] = {}
     for seat, name in enumerate(names):
         if not name:
             parser.error(f"--names: the name of player {seat} is empty in {text!r}")
-        if first.setdefault(name, seat) != seat:
-            parser.error(
-                f"--names: players {first[name]} and {seat} are both called {name!r} in "
-                f"{text!r}; give each player a name of their own"
-            )
+    twice = repeated(names)
+    if twice is not None:
+        one, other = twice
+        parser.error(
+            f"--names: players {one} and {other} are both called {names[one]!r} in "
+            f"{text!r}; give each player a name of their own"
+        )
     return names
 
 
