@@ -407,8 +407,8 @@ def _check_kind(kind: object) -> None:
         given += f": pass the class itself{named}"
     raise TypeError(
         "from_dict's second argument, kind, must be a class such as "
-        "contract_rummy.RoundState, a union of classes, or None for the type the data "
-        f"names; got {given}"
+        "contract_rummy.RoundState, a union of classes written with | (such as RoundState | "
+        f"PlayerView), or None for the type the data names; got {given}"
     )
 
 
