@@ -756,3 +756,20 @@ def test_a_variant_pickled_by_another_version_loads_with_its_tables_made_again()
     assert loaded == variant
     assert _answers(loaded) == _answers(variant)
     assert loaded.penalty(Card.parse("QS")) == 25  # R30: a wild queen scores as a joker
+
+
+def test_r1_deck_counts_refuses_players_the_variant_is_not_played_by() -> None:
+    # As deck() does: the counts of a deck nobody deals would only mislead.
+    with pytest.raises(ValueError, match=r"^R1: pagat is played by 4 players, not 9$"):
+        cr.PAGAT.deck_counts(9)
+    with pytest.raises(ValueError, match=r"^R1: "):
+        cr.PAGAT.deck(9)
+    assert cr.PAGAT.deck_counts(4) == (2, 3)
+
+
+def test_a_ladders_lengths_out_of_bounds_are_named_once_a_round() -> None:
+    with pytest.raises(ValueError, match="shorter than min_group_length") as refused:
+        attrs.evolve(cr.PAGAT, min_group_length=9)
+    message = str(refused.value)
+    # Round 1 asks for two groups of 3: one line for it, not one a group.
+    assert message.count("round 1: a group of 3 is shorter than min_group_length (9)") == 1

@@ -610,13 +610,13 @@ class Variant:
                 f"round {number}: a contract in the ladder must have at most "
                 f"{MAX_CONTRACT_MELDS} melds, got {contract.melds} ({contract})"
             )
-        for length in contract.groups:
+        for length in dict.fromkeys(contract.groups):  # each length once: one line each
             if length < self.min_group_length:
                 yield (
                     f"round {number}: a group of {length} is shorter than "
                     f"min_group_length ({self.min_group_length})"
                 )
-        for length in contract.runs:
+        for length in dict.fromkeys(contract.runs):
             if not self.min_run_length <= length <= self.max_run_length:
                 yield (
                     f"round {number}: a run of {length} is outside the run lengths "
@@ -648,11 +648,20 @@ class Variant:
     def deck_counts(self, players: int) -> DeckCounts:
         """How many decks and jokers are shuffled together for ``players`` players (R2).
 
+        Raises:
+            ValueError: if the variant is not played by ``players`` players (R1), as
+                :meth:`deck` refuses them.
+
         >>> PAGAT.deck_counts(4)
         DeckCounts(decks=2, jokers=3)
         >>> PAGAT.deck_counts(4).cards
         107
+        >>> PAGAT.deck_counts(9)
+        Traceback (most recent call last):
+        ...
+        ValueError: R1: pagat is played by 4 players, not 9
         """
+        self.check_players(players)
         decks = self.decks
         jokers = players - 1 if self.jokers is JokerRule.PLAYERS_MINUS_ONE else self.jokers
         assert isinstance(jokers, int)
@@ -682,8 +691,7 @@ class Variant:
         >>> len(PAGAT.deck(4))
         107
         """
-        self.check_players(players)
-        return build_deck(*self.deck_counts(players))
+        return build_deck(*self.deck_counts(players))  # (which checks the players, R1)
 
     def __repr__(self) -> str:
         """A named preset by its name (``VARIANTS['pagat']``), any other by its settings."""
