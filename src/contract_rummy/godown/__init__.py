@@ -493,7 +493,9 @@ def _held_by(skeleton: _Skeleton) -> int:
 #: generation. A listing that finds more starts a new generation, which reads from the one
 #: before it what it has not kept yet (and keeps it), so that a hand listed again does not
 #: build everything afresh; the generation before that is let go, so that their memory stays
-#: bounded (about 8 MB a generation).
+#: bounded. A full generation of deuces-wild's random play held about 480,000 objects, some
+#: 70 MB with the answers its melds keep (``Meld.fits``, ``reach``): far more than a unit
+#: each, so two generations weigh up to about 140 MB.
 _KEPT_LIMIT: Final = 1 << 16
 _KEPT_HELD = [0]
 #: The most variants and kinds of wild card held kept for in a generation (a program may
