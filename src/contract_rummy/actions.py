@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import operator
 from collections.abc import Iterable
-from typing import Final, TypeAlias
+from typing import Final, TypeAlias, get_args
 
 import attrs
 
@@ -24,6 +24,7 @@ from contract_rummy.cards import CARDS, Card
 from contract_rummy.melds import End, Group, Run
 
 __all__ = [
+    "ACTION_TYPES",
     "CHANCE_ACTIONS",
     "DISCARDS",
     "Action",
@@ -40,6 +41,7 @@ __all__ = [
     "Pass",
     "SwapJoker",
     "TakeDiscard",
+    "not_an_action",
 ]
 
 
@@ -298,3 +300,26 @@ ChanceAction: TypeAlias = FirstDealer | CutDeck | DealCard
 #: in JSON (:func:`~contract_rummy.to_dict`) and in notation
 #: (:func:`~contract_rummy.notation.parse_outcome`).
 CHANCE_ACTIONS: Final[tuple[type[ChanceAction], ...]] = (FirstDealer, CutDeck, DealCard)
+
+#: Every kind of action: the players' (:data:`Action`) and chance's outcomes
+#: (:data:`ChanceAction`).
+ACTION_TYPES: Final[frozenset[type[Action | ChanceAction]]] = frozenset(
+    (*get_args(Action), *CHANCE_ACTIONS)
+)
+
+
+def not_an_action(value: object) -> str | None:
+    """Why ``value`` is not an action, for a ``TypeError``; ``None`` when it is one.
+
+    An action's class given for the action itself is told to be called.
+
+    >>> not_an_action(DrawStock()) is None
+    True
+    >>> not_an_action(DrawStock), not_an_action("DrawStock")
+    ('expected an action, got the class DrawStock: call it', "expected an action, got 'DrawStock'")
+    """
+    if type(value) in ACTION_TYPES:
+        return None
+    if isinstance(value, type) and value in ACTION_TYPES:  # DrawStock for DrawStock()
+        return f"expected an action, got the class {value.__name__}: call it"
+    return f"expected an action, got {value!r}"

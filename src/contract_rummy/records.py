@@ -50,7 +50,7 @@ import json
 from collections import Counter
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from os import PathLike
-from typing import IO, Any, Final, TypeVar, get_args
+from typing import IO, Any, Final, TypeVar
 
 import attrs
 
@@ -65,7 +65,7 @@ from contract_rummy._json import (
     read_int,
     read_str,
 )
-from contract_rummy.actions import CHANCE_ACTIONS, Action, ChanceAction, DealCard
+from contract_rummy.actions import Action, ChanceAction, DealCard, not_an_action
 from contract_rummy.cards import Card, parse_cards
 from contract_rummy.codec import SCHEMA_VERSION, read_state, read_variant, to_dict, write_variant
 from contract_rummy.engine import STEPS, deal_step, new_game, step
@@ -94,8 +94,6 @@ __all__ = [
 
 T = TypeVar("T")
 _TYPE: Final = "GameRecord"
-#: The classes of the actions a record holds: the players' and chance's outcomes.
-_ACTION_TYPES: Final = frozenset((*get_args(Action), *CHANCE_ACTIONS))
 #: The rule that says what chance deals at a chance point of each kind.
 _RULE_OF_KIND: Final = {
     ChanceKind.DEALER: "R4",
@@ -189,24 +187,17 @@ def _actions(value: Iterable[Action | ChanceAction]) -> tuple[Action | ChanceAct
         raise TypeError(f"actions must be a list of actions, got {given!r}")
     actions = tuple(value)
     for index, action in enumerate(actions):
-        if type(action) not in _ACTION_TYPES:
-            raise TypeError(f"actions[{index}]: {_not_an_action(action)}")
+        problem = not_an_action(action)
+        if problem is not None:
+            if isinstance(action, str):
+                # Notation is read in the state it is played in (a meld's reading under the
+                # variant, the wild card a swap frees): records.loads reads a whole record so.
+                problem += (
+                    ": read notation with contract_rummy.parse_action (chance's outcomes "
+                    "with notation.parse_outcome), or a whole record with records.loads"
+                )
+            raise TypeError(f"actions[{index}]: {problem}")
     return actions
-
-
-def _not_an_action(value: object) -> str:
-    """What to say of ``value`` given where an action belongs."""
-    if isinstance(value, type) and value in _ACTION_TYPES:  # DrawStock for DrawStock()
-        return f"expected an action, got the class {value.__name__}: call it"
-    if isinstance(value, str):
-        # Notation is read in the state it is played in (a meld's reading under the
-        # variant, the wild card a swap frees): records.loads reads a whole record so.
-        return (
-            f"expected an action, got {value!r}: read notation with "
-            "contract_rummy.parse_action (chance's outcomes with notation.parse_outcome), "
-            "or a whole record with records.loads"
-        )
-    return f"expected an action, got {value!r}"
 
 
 def _deals(value: Iterable[Deal]) -> tuple[Deal, ...]:

@@ -46,20 +46,7 @@ import attrs
 
 from contract_rummy._checks import is_int
 from contract_rummy._hands import BY_INDEX, Hand
-from contract_rummy.actions import (
-    CHANCE_ACTIONS,
-    Action,
-    Buy,
-    ChanceAction,
-    Discard,
-    DrawStock,
-    GoDown,
-    LayOff,
-    NextRound,
-    Pass,
-    SwapJoker,
-    TakeDiscard,
-)
+from contract_rummy.actions import ACTION_TYPES, Action, ChanceAction, not_an_action
 from contract_rummy.cards import Card
 from contract_rummy.engine._buy import BUY
 from contract_rummy.engine._chance import (
@@ -222,12 +209,6 @@ def _chance_point_problem(state: RoundState, point: ChancePoint) -> str | None:
     return None
 
 
-_ACTIONS: Final = frozenset(
-    (
-        *(DrawStock, TakeDiscard, Buy, Pass, GoDown, LayOff, SwapJoker, Discard, NextRound),
-        *CHANCE_ACTIONS,  # chance's outcomes
-    )
-)
 #: The rules of each phase.
 _RULES: Final[Mapping[Phase, PhaseRules]] = {
     Phase.DRAW: DRAW,
@@ -239,7 +220,7 @@ _RULES: Final[Mapping[Phase, PhaseRules]] = {
     Phase.CHANCE: PhaseRules(
         legal=legal_outcomes,
         check=check_outcome,
-        plays=dict.fromkeys(_ACTIONS, _resolve),
+        plays=dict.fromkeys(ACTION_TYPES, _resolve),
     ),
 }
 #: Each phase's ``plays``, looked up once: the engine plays every action through one of these.
@@ -514,11 +495,8 @@ def apply(
 def _play(state: RoundState, action: Action | ChanceAction, player: int | None = None) -> Outcome:
     if type(state) is not RoundState:
         _check_state(state)
-    if type(action) not in _ACTIONS:
-        given: object = action
-        if given in _ACTIONS:  # the class itself, such as DrawStock for DrawStock()
-            raise TypeError(f"expected an action, got the class {action!r}: call it")
-        raise TypeError(f"expected an action, got {action!r}")
+    if type(action) not in ACTION_TYPES:
+        raise TypeError(not_an_action(action))
     if player is not None:
         _check_player(state, player)
     # The phase's code numbers the state it makes: ``moves`` one more (see ``Outcome``).
@@ -645,7 +623,7 @@ def is_legal(
 
 
 def _is_legal(position: Position, hand: Hand, action: object, player: int | None) -> bool:
-    if type(action) not in _ACTIONS:
+    if type(action) not in ACTION_TYPES:
         return False
     try:
         if player is not None:
