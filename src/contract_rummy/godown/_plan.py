@@ -277,15 +277,24 @@ class RunGains(dict[bytes, tuple[int, ...]]):
         each = self._best.get(positions)
         if each is None:
             each = self._best[positions] = self._tables.best_run_window(self._length, positions)
-        if not each:
-            gains: tuple[int, ...] = ()
-        else:
-            full, part = divmod(sum(held), each)
-            gains = (each,) * full + (part,) * bool(part)
         if len(self) >= MEMO_LIMIT:
             self.clear()
-        self[held] = gains
+        # (a miss comes once in four look-ups early in a process: its gains are shared)
+        gains = self[held] = _gains(each, sum(held))
         return gains
+
+
+@functools.lru_cache(maxsize=1024)
+def _gains(each: int, cards: int) -> tuple[int, ...]:
+    """What runs hold of a suit whose best window holds ``each`` of its ``cards``, run by run.
+
+    >>> _gains(4, 9), _gains(3, 3), _gains(0, 2)
+    ((4, 4, 1), (3,), ())
+    """
+    if not each:
+        return ()
+    full, part = divmod(cards, each)
+    return (each,) * full + (part,) * bool(part)
 
 
 def _run_gains(t: Tables, length: int) -> RunGains:
