@@ -364,7 +364,10 @@ class LegalActions(Sequence[Action]):
 
     def __len__(self) -> int:
         actions = self._actions
-        return len(self._all() if actions is None else actions)
+        if actions is None:  # what _all() does, inline: most callers count them first
+            position = self._position
+            actions = self._actions = _RULES[position.phase].legal(position, self._hand)
+        return len(actions)
 
     def __bool__(self) -> bool:
         return bool(self._all())
