@@ -282,7 +282,11 @@ def search(
         fields=fields,
     )
     seen: set[Found] | None = None if p.interchangeable else set()
-    batches = _fill(context, 0, packed, total, wilds, blanks, 0, (), seen)
+    batches = (
+        _fill(context, 0, packed, total, wilds, blanks, 0, (), seen)
+        if len(p.places) > 1
+        else iter(_one_place(context, packed, total, wilds))
+    )
     return Result(batches, held, single, p.ordered, (context, packed, total, wilds, blanks))
 
 
@@ -324,7 +328,7 @@ def _fill(
     """Fill ``s.places[i:]`` from the packed ``hand``, yielding the go-downs found.
 
     The hand has ``left`` cards, ``wilds`` of them wild. The last place's melds come in
-    one :class:`Batch` for each choice of the places before it (see :func:`_last`). In a
+    one :class:`Batch` for each choice of the places before it. In a
     round played at once, at most ``blanks`` more melds may be of wild cards only (see
     :func:`search`).
 
@@ -332,41 +336,25 @@ def _fill(
     before it took, so interchangeable places take their melds in order.
     """
     levels = s.plan.levels
-    length, reserve, exact, last, together, follow, apart = levels[i]
-    if last:  # a contract of one place
-        choices = None if together else _choices(s.choices[i], wilds)
-        whole = _last(s, i, hand, left, choices, start, chosen, seen)
-        if whole:
-            yield Batch(chosen, whole)
-        return
+    length, reserve, exact, _, _, follow, apart = levels[i]
+    # (enough cards are left for every place: the places before took no more than that)
     high = length if exact else left - reserve
-    if high < length:
+    fields, tight = (s.fields, _tight(s, i, hand)) if s.plan.at_once else (None, False)
+    if tight is None:
         return
-    fields = s.fields
-    tight = False
-    if fields is not None:
-        spread = spread_of(s.t, fields, hand) - (len(s.plan.places) - i)
-        if spread > 0:
-            return  # R24: more suits (or ranks) of natural cards than melds to hold them
-        # As many as melds: each meld must take every natural card of its own.
-        tight = spread == 0
-    elif s.plan.at_once and uncovered(s.t, s.plan, hand, i) > 0:
-        return  # R24: the groups and runs left cannot hold the natural cards left
     row = s.choices[i]
     source, positions, _ = row[wilds] or _choices(row, wilds)
     # Over the whole list, positions are indices; over part of it, look them up.
     first = bisect.bisect_left(positions, start) if start and positions is not None else start
-    guard = s.guard
-    held = hand | guard
-    longer = not exact
     # The first place's candidates were listed from this very hand: each fits it.
-    check = bool(chosen)
-    # The last place is listed by a plain call, not a generator's frame (most of the
-    # search's calls are there), and no place at all where its list has nothing left to
-    # take (a round played at once (R24) has no list for its last place: it takes what is
-    # left).
-    before_last = levels[i + 1].last
-    after = None if levels[i + 1].together else s.choices[i + 1]
+    guard, longer, check = s.guard, not exact, bool(chosen)
+    held = hand | guard
+    # The last place's melds are found in this loop, not by a call or a generator's frame
+    # (most of the search's work is there), and not at all where its list has nothing
+    # left to take. A round played at once (R24) has no list for its last place: it
+    # takes what is left (finish_at_once).
+    _, _, _, before_last, together, _, final_apart = levels[i + 1]
+    after = None if together else s.choices[i + 1]
     for at in range(first, len(source)):
         meld, cards, size, used = source[at]
         if (check and (held - cards) & guard != guard) or (longer and size > high):
@@ -390,51 +378,64 @@ def _fill(
                              blanks - (used == size), next_start, (*chosen, meld),
                              seen)  # fmt: skip
             continue
-        now = (*chosen, meld)
-        taken = _last(s, i + 1, hand - cards, left - size, choices, next_start, now, seen)
+        # The last place: the melds it can take after ``now``, each leaving the player a
+        # discard (R16, R17), in order, from the meld this one took if the two places
+        # are alike (as above).
+        now, rest, remaining = (*chosen, meld), hand - cards, left - size
+        if choices is None:
+            taken = finish_at_once(s, s.plan.places[i + 1], rest, remaining, now, seen)
+        else:
+            final, final_positions, _ = choices
+            if next_start:
+                if final_positions is not None:
+                    next_start = bisect.bisect_left(final_positions, next_start)
+                final = final[next_start:]
+            held_rest = rest | guard
+            taken = []
+            for candidate in final:
+                spec, taking, cards_taken, _ = candidate
+                # (a meld longer than the cards left allow leaves no discard: see below)
+                if (held_rest - taking) & guard != guard or (final_apart and touching(spec, now)):
+                    continue
+                kept_back = remaining - cards_taken
+                if (kept_back > 1 or leaves_a_discard(s, rest - taking, kept_back)) and (
+                    seen is None or _first_time((*now, spec), seen)
+                ):
+                    taken.append(candidate)
         if taken:
             yield _batch((now, taken))
 
 
-def _last(
-    s: Searching,
-    i: int,
-    hand: int,
-    left: int,
-    choices: Choices | None,
-    start: int,
-    chosen: tuple[MeldSpec, ...],
-    seen: set[Found] | None,
-) -> list[Candidate]:
-    """The melds the last place, ``s.places[i]``, can take after ``chosen``, in order.
+def _one_place(s: Searching, hand: int, left: int, wilds: int) -> list[Batch]:
+    """The go-downs of a contract of one place: its candidates, listed from this very hand.
 
-    As :func:`_fill` takes them, from ``choices`` and position ``start`` of the whole
-    list, each leaving the player a discard (R16, R17); in a round played at once
-    (``choices`` ``None``), the meld of every card left (:func:`finish_at_once`).
+    Those that leave the player a discard (R16, R17); in a round played at once (R24),
+    the meld of every card (:func:`finish_at_once`).
     """
-    length, reserve, exact, _, _, _, apart = s.plan.levels[i]
-    high = length if exact else left - reserve
-    if high < length:
-        return []
-    if choices is None:
-        return finish_at_once(s, s.plan.places[i], hand, left, chosen, seen)
-    source, positions, _ = choices
-    first = bisect.bisect_left(positions, start) if start and positions is not None else start
-    guard = s.guard
-    held = hand | guard
-    longer = not exact
-    taken: list[Candidate] = []
-    for candidate in source[first:] if first else source:
-        meld, cards, size, _ = candidate
-        if (held - cards) & guard != guard or (longer and size > high):
-            continue
-        if apart and touching(meld, chosen):
-            continue
-        if (left - size > 1 or leaves_a_discard(s, hand - cards, left - size)) and (
-            seen is None or _first_time((*chosen, meld), seen)
-        ):
-            taken.append(candidate)
-    return taken
+    if s.plan.at_once:
+        whole = finish_at_once(s, s.plan.places[0], hand, left, (), None)
+    else:
+        whole = [
+            candidate
+            for candidate in _choices(s.choices[0], wilds).candidates
+            if left - candidate.size > 1
+            or leaves_a_discard(s, hand - candidate.cards, left - candidate.size)
+        ]
+    return [Batch((), whole)] if whole else []
+
+
+def _tight(s: Searching, i: int, hand: int) -> bool | None:
+    """R24: whether each meld from place ``i`` on must take every natural card of its own.
+
+    That is so when the natural cards of the packed ``hand`` are of as many suits (or
+    ranks) as there are melds left; ``None`` when no go-down is left: they are of more,
+    or the groups and runs left cannot hold them.
+    """
+    fields = s.fields
+    if fields is None:
+        return None if uncovered(s.t, s.plan, hand, i) > 0 else False
+    spread = spread_of(s.t, fields, hand) - (len(s.plan.places) - i)
+    return None if spread > 0 else spread == 0
 
 
 def spread_of(t: Tables, fields: tuple[int, ...], hand: int) -> int:
