@@ -195,6 +195,13 @@ class Result(NamedTuple):
     start: tuple[Searching, int, int, int, int] | None = None
 
 
+#: ``Searching(...)``, ``Result(...)`` and ``Counts(...)`` from tuples of all their fields,
+#: in order: quicker than the named tuples' own constructors (one of each is made for
+#: every hand that passes the bounds).
+_searching: Final = functools.partial(tuple.__new__, Searching)
+_result: Final = functools.partial(tuple.__new__, Result)
+_counts: Final = functools.partial(tuple.__new__, Counts)
+
 #: What :func:`search` finds in a hand that cannot meet its contract (an empty iterator
 #: stays empty, so one serves every such hand).
 NOTHING: Final = Result(iter(()), None, 52)
@@ -264,7 +271,7 @@ def search(
     if blanks < 0:
         return NOTHING
     listed: dict[Place, list[Choices | None]] = {}
-    have = Counts(counts, list(counted[:CARDS_AT]), suit_masks, wilds)
+    have = _counts((counts, list(counted[:CARDS_AT]), suit_masks, wilds))
     for place in dict.fromkeys(p.places):
         high = place.length if p.exact else total - (p.contract.min_cards - place.length) - p.keep
         found = list_candidates(t, have, place, high)
@@ -272,22 +279,15 @@ def search(
             return NOTHING  # nothing in the hand can fill this place
         listed[place] = _choices_row(found, wilds)
     choices = tuple(map(listed.__getitem__, p.places))
-    context = Searching(
-        t=t,
-        plan=p,
-        guard=t.guard,
-        choices=choices,
-        kept=kept,
-        present=tuple(index for index in range(53) if counts[index]) if p.at_once else (),
-        fields=fields,
-    )
+    present = tuple(index for index in range(53) if counts[index]) if p.at_once else ()
+    context = _searching((t, p, t.guard, choices, kept, present, fields))
     seen: set[Found] | None = None if p.interchangeable else set()
     batches = (
         _fill(context, 0, packed, total, wilds, blanks, 0, (), seen)
         if len(p.places) > 1
         else iter(_one_place(context, packed, total, wilds))
     )
-    return Result(batches, held, single, p.ordered, (context, packed, total, wilds, blanks))
+    return _result((batches, held, single, p.ordered, (context, packed, total, wilds, blanks)))
 
 
 def _blanks(
