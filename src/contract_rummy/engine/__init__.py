@@ -492,6 +492,15 @@ def apply(
     ...
     contract_rummy.errors.IllegalActionError: R6: it is player 3's turn, not player 1's
     """
+    if player is None and type(state) is RoundState:
+        # Most calls: an action played for whoever is to act. A value of no action's type
+        # is no phase's play either, so this look-up leaves every refusal to _play.
+        play = _PLAYS[state.phase].get(type(action))
+        if play is not None:
+            try:
+                return play(state, action)[0]
+            except NeedChance as need:
+                return stop(state, cast(Action, action), (), need, state.moves + 1)
     return _play(state, action, player)[0]
 
 
