@@ -142,3 +142,13 @@ def test_play_takes_bots_by_name_as_play_game_does() -> None:
 def test_a_bot_class_is_refused_as_a_player_and_told_to_make_one() -> None:
     with pytest.raises(TypeError, match=r"^players\[0\] is the class GreedyBot, not a bot: make"):
         cr.play_game([cr.GreedyBot] * 4, seed=1)  # type: ignore[list-item]
+
+
+@pytest.mark.parametrize("name", sorted(cr.BOTS))
+def test_every_named_bot_is_made_without_a_seed_as_with_seed_0(name: str) -> None:
+    state = cr.new_game(seed=4)
+    unseeded, seeded = cr.BOTS[name](), cr.make_bot(name, seed=0)
+    assert repr(unseeded) == repr(seeded)
+    assert [action for _, action, _ in cr.play(state, [unseeded] * 4, max_actions=40)] == [
+        action for _, action, _ in cr.play(state, [seeded] * 4, max_actions=40)
+    ]

@@ -59,12 +59,13 @@ class Bot(Protocol):
 
 BOTS: Final[Mapping[str, Callable[[int], Bot]]] = MappingProxyType(
     {
-        "greedy": lambda seed: GreedyBot(),
-        "heuristic": lambda seed: HeuristicBot(),
-        "random": lambda seed: RandomBot(seed=seed),
+        "greedy": lambda seed=0: GreedyBot(),
+        "heuristic": lambda seed=0: HeuristicBot(),
+        "random": lambda seed=0: RandomBot(seed=seed),
     }
 )
-"""The bots the library names, each made from a seed (bots that need none ignore it)."""
+"""The bots the library names, each made from a seed, 0 when none is given (bots that need
+none ignore it): ``BOTS["random"](7)``, ``BOTS["greedy"]()``."""
 
 
 def make_bot(name: str, seed: int = 0) -> Bot:
