@@ -37,6 +37,7 @@ from contract_rummy.actions import (
 from contract_rummy.bots import (
     BOTS,
     Bot,
+    BotFactory,
     GreedyBot,
     HeuristicBot,
     RandomBot,
@@ -204,6 +205,7 @@ __all__ = [
     "Action",
     "Board",
     "Bot",
+    "BotFactory",
     "Bought",
     "BoughtUnseen",
     "Buy",

@@ -37,6 +37,7 @@ from contract_rummy.views import PlayerView
 __all__ = [
     "BOTS",
     "Bot",
+    "BotFactory",
     "GreedyBot",
     "HeuristicBot",
     "RandomBot",
@@ -57,12 +58,28 @@ class Bot(Protocol):
         ...  # pragma: no cover
 
 
-BOTS: Final[Mapping[str, Callable[[int], Bot]]] = MappingProxyType(
-    {
-        "greedy": lambda seed=0: GreedyBot(),
-        "heuristic": lambda seed=0: HeuristicBot(),
-        "random": lambda seed=0: RandomBot(seed=seed),
-    }
+class BotFactory(Protocol):
+    """What :data:`BOTS` holds for each name: makes a bot from a seed, 0 when none is given."""
+
+    def __call__(self, seed: int = 0) -> Bot:
+        """A new bot, seeded with ``seed`` (a bot that needs no seed ignores it)."""
+        ...  # pragma: no cover
+
+
+def _greedy(seed: int = 0) -> Bot:
+    return GreedyBot()
+
+
+def _heuristic(seed: int = 0) -> Bot:
+    return HeuristicBot()
+
+
+def _random(seed: int = 0) -> Bot:
+    return RandomBot(seed=seed)
+
+
+BOTS: Final[Mapping[str, BotFactory]] = MappingProxyType(
+    {"greedy": _greedy, "heuristic": _heuristic, "random": _random}
 )
 """The bots the library names, each made from a seed, 0 when none is given (bots that need
 none ignore it): ``BOTS["random"](7)``, ``BOTS["greedy"]()``."""
