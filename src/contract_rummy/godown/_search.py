@@ -328,9 +328,9 @@ def _fill(
     """Fill ``s.places[i:]`` from the packed ``hand``, yielding the go-downs found.
 
     The hand has ``left`` cards, ``wilds`` of them wild. The last place's melds come in
-    one :class:`Batch` for each choice of the places before it. In a
-    round played at once, at most ``blanks`` more melds may be of wild cards only (see
-    :func:`search`).
+    one :class:`Batch` for each choice of the places before it. In a round played at
+    once, at most ``blanks`` more melds may be of wild cards only (see :func:`search`).
+    A contract has two places or more here (one place: :func:`_one_place`).
 
     ``start`` is where ``places[i]`` starts in its candidates: at the meld the same place
     before it took, so interchangeable places take their melds in order.
