@@ -38,6 +38,17 @@ ACES_HIGH: Final = attrs.evolve(
     cr.PAGAT, name="aces-high", aces=cr.AceRule.HIGH, max_run_length=13
 )
 NO_FINAL_DISCARD: Final = attrs.evolve(cr.PAGAT, name="no-final-discard", final_discard=False)
+#: A contract of one place a round: a group, a run, then a run of the whole hand (R24),
+#: dealt so few cards that a go-down may leave none, or only the card taken (R16, R17).
+ONE_PLACE: Final = attrs.evolve(
+    cr.PAGAT,
+    name="one-place",
+    ladder=(
+        (cr.Contract(groups=(3,)), 3),
+        (cr.Contract(runs=(4,)), 4),
+        (cr.Contract(runs=(7,)), 7),
+    ),
+)
 #: ``shanghai``'s 8th round (R24: three groups and a run of the whole hand) with wild 2s too.
 SHANGHAI_DEUCES: Final = attrs.evolve(
     cr.SHANGHAI, name="shanghai-deuces", wild_ranks={cr.Rank.TWO}, max_players=6
@@ -533,6 +544,23 @@ def test_r24_groups_and_a_run_at_once_match_the_rules(variant: cr.Variant) -> No
 def test_r24_shanghai_rounds_at_once_match_the_rules(round_number: int) -> None:
     deals = seeded_deals(cr.SHANGHAI, round_number, 200, sizes(cr.SHANGHAI, round_number), 2)
     compare_all(cr.SHANGHAI, deals, least_with=0.2)
+
+
+@pytest.mark.parametrize(
+    "variant",
+    [
+        ONE_PLACE,
+        attrs.evolve(ONE_PLACE, final_discard=False),
+        attrs.evolve(ONE_PLACE, exact_first_meld=False),
+    ],
+    ids=["one-place", "no-final-discard", "longer-melds"],
+)
+@pytest.mark.parametrize("round_number", [1, 2, 3])
+def test_r14_r24_contracts_of_one_place_match_the_rules(
+    variant: cr.Variant, round_number: int
+) -> None:
+    deals = seeded_deals(variant, round_number, 60, sizes(variant, round_number), 4)
+    compare_all(variant, deals, least_with=0.3)
 
 
 @pytest.mark.slow
