@@ -90,6 +90,13 @@ def test_r28_no_bot_chooses_once_the_game_is_over(name: str) -> None:
 
 
 @pytest.mark.parametrize("name", sorted(cr.BOTS))
+def test_r5_no_bot_chooses_while_chance_deals(name: str) -> None:
+    waiting = cr.new_game(auto_chance=False)  # the first dealer is drawn first (R4)
+    with pytest.raises(ValueError, match=r"^R5: chance deals now: no player chooses"):
+        cr.make_bot(name).choose(waiting)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("name", sorted(cr.BOTS))
 def test_r6_every_bot_refuses_a_view_whose_player_is_not_to_choose(name: str) -> None:
     state = cr.new_game(seed=3)
     idle = next(p for p in range(4) if p != state.to_act)

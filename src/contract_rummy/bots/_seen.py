@@ -17,9 +17,10 @@ def seen_by(state: RoundState | PlayerView) -> PlayerView:
     """The view a bot plays on: a view as it is, a state as its player to act sees it.
 
     Raises:
-        ValueError: if the game is over (R28): no bot has anything to choose; or if the
-            view's player is not the one to choose now (``chooser``), so that every bot
-            says so alike rather than choosing for someone else's turn.
+        ValueError: if the game is over (R28) or chance deals now (R5, a game dealt step by
+            step): no bot has anything to choose; or if the view's player is not the one
+            to choose now (``chooser``), so that every bot says so alike rather than
+            choosing for someone else's turn.
     """
     if state.phase is _GAME_OVER:
         raise ValueError("R28: the game is over: no player may act, so no bot can choose")
@@ -32,5 +33,9 @@ def seen_by(state: RoundState | PlayerView) -> PlayerView:
             )
         return state
     player = chooser(state)
-    assert player is not None  # the game is not over
+    if player is None:
+        raise ValueError(
+            "R5: chance deals now: no player chooses, so no bot can; play chance's outcome "
+            "(legal_actions(state) lists them) or deal with contract_rummy.deal"
+        )
     return view(state, player)
