@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import attrs
 import pytest
 
 import contract_rummy as cr
+import contract_rummy.history
 from contract_rummy.godown import iter_go_downs
 from scenario import cards, deal, play, refused
 
@@ -325,3 +327,20 @@ def test_r17_off_a_player_with_no_card_may_take_the_discard_and_throw_it_back() 
     assert list(cr.legal_actions(state)) == [cr.DrawStock(), cr.TakeDiscard()]
     state = play(state, cr.TakeDiscard(), cr.Discard(cards("KD")[0]))
     assert state.phase is cr.Phase.ROUND_OVER
+
+
+def test_a_view_given_for_a_state_is_named_and_not_shown_whole() -> None:
+    state = cr.new_game(seed=1)
+    seen = cr.view(state, 2)
+    expected = r"^expected a RoundState, got player 2's view: a view shows what one player sees"
+    calls: list[Callable[[], object]] = [
+        lambda: cr.apply(seen, cr.DrawStock()),  # type: ignore[arg-type]
+        lambda: cr.step(seen, cr.DrawStock()),  # type: ignore[arg-type]
+        lambda: cr.view(seen, 2),  # type: ignore[arg-type]
+        lambda: list(cr.play(seen, ["greedy"] * 4, max_actions=1)),  # type: ignore[arg-type]
+        lambda: cr.history.Histories(seen),  # type: ignore[arg-type]
+    ]
+    for call in calls:
+        with pytest.raises(TypeError, match=expected) as refused:
+            call()
+        assert len(str(refused.value)) < 200

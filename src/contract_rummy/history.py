@@ -95,7 +95,7 @@ from contract_rummy.events import (
     censored,
 )
 from contract_rummy.playing import Played
-from contract_rummy.state import Chance, ChanceKind, Phase, RoundState, Totals
+from contract_rummy.state import Chance, ChanceKind, Phase, RoundState, Totals, not_a_state
 from contract_rummy.views import PlayerView, canonical_state, view
 
 __all__ = ["ChanceUnseen", "Histories", "History", "Seen", "dumps", "loads"]
@@ -270,7 +270,7 @@ class Histories:
 
     def __init__(self, state: RoundState) -> None:
         if not isinstance(state, RoundState):
-            raise TypeError(f"expected a RoundState, got {state!r}")
+            raise TypeError(not_a_state(state))
         self._first = state
         self._state = state
         self._stepped = state.shuffler == STEPS

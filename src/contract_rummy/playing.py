@@ -33,7 +33,7 @@ from contract_rummy._checks import check_int
 from contract_rummy.actions import Action
 from contract_rummy.engine import STEPS, advance, chooser, step
 from contract_rummy.events import Event
-from contract_rummy.state import Phase, RoundState
+from contract_rummy.state import Phase, RoundState, not_a_state
 from contract_rummy.views import PlayerView, view
 
 __all__ = ["Choose", "Chooses", "GameTooLongError", "Played", "steps"]
@@ -113,7 +113,7 @@ def steps(
     contract_rummy.playing.GameTooLongError: the game is not over after 10 actions: round 1, ...
     """
     if not isinstance(state, RoundState):
-        raise TypeError(f"expected a RoundState, got {state!r}")
+        raise TypeError(not_a_state(state))
     if max_actions is not None:
         check_int("max_actions", max_actions, minimum=0)
     if state.chance.shuffler is STEPS or state.phase is Phase.CHANCE:

@@ -76,6 +76,7 @@ from contract_rummy.state import (
     build_state,
     builder,
     check_types,
+    not_a_state,
 )
 from contract_rummy.variants import Variant
 
@@ -276,7 +277,7 @@ def view(state: RoundState, player: int) -> PlayerView:
     ValueError: player must be a player of the game, 0-3, got 4
     """
     if type(state) is not RoundState and not isinstance(state, RoundState):
-        raise TypeError(f"expected a RoundState, got {state!r}")
+        raise TypeError(not_a_state(state))
     hands = state.hands
     if type(player) is not int and not is_int(player):  # a plain int skips the call
         raise TypeError(f"player must be an int, got {player!r}")

@@ -81,7 +81,7 @@ from contract_rummy.errors import (
     Refusal,
 )
 from contract_rummy.events import Step
-from contract_rummy.state import Chance, ChanceKind, ChancePoint, Phase, RoundState
+from contract_rummy.state import Chance, ChanceKind, ChancePoint, Phase, RoundState, not_a_state
 
 __all__ = [
     "STEPS",
@@ -147,7 +147,7 @@ def check_chance_point(state: RoundState) -> None:
     contract_rummy.errors.InvalidStateError: R5: this chance point is not one the game reaches: ...
     """
     if not isinstance(state, RoundState):
-        raise TypeError(f"expected a RoundState, got {state!r}")
+        raise TypeError(not_a_state(state))
     point = state.chance.pending
     if point is None:
         return
@@ -234,9 +234,9 @@ _PLAYS: Final[Mapping[Phase, Mapping[type, Play]]] = {
 _new_step: Final[Callable[[type[Step], Outcome], Step]] = tuple.__new__
 
 
-def _check_state(state: object, expected: str = "a RoundState") -> RoundState:
+def _check_state(state: object) -> RoundState:
     if not isinstance(state, RoundState):
-        raise TypeError(f"expected {expected}, got {state!r}")
+        raise TypeError(not_a_state(state))
     return state
 
 

@@ -39,7 +39,7 @@ from contract_rummy.engine._common import Outcome, Position, refuse
 from contract_rummy.errors import InvalidStateError, Refusal
 from contract_rummy.events import Event
 from contract_rummy.shuffler import STEPS, NeedChance, StepShuffler
-from contract_rummy.state import Chance, ChanceKind, ChancePoint, Phase, RoundState
+from contract_rummy.state import Chance, ChanceKind, ChancePoint, Phase, RoundState, not_a_state
 
 __all__ = [
     "STEPS",
@@ -106,7 +106,7 @@ def chance_point(state: RoundState) -> ChancePoint | None:
     (ChanceKind.DEALER, 4)
     """
     if not isinstance(state, RoundState):
-        raise TypeError(f"expected a RoundState, got {state!r}")
+        raise TypeError(not_a_state(state))
     return state.chance.pending
 
 
@@ -229,7 +229,7 @@ def order_to_deal(state: RoundState, cards: Iterable[Card | str] | str) -> tuple
     reshuffle (R27) that chance deals in ``state``, as a list of cards or as notation.
     """
     if not isinstance(state, RoundState):
-        raise TypeError(f"expected a RoundState, got {state!r}")
+        raise TypeError(not_a_state(state))
     if isinstance(cards, str):
         cards = parse_cards(cards)
     dealt = tuple(DealCard(card) for card in cards)

@@ -58,7 +58,7 @@ from contract_rummy.state._parts import (
     Turn,
 )
 from contract_rummy.state._phase import Phase
-from contract_rummy.state._round import PublicParts, RoundState, build_state
+from contract_rummy.state._round import PublicParts, RoundState, build_state, not_a_state
 from contract_rummy.state._scoring import penalties_of, winners_of
 
 __all__ = [
@@ -89,6 +89,7 @@ __all__ = [
     "check_types",
     "deck_difference",
     "describe_type",
+    "not_a_state",
     "penalties_of",
     "priority",
     "replaceable",

@@ -32,7 +32,7 @@ from contract_rummy.state._parts import (
 from contract_rummy.state._phase import Phase
 from contract_rummy.variants import Variant
 
-__all__ = ["PublicParts", "RoundState", "build_state"]
+__all__ = ["PublicParts", "RoundState", "build_state", "not_a_state"]
 
 
 class PublicParts:
@@ -328,3 +328,23 @@ class RoundState(_StateFields):
 #: Builds a state from its parts, unchecked: how the engine makes the first state of a
 #: round. Its parameters are :class:`RoundState`'s fields, in order.
 build_state: Final = builder(RoundState, _StateFields.__init__)
+
+
+def not_a_state(value: object) -> str:
+    """Why ``value``, given where a :class:`RoundState` goes, is not one: for a ``TypeError``.
+
+    A player's view is named as such, not shown whole: actions are played on the state it
+    was made from.
+
+    >>> import contract_rummy as cr
+    >>> print(not_a_state(cr.view(cr.new_game(seed=1), 2)))
+    expected a RoundState, got player 2's view: a view shows what one player sees; ...
+    >>> not_a_state(None)
+    'expected a RoundState, got None'
+    """
+    if hasattr(value, "player") and hasattr(value, "hand"):  # a view: its repr is long
+        return (
+            f"expected a RoundState, got player {value.player}'s view: a view shows what one "
+            "player sees; actions are played on the whole state it was made from"
+        )
+    return f"expected a RoundState, got {value!r}"
