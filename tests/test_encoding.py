@@ -434,6 +434,9 @@ def test_bad_input_is_refused_with_a_clear_error() -> None:
         enc.action_id(five, cr.DrawStock())
     with pytest.raises(ValueError, match="with 5 players"):
         enc.observation(cr.view(five, 0))
+    renamed = attrs.evolve(cr.PAGAT, max_turns=2)  # the preset's name kept
+    with pytest.raises(ValueError, match="got a RoundState of another variant named pagat"):
+        enc.legal_ids(cr.new_game(renamed, seed=1))
     with pytest.raises(ValueError, match="R1: pagat is played by 4 players, not 5"):
         Encoding(cr.PAGAT, 5)
     with pytest.raises(ValueError, match="max_go_downs must be at least 1"):

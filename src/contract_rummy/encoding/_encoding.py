@@ -141,9 +141,15 @@ class Encoding:
             )
         variant = subject.variant
         if players != self.players or (variant is not self.variant and variant != self.variant):
+            # Two variants may share a name (attrs.evolve keeps the preset's): say so.
+            other = (
+                f"another variant named {variant.name}"
+                if variant.name == self.variant.name and variant != self.variant
+                else variant.name
+            )
             raise ValueError(
                 f"this encoding is for {self.variant.name} with {self.players} players; got "
-                f"a {type(subject).__name__} of {variant.name} with {players} players"
+                f"a {type(subject).__name__} of {other} with {players} players"
             )
         return subject
 
