@@ -39,6 +39,17 @@ def test_records_are_read_from_open_files_and_text(tmp_path: Path) -> None:
         cr.replay(None)  # type: ignore[arg-type]
 
 
+def test_records_are_written_to_open_files_and_lines_read_from_them(tmp_path: Path) -> None:
+    game = records.GameRecord(variant=cr.PAGAT, players=4, seed=1, actions=[])
+    with pytest.raises(TypeError, match=r"^dump writes to an open file, not a path: open\("):
+        records.dump(game, tmp_path / "game.json")  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match=r"^dump_lines writes to an open file, not a path"):
+        records.dump_lines([game], "games.jsonl")  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match=r"^load_lines reads an open file, not a path"):
+        list(records.load_lines("games.jsonl"))
+    assert not list(tmp_path.iterdir())  # nothing written
+
+
 @pytest.mark.parametrize("shuffler", [cr.SEEDED, cr.SYSTEM], ids=["seeded", "system"])
 def test_a_shuffler_names_what_it_shuffles(shuffler: cr.Shuffler) -> None:
     with pytest.raises(TypeError, match=r"^items must be a sequence to shuffle .*got None$"):

@@ -752,9 +752,20 @@ def dumps(record: GameRecord, *, indent: int | None = None) -> str:
 
 
 def dump(record: GameRecord, fp: IO[str], *, indent: int | None = None) -> None:
-    """Write the record to a text file as a JSON document (see :func:`dumps`)."""
+    """Write the record to a text file as a JSON document (see :func:`dumps`).
+
+    Raises:
+        TypeError: for a path rather than an open file.
+    """
+    _check_file(fp, "dump writes to", ", 'w'", ", or write the text dumps gives")
     fp.write(dumps(record, indent=indent))
     fp.write("\n")
+
+
+def _check_file(fp: object, does: str, mode: str = "", otherwise: str = "") -> None:
+    """Refuse a path (or a whole text) given for an open file, saying what to pass."""
+    if isinstance(fp, str | bytes | PathLike):
+        raise TypeError(f"{does} an open file, not a path: open({fp!r}{mode}) first{otherwise}")
 
 
 def dump_lines(records: Iterable[GameRecord], fp: IO[str]) -> None:
@@ -772,6 +783,7 @@ def dump_lines(records: Iterable[GameRecord], fp: IO[str]) -> None:
     >>> [game.seed for game in records.load_lines(file)]
     [1, 2]
     """
+    _check_file(fp, "dump_lines writes to", ", 'w'")
     for record in records:
         fp.write(dumps(record))
         fp.write("\n")
@@ -798,11 +810,7 @@ def load(fp: IO[str] | IO[bytes]) -> GameRecord:
         RecordError: as :func:`loads` does, and for a file that is not text in its encoding.
         TypeError: for a path rather than an open file.
     """
-    if isinstance(fp, str | bytes | PathLike):
-        raise TypeError(
-            f"load reads an open file, not a path: open({fp!r}) first, or read the text "
-            "and pass it to loads"
-        )
+    _check_file(fp, "load reads", otherwise=", or read the text and pass it to loads")
     try:
         text = fp.read()
     except UnicodeDecodeError as error:
@@ -815,7 +823,9 @@ def load_lines(fp: Iterable[str | bytes]) -> Iterator[GameRecord]:
 
     Raises:
         RecordError: for the first bad record, with its line number.
+        TypeError: for a path (or a whole text) rather than an open file or its lines.
     """
+    _check_file(fp, "load_lines reads", otherwise=", or pass a text's lines (splitlines())")
     lines = iter(fp)
     number = 0
     while True:
