@@ -9,6 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import contract_rummy as cr
+from contract_rummy.bots import UnknownBotError
 from contract_rummy.testing import strategies as crst
 
 
@@ -159,3 +160,15 @@ def test_every_named_bot_is_made_without_a_seed_as_with_seed_0(name: str) -> Non
     assert [action for _, action, _ in cr.play(state, [unseeded] * 4, max_actions=40)] == [
         action for _, action, _ in cr.play(state, [seeded] * 4, max_actions=40)
     ]
+
+
+def test_a_name_that_is_no_bots_is_refused_listing_the_bots() -> None:
+    listed = r"^no bot is called 'nope'; the bots are greedy, heuristic, random$"
+    with pytest.raises(UnknownBotError, match=listed):
+        cr.BOTS["nope"]
+    with pytest.raises(KeyError):  # as any mapping refuses a missing key
+        cr.BOTS["nope"]
+    with pytest.raises(ValueError, match=listed):  # as the library refuses bad input
+        cr.make_bot("nope")
+    assert "nope" not in cr.BOTS
+    assert cr.BOTS.get("nope") is None

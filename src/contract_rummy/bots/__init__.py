@@ -20,7 +20,6 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from itertools import islice
-from types import MappingProxyType
 from typing import Final, Protocol
 
 from contract_rummy._checks import check_int
@@ -41,6 +40,7 @@ __all__ = [
     "GreedyBot",
     "HeuristicBot",
     "RandomBot",
+    "UnknownBotError",
     "make_bot",
     "play",
     "play_game",
@@ -78,32 +78,64 @@ def _random(seed: int = 0) -> Bot:
     return RandomBot(seed=seed)
 
 
-BOTS: Final[Mapping[str, BotFactory]] = MappingProxyType(
+class UnknownBotError(KeyError, ValueError):
+    """A name that names none of :data:`BOTS`: the message lists them.
+
+    A :class:`KeyError` (as any mapping refuses a missing key) and a :class:`ValueError`
+    (as the library refuses any bad input).
+    """
+
+    def __str__(self) -> str:
+        return str(self.args[0])
+
+
+class _Bots(Mapping[str, BotFactory]):
+    """The named bots, read-only; a name that is none of them is refused with the names."""
+
+    __slots__ = ("_by_name",)
+
+    def __init__(self, bots: Mapping[str, BotFactory]) -> None:
+        self._by_name = dict(bots)
+
+    def __getitem__(self, name: str) -> BotFactory:
+        try:
+            return self._by_name[name]
+        except (KeyError, TypeError):
+            known = ", ".join(sorted(self._by_name))
+            raise UnknownBotError(f"no bot is called {name!r}; the bots are {known}") from None
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._by_name)
+
+    def __len__(self) -> int:
+        return len(self._by_name)
+
+    def __repr__(self) -> str:
+        return f"BOTS({', '.join(self._by_name)})"
+
+
+BOTS: Final[Mapping[str, BotFactory]] = _Bots(
     {"greedy": _greedy, "heuristic": _heuristic, "random": _random}
 )
 """The bots the library names, each made from a seed, 0 when none is given (bots that need
-none ignore it): ``BOTS["random"](7)``, ``BOTS["greedy"]()``."""
+none ignore it): ``BOTS["random"](7)``, ``BOTS["greedy"]()``. A name that is none of them
+raises :class:`UnknownBotError`, listing them."""
 
 
 def make_bot(name: str, seed: int = 0) -> Bot:
     """The bot called ``name`` in :data:`BOTS`, seeded with ``seed``.
 
     Raises:
-        ValueError: if no bot has that name.
+        UnknownBotError: if no bot has that name (a :class:`ValueError`).
 
     >>> make_bot("random", seed=3)
     RandomBot(seed=3)
     >>> make_bot("clever")
     Traceback (most recent call last):
     ...
-    ValueError: no bot is called 'clever'; the bots are greedy, heuristic, random
+    contract_rummy.bots.UnknownBotError: no bot is called 'clever'; the bots are greedy, ...
     """
-    try:
-        factory = BOTS[name]
-    except KeyError:
-        raise ValueError(
-            f"no bot is called {name!r}; the bots are {', '.join(sorted(BOTS))}"
-        ) from None
+    factory = BOTS[name]
     check_int("seed", seed, minimum=0)
     return factory(seed)
 

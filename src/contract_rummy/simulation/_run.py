@@ -16,7 +16,7 @@ from types import TracebackType
 from typing import Final
 
 from contract_rummy._checks import check_int
-from contract_rummy.bots import BOTS
+from contract_rummy.bots import BOTS, UnknownBotError
 from contract_rummy.simulation._dispatch import MAX_CHUNK, dispatched, in_process
 from contract_rummy.simulation._executors import cores
 from contract_rummy.simulation._game import BotSpec, Plan, bot_name
@@ -118,11 +118,10 @@ def _check_bots(bots: object, variant: Variant) -> tuple[BotSpec, ...]:
     specs: list[BotSpec] = []
     for seat, spec in enumerate(bots):
         if isinstance(spec, str):
-            if spec not in BOTS:
-                raise ValueError(
-                    f"bots[{seat}]: no bot is called {spec!r}; the bots are "
-                    f"{', '.join(sorted(BOTS))}"
-                )
+            try:
+                BOTS[spec]
+            except UnknownBotError as error:
+                raise ValueError(f"bots[{seat}]: {error}") from None
         elif not callable(spec):
             if callable(getattr(spec, "choose", None)):  # a bot: one is made for every game
                 kind = type(spec).__name__

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import attrs
 
-from contract_rummy.bots import BOTS
+from contract_rummy.bots import BOTS, UnknownBotError
 from contract_rummy.cli._common import (
     add_variant_options,
     check_writable,
@@ -93,10 +93,10 @@ def _bots(parser: argparse.ArgumentParser, text: str | None, variant: Variant) -
         return ("heuristic",) * default_players(variant)
     names = tuple(name.strip() for name in text.split(","))
     for name in names:
-        if name not in BOTS:
-            parser.error(
-                f"--bots: no bot is called {name!r}; the bots are {', '.join(sorted(BOTS))}"
-            )
+        try:
+            BOTS[name]
+        except UnknownBotError as error:
+            parser.error(f"--bots: {error}")
     if len(names) == 1:
         return names * default_players(variant)
     try:
