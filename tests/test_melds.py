@@ -950,3 +950,25 @@ def test_r15_melds_pickled_by_an_older_version_load_and_work_out_their_answers_a
     assert run.fits() == Run(H, 11, "JH QH JK AH").fits()
     assert run.add(Card.parse("10H")) == Run(H, 10, "10H JH QH JK AH")
     assert group.add(Card.parse("7D")) == Group(Rank.SEVEN, "7C 7C 7D JK")
+
+
+@pytest.mark.parametrize(
+    ("text", "ordered"),
+    [
+        ("9D JD 10D QD", "9D 10D JD QD"),
+        ("QD JD 10D 9D", "9D 10D JD QD"),
+        ("KD AD QD JD", "JD QD KD AD"),
+    ],
+)
+def test_r8_a_runs_cards_out_of_order_are_refused_with_their_order(
+    text: str, ordered: str
+) -> None:
+    with pytest.raises(cr.InvalidMeldError, match=rf"go in order, low to high: '{ordered}'\)"):
+        cr.meld(text)
+    assert cr.meld(ordered).cards == cr.parse_cards(ordered)
+
+
+def test_r7_r8_cards_that_make_no_meld_in_any_order_get_no_order_hint() -> None:
+    with pytest.raises(cr.InvalidMeldError) as refused:
+        cr.meld("7S 8H 9S")
+    assert "in order" not in str(refused.value)

@@ -929,7 +929,8 @@ def meld(text: str | Iterable[Card], *, variant: Variant = PAGAT) -> Group | Run
         raise InvalidMeldError(
             Refusal(
                 "R7, R8",
-                f"{_explain(cards, variant)}{quoted(shown)} is neither a group nor a run; {hint}",
+                f"{_explain(cards, variant)}{quoted(shown)} is neither a group nor a run"
+                f"{_in_order(cards, variant)}; {hint}",
             )
         )
     described = " and as ".join(_describe(reading) for reading in best[:2])
@@ -968,6 +969,20 @@ def _explain(cards: tuple[Card, ...], variant: Variant) -> str:
     if len(cards) < min(variant.min_group_length, variant.min_run_length):
         count = len(cards)
         return f"{count} card{' is' if count == 1 else 's are'} too few for a meld: "
+    return ""
+
+
+def _in_order(cards: tuple[Card, ...], variant: Variant) -> str:
+    """A hint for cards that make a run only in another order (R8): how it reads then."""
+    ordered = sorted(cards)  # canonical order: by suit, then rank from the ace
+    aces_high = [card for card in ordered if card.rank is not Rank.ACE] + [
+        card for card in ordered if card.rank is Rank.ACE
+    ]
+    for order in (ordered, aces_high):
+        if tuple(order) != cards and any(
+            isinstance(reading, Run) for reading in _readings(tuple(order), variant)
+        ):
+            return f" (a run's cards go in order, low to high: {quoted(format_cards(order))})"
     return ""
 
 
