@@ -93,6 +93,8 @@ def test_parse_cards_accepts_spaces_and_commas(
         ("10h", "10H"),
         ("T♥", "10H"),
         ("t♥", "10H"),
+        ("7\N{BLACK HEART SUIT}\N{VARIATION SELECTOR-16}", "7H"),  # the emoji form, "♥️"
+        ("Q\N{BLACK SPADE SUIT}\N{VARIATION SELECTOR-15}", "QS"),  # the text form
         ("Th", "10H"),
         ("a♣", "AC"),
         ("Q♠", "QS"),

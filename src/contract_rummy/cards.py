@@ -313,8 +313,14 @@ _BY_TOKEN: Final = _tokens()
 #: Each card's canonical notation; a lookup that finds nothing but Cards (they compare by
 #: identity), so formatting checks its input for free.
 _TEXT: Final[dict[Card, str]] = {card: str(card) for card in CARDS}
-#: Case-insensitive for ASCII letters only: str.upper would read the long s (U+017F) as S.
-_ASCII_UPPER: Final = str.maketrans(string.ascii_lowercase, string.ascii_uppercase)
+#: Case-insensitive for ASCII letters only (str.upper would read the long s, U+017F, as S),
+#: and blind to the variation selectors that ask for a suit symbol's text or emoji form:
+#: "♥️" is "♥" then U+FE0F, as a copy from a phone or a web page gives it.
+_ASCII_UPPER: Final = str.maketrans(
+    string.ascii_lowercase,
+    string.ascii_uppercase,
+    "\N{VARIATION SELECTOR-15}\N{VARIATION SELECTOR-16}",
+)
 _SEPARATORS: Final = re.compile(r"[\s,]+")
 
 
