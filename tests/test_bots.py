@@ -148,7 +148,7 @@ def test_play_takes_bots_by_name_as_play_game_does() -> None:
 
 
 def test_a_bot_class_is_refused_as_a_player_and_told_to_make_one() -> None:
-    with pytest.raises(TypeError, match=r"^players\[0\] is the class GreedyBot, not a bot: make"):
+    with pytest.raises(TypeError, match=r"^bots\[0\] is the class GreedyBot, not a bot: make"):
         cr.play_game([cr.GreedyBot] * 4, seed=1)  # type: ignore[list-item]
 
 

@@ -95,5 +95,7 @@ def test_play_game_takes_bot_names_as_simulate_does() -> None:
     assert named == made
     with pytest.raises(ValueError, match="no bot is called 'clever'"):
         cr.play_game(["clever"] * 4, seed=1)
-    with pytest.raises(TypeError, match=r"players\[0\] must be a bot"):
+    with pytest.raises(TypeError, match=r"^bots\[0\] must be a bot"):  # its parameter
         cr.play_game([object()] * 4, seed=1)  # type: ignore[list-item]
+    with pytest.raises(TypeError, match=r"^players\[0\] must be a bot"):
+        list(steps(cr.new_game(seed=1), [object()] * 4))  # type: ignore[list-item]

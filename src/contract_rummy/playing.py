@@ -36,7 +36,7 @@ from contract_rummy.events import Event
 from contract_rummy.state import Phase, RoundState, not_a_state
 from contract_rummy.views import PlayerView, view
 
-__all__ = ["Choose", "Chooses", "GameTooLongError", "Played", "steps"]
+__all__ = ["Choose", "Chooses", "GameTooLongError", "Played", "check_bot", "steps"]
 
 _GAME_OVER: Final = Phase.GAME_OVER
 
@@ -128,16 +128,31 @@ def steps(
     if len(seats) != state.players:
         raise ValueError(f"need one bot per player ({state.players}), got {len(seats)}")
     for seat, bot in enumerate(seats):
-        if isinstance(bot, type):  # its choose is a function of the class, not a bot's
-            raise TypeError(
-                f"players[{seat}] is the class {bot.__name__}, not a bot: make one, such as "
-                f"{bot.__name__}()"
-            )
-        if not callable(getattr(bot, "choose", None)):
-            raise TypeError(
-                f"players[{seat}] must be a bot (with a choose(view) method), got {bot!r}"
-            )
+        check_bot(bot, f"players[{seat}]")
     return _bot_steps(state, [bot.choose for bot in seats], max_actions)
+
+
+def check_bot(bot: object, name: str) -> None:
+    """Refuse ``bot`` unless it is a bot: an object with a ``choose(view)`` method.
+
+    ``name`` names it in the message. A bot's class, given for a bot, is told to be made.
+
+    Raises:
+        TypeError: if ``bot`` is not a bot.
+
+    >>> import contract_rummy as cr
+    >>> check_bot(cr.GreedyBot(), "bots[0]")
+    >>> check_bot(cr.GreedyBot, "bots[0]")
+    Traceback (most recent call last):
+    ...
+    TypeError: bots[0] is the class GreedyBot, not a bot: make one, such as GreedyBot()
+    """
+    if isinstance(bot, type):  # its choose is a function of the class, not a bot's
+        raise TypeError(
+            f"{name} is the class {bot.__name__}, not a bot: make one, such as {bot.__name__}()"
+        )
+    if not callable(getattr(bot, "choose", None)):
+        raise TypeError(f"{name} must be a bot (with a choose(view) method), got {bot!r}")
 
 
 def _steps(state: RoundState, choose: Choose, max_actions: int | None) -> Iterator[Played]:

@@ -28,7 +28,7 @@ from contract_rummy.bots._greedy import GreedyBot
 from contract_rummy.bots._heuristic import HeuristicBot
 from contract_rummy.bots._random import RandomBot
 from contract_rummy.engine import new_game
-from contract_rummy.playing import steps
+from contract_rummy.playing import check_bot, steps
 from contract_rummy.state import RoundState
 from contract_rummy.variants import PAGAT, Variant
 from contract_rummy.views import PlayerView
@@ -203,4 +203,11 @@ def _seats(bots: Sequence[Bot | str]) -> list[Bot]:
     """One bot per seat: each name in ``bots`` made with its seat's number as its seed."""
     if isinstance(bots, str) or not isinstance(bots, Sequence):
         raise TypeError(f"bots must be a sequence of bots or bot names, got {bots!r}")
-    return [make_bot(bot, seat) if isinstance(bot, str) else bot for seat, bot in enumerate(bots)]
+    seats: list[Bot] = []
+    for seat, given in enumerate(bots):
+        if isinstance(given, str):
+            seats.append(make_bot(given, seat))
+        else:
+            check_bot(given, f"bots[{seat}]")
+            seats.append(given)
+    return seats
