@@ -99,3 +99,5 @@ def test_play_game_takes_bot_names_as_simulate_does() -> None:
         cr.play_game([object()] * 4, seed=1)  # type: ignore[list-item]
     with pytest.raises(TypeError, match=r"^players\[0\] must be a bot"):
         list(steps(cr.new_game(seed=1), [object()] * 4))  # type: ignore[list-item]
+    with pytest.raises(TypeError, match=r"^on_step must be a function of \(before, action"):
+        cr.play_game(["greedy"] * 4, seed=1, on_step=5)  # type: ignore[arg-type]

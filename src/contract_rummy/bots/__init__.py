@@ -179,7 +179,8 @@ def play_game(
 
     Raises:
         RuntimeError: if the game is not over after ``max_actions`` actions.
-        TypeError: if a seat holds neither a bot nor a bot's name.
+        TypeError: if a seat holds neither a bot nor a bot's name, or ``on_step`` is not
+            callable.
         ValueError: if a name is no bot's.
 
     >>> import contract_rummy as cr
@@ -191,6 +192,8 @@ def play_game(
     contract_rummy.playing.GameTooLongError: the game is not over after 10 actions: round 1, ...
     """
     seats = _seats(bots)
+    if on_step is not None and not callable(on_step):
+        raise TypeError(f"on_step must be a function of (before, action, after), got {on_step!r}")
     state = new_game(variant, seed=seed, players=len(seats))
     for before, _player, action, after, _events in steps(state, seats, max_actions=max_actions):
         if on_step is not None:
