@@ -582,7 +582,8 @@ def test_round_number_type(number: Any) -> None:
         ),
         pytest.param(
             {"wild_ranks": {Rank.TWO, Rank.THREE}},
-            "the deck must hold at most 16 wild cards (jokers and wild_ranks); 4 players get 19",
+            "the deck must hold at most 16 wild cards; for 4 players it holds 19: 3 jokers and 16 "
+            "cards of 2 wild ranks (2 decks)",
             id="wild-cards",
         ),
         pytest.param(

@@ -589,9 +589,12 @@ class Variant:
                 return
             wilds = jokers + 4 * decks * len(self.wild_ranks)
             if wilds > MAX_WILD_CARDS:
+                ranks = len(self.wild_ranks)
                 yield (
-                    f"the deck must hold at most {MAX_WILD_CARDS} wild cards (jokers and "
-                    f"wild_ranks); {players} players get {wilds}"
+                    f"the deck must hold at most {MAX_WILD_CARDS} wild cards; for {players} "
+                    f"players it holds {wilds}: {jokers} joker{'s' * (jokers != 1)} and "
+                    f"{4 * decks * ranks} cards of {ranks} wild rank{'s' * (ranks != 1)} "
+                    f"({decks} deck{'s' * (decks != 1)})"
                 )
                 return
 
