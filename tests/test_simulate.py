@@ -850,3 +850,21 @@ def test_a_bot_is_refused_as_a_seat_of_a_run_and_told_what_to_pass() -> None:
     message = r"bots\[0\] is a bot, GreedyBot\(.*\), but each game makes its own: pass its name"
     with pytest.raises(TypeError, match=message):
         cr.simulate([cr.GreedyBot(), "greedy", "greedy", "greedy"], 1, workers=1)  # type: ignore[list-item]
+
+
+class _Passer:
+    """A bot that always passes: illegal as soon as a player must draw (R13)."""
+
+    def __init__(self, seed: int) -> None:
+        self.seed = seed
+
+    def choose(self, view: cr.PlayerView) -> cr.Action:
+        return cr.Pass()
+
+
+def test_a_bots_refused_action_says_which_game_of_the_run_it_was() -> None:
+    with pytest.raises(cr.IllegalActionError, match=r"^R13: ") as refused:
+        list(cr.simulate([_Passer] * 4, 3, seed=5, start=2, workers=1))
+    (note,) = refused.value.__notes__
+    seed = cr.simulation.derive_seed(5, 2)
+    assert note.startswith(f"in game 2 of the run (seed {seed}; bot seeds [")

@@ -179,6 +179,8 @@ def play_game(plan: Plan, index: int) -> GameResult:
 
     Raises:
         RuntimeError: if the game is not over after ``plan.max_actions`` actions.
+        Exception: whatever a bot or its factory raises (an illegal action refused, ...),
+            with a note saying which game of the run it was and its seeds.
 
     >>> from contract_rummy import PAGAT
     >>> game = play_game(Plan(("greedy",) * 4, PAGAT, seed=1, max_actions=10_000), 2)
@@ -188,28 +190,8 @@ def play_game(plan: Plan, index: int) -> GameResult:
     players = len(plan.bots)
     seed = derive_seed(plan.seed, index)
     bot_seeds = tuple(derive_seed(plan.seed, index, seat) for seat in range(players))
-    bots = [_make_bot(spec, bot_seed) for spec, bot_seed in zip(plan.bots, bot_seeds, strict=True)]
-    state = new_game(plan.variant, seed=seed, players=players)
-    current = _Round.dealt(state, _first_exact_cut(state))
-    rounds: list[RoundResult] = []
-    actions = 0
-    first = 0  # the actions played before the current round
     try:
-        for before, player, action, after, events in steps(
-            state, bots, max_actions=plan.max_actions
-        ):
-            actions += 1
-            if type(action) is GoDown:
-                current.went_down[player] = before.turns
-            for event in events:
-                if type(event) is RoundEnded:
-                    current.end(after, event)
-                elif type(event) is Dealt:
-                    current.actions = actions - first
-                    rounds.append(current.result())
-                    current = _Round.dealt(after, event.exact_cut)
-                    first = actions
-            state = after
+        return _played(plan, index, seed, bot_seeds)
     except GameTooLongError as error:  # the loop's cap: say which game of the run it was
         reached = error.state
         raise RuntimeError(
@@ -217,6 +199,32 @@ def play_game(plan: Plan, index: int) -> GameResult:
             f"round {reached.round_number}, turn {reached.turns}, phase {reached.phase.name}; "
             "pass a larger max_actions if its games are merely long"
         ) from None
+    except Exception as error:  # a bot's or a factory's: say which game of the run it was
+        error.add_note(f"in game {index} of the run (seed {seed}; bot seeds {list(bot_seeds)})")
+        raise
+
+
+def _played(plan: Plan, index: int, seed: int, bot_seeds: tuple[int, ...]) -> GameResult:
+    """:func:`play_game` once the game's seeds are known."""
+    bots = [_make_bot(spec, bot_seed) for spec, bot_seed in zip(plan.bots, bot_seeds, strict=True)]
+    state = new_game(plan.variant, seed=seed, players=len(bots))
+    current = _Round.dealt(state, _first_exact_cut(state))
+    rounds: list[RoundResult] = []
+    actions = 0
+    first = 0  # the actions played before the current round
+    for before, player, action, after, events in steps(state, bots, max_actions=plan.max_actions):
+        actions += 1
+        if type(action) is GoDown:
+            current.went_down[player] = before.turns
+        for event in events:
+            if type(event) is RoundEnded:
+                current.end(after, event)
+            elif type(event) is Dealt:
+                current.actions = actions - first
+                rounds.append(current.result())
+                current = _Round.dealt(after, event.exact_cut)
+                first = actions
+        state = after
     current.actions = actions - first
     rounds.append(current.result())
     assert state.winners is not None
