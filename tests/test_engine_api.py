@@ -344,3 +344,50 @@ def test_a_view_given_for_a_state_is_named_and_not_shown_whole() -> None:
         with pytest.raises(TypeError, match=expected) as refused:
             call()
         assert len(str(refused.value)) < 200
+
+
+class _Index:
+    """An integer that is not an int, as NumPy's are: it has ``__index__``."""
+
+    def __init__(self, value: int) -> None:
+        self.value = value
+
+    def __index__(self) -> int:
+        return self.value
+
+
+def test_seeds_players_and_dealers_may_be_integers_that_are_not_ints() -> None:
+    state = cr.new_game(seed=_Index(1), players=_Index(4))  # type: ignore[arg-type]
+    assert state == cr.new_game(seed=1)
+    seen = cr.view(state, _Index(2))  # type: ignore[arg-type]
+    assert seen == cr.view(state, 2)
+    assert type(seen.player) is int
+    after = cr.apply(state, cr.DrawStock(), player=_Index(state.active))  # type: ignore[arg-type]
+    assert after == cr.apply(state, cr.DrawStock())
+    assert cr.is_legal(seen, cr.DrawStock(), player=_Index(2))  # type: ignore[arg-type]
+    deck = list(cr.PAGAT.deck(4))
+    dealt = {
+        "hands": [deck[i * 10 : i * 10 + 10] for i in range(4)],
+        "stock": deck[41:],
+        "discard": deck[40:41],
+    }
+    given = cr.start_round(
+        dealer=_Index(1),  # type: ignore[arg-type]
+        scores=[_Index(5)] * 4,  # type: ignore[list-item]
+        seed=_Index(3),  # type: ignore[arg-type]
+        **dealt,  # type: ignore[arg-type]
+    )
+    assert given == cr.start_round(dealer=1, scores=[5] * 4, seed=3, **dealt)  # type: ignore[arg-type]
+    assert type(given.dealer) is int
+    assert all(type(total) is int for total in given.scores)
+
+
+def test_numpy_integers_are_seeds_players_and_dealers_and_numpy_bools_are_not() -> None:
+    np = pytest.importorskip("numpy")
+    state = cr.new_game(seed=np.int64(1), players=np.int64(4))
+    assert state == cr.new_game(seed=1)
+    assert cr.view(state, np.int64(2)) == cr.view(state, 2)
+    with pytest.raises(TypeError, match="a seed must be an int"):
+        cr.new_game(seed=np.True_)
+    with pytest.raises(TypeError, match="player must be an int"):
+        cr.view(state, np.float64(2.0))

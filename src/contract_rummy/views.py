@@ -52,7 +52,7 @@ from typing import Final
 
 import attrs
 
-from contract_rummy._checks import is_int
+from contract_rummy._checks import as_int
 from contract_rummy._hands import BY_INDEX
 from contract_rummy.cards import CARDS, Card, format_cards
 from contract_rummy.errors import InvalidStateError, Refusal
@@ -279,8 +279,8 @@ def view(state: RoundState, player: int) -> PlayerView:
     if type(state) is not RoundState and not isinstance(state, RoundState):
         raise TypeError(not_a_state(state))
     hands = state.hands
-    if type(player) is not int and not is_int(player):  # a plain int skips the call
-        raise TypeError(f"player must be an int, got {player!r}")
+    if type(player) is not int:  # a plain int skips the call
+        player = as_int("player", player)  # NumPy's integers too
     if not 0 <= player < len(hands):
         raise ValueError(f"player must be a player of the game, 0-{len(hands) - 1}, got {player}")
     turn = state.turn

@@ -44,7 +44,7 @@ from typing import Final, Protocol, cast, overload
 
 import attrs
 
-from contract_rummy._checks import is_int
+from contract_rummy._checks import as_int
 from contract_rummy._hands import BY_INDEX, Hand
 from contract_rummy.actions import ACTION_TYPES, Action, ChanceAction, not_an_action
 from contract_rummy.cards import Card
@@ -570,10 +570,9 @@ def deal_step(state: RoundState, cards: Iterable[Card | str] | str) -> Step:
     return _new_step(Step, outcome)
 
 
-def _check_player(position: Position, player: object) -> None:
+def _check_player(position: Position, given: object) -> None:
     """Refuse an action sent by anyone but the player to act now (R6, R19, R4, R28)."""
-    if not is_int(player):
-        raise TypeError(f"player must be an int, got {player!r}")
+    player = as_int("player", given)  # NumPy's integers too
     players = len(position.board.down)
     if not 0 <= player < players:
         refuse("R1", f"there is no player {player}: the players are 0-{players - 1}")
@@ -625,8 +624,7 @@ def is_legal(
         return _is_legal(state, state.hands[state.active], action, player)
     hand = _view_hand(state)
     if player is not None:
-        if not is_int(player):
-            raise TypeError(f"player must be an int, got {player!r}")
+        player = as_int("player", player)
         if player != state.player:
             raise ValueError(
                 f"a view's actions are sent by its player, {state.player}, not player {player}"

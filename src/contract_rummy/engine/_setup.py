@@ -7,7 +7,7 @@ import secrets
 from collections.abc import Iterable, Sequence
 from typing import Final
 
-from contract_rummy._checks import is_int
+from contract_rummy._checks import as_int, is_int
 from contract_rummy._hands import BY_INDEX, Hand
 from contract_rummy.cards import Card, as_cards, build_deck
 from contract_rummy.engine._chance import STEPS
@@ -73,7 +73,10 @@ def new_game(
     _check_shuffler(shuffler)
     if players is None:
         players = 4 if variant.min_players <= 4 <= variant.max_players else variant.min_players
+    players = as_int("players", players)  # NumPy's integers too, as plain ints
     variant.check_players(players)
+    if seed is not None:
+        seed = as_int("a seed", seed, minimum=0)
     if not auto_chance:
         if seed is not None or shuffler != SEEDED:
             raise ValueError(_STEPS_TAKE_NO_SEED)
@@ -169,8 +172,10 @@ def start_round(
     players = len(hands)
     variant.check_players(players)
     variant.contract(round_number)  # raises for a round the variant does not have
-    if not is_int(dealer) or not 0 <= dealer < players:
+    chosen = _integer(dealer)  # NumPy's integers too
+    if not is_int(chosen) or not 0 <= chosen < players:
         raise ValueError(f"dealer must be a player, 0-{players - 1}, got {dealer!r}")
+    dealer = chosen
     hand_cards = [as_cards(hand, f"hands[{p}]") for p, hand in enumerate(hands)]
     stock_cards = as_cards(stock, "stock")
     discard_cards = as_cards(discard, "discard")
@@ -182,9 +187,10 @@ def start_round(
     elif isinstance(scores, str | bytes | bytearray):
         raise TypeError(f"scores must be {players} ints, one per player, got {scores!r}")
     else:
-        totals = tuple(scores)
-        if len(totals) != players or not all(is_int(x) for x in totals):
+        given = tuple(map(_integer, scores))  # NumPy's integers too
+        if len(given) != players or not all(is_int(x) for x in given):
             raise ValueError(f"scores must be {players} ints, one per player, got {scores!r}")
+        totals = tuple(x for x in given if is_int(x))
         least = -variant.cut_bonus * round_number  # R26, R32: only a cut lowers a total
         if min(totals) < least:
             raise ValueError(
@@ -199,9 +205,19 @@ def start_round(
         stock_cards,
         discard_cards,
         totals,
-        Chance(seed_state(seed), shuffler) if auto_chance else Chance(0, STEPS),
+        Chance(seed_state(as_int("a seed", seed, minimum=0)), shuffler)
+        if auto_chance
+        else Chance(0, STEPS),
         0,
     )
+
+
+def _integer(value: object) -> object:
+    """``value`` as a plain int if it is an integer (NumPy's too, not a bool); else itself."""
+    try:
+        return as_int("", value)
+    except TypeError:
+        return value
 
 
 def _check_shuffler(shuffler: object) -> None:
