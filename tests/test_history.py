@@ -376,3 +376,16 @@ def test_a_greedy_games_history_gives_its_views_across_a_deal() -> None:
             break
     assert any(seen.hand is not None for seen in kept.history(0).steps)
     _views_hold(kept, states)
+
+
+def test_r6_a_step_kept_by_hand_must_be_chosen_by_the_player_to_act_and_lead_on() -> None:
+    state = cr.new_game(seed=1)
+    kept = Histories(state)
+    after = cr.apply(state, cr.DrawStock())
+    other = (state.active + 1) % state.players
+    with pytest.raises(ValueError, match=rf"^player {other} did not choose this step: player"):
+        kept.add((state, other, cr.DrawStock(), after, ()))
+    with pytest.raises(ValueError, match=r"^the step's after state is not the next position"):
+        kept.add((state, state.active, cr.DrawStock(), cr.new_game(seed=99), ()))
+    kept.add((state, state.active, cr.DrawStock(), after, ()))  # as steps() yields it
+    assert kept.state == after

@@ -297,12 +297,25 @@ class Histories:
         In a game dealt step by step, chance's outcomes are steps too (their player is the
         dealer, as for :meth:`step`).
 
+        The step is taken as the engine played it (as :func:`~contract_rummy.playing.steps`
+        yields it): only what is cheap to check is checked. For an action sent by a player,
+        let :meth:`step` play it.
+
         Raises:
-            ValueError: if ``before`` is not the state the game has reached.
+            ValueError: if ``before`` is not the state the game has reached, ``player`` is
+                not the one who chooses in it (R4, R6, R19), or ``after`` is not the next
+                position (its ``moves`` one more).
         """
         before, player, action, after, events = played
         if before is not self._state and before != self._state:
             raise ValueError("the step was not played from the state the game has reached")
+        chooser = before.facts.dealer if before.to_act is None else before.to_act
+        if player != chooser:
+            raise ValueError(f"player {player} did not choose this step: player {chooser} does")
+        if getattr(after, "moves", None) != before.moves + 1:  # (a state's, or refused)
+            raise ValueError(
+                f"the step's after state is not the next position (moves {before.moves + 1})"
+            )
         dealt = after if any(type(event) is Dealt for event in events) else None
         self._steps.append((before.moves, player, action, events, dealt))
         self._state = after

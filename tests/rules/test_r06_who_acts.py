@@ -6,7 +6,8 @@ Who may act is what a server checks: only the player to act plays, and an action
 else is refused. The same check for a buyer, a Shanghai call, the next deal, the end of the
 game and a player not in the game is tested with its rule: R19, R31, R4, R28 and R1.
 
-Also tested: tests/test_bots.py, tests/test_history_cut.py, tests/test_playing.py.
+Also tested: tests/test_bots.py, tests/test_history.py, tests/test_history_cut.py,
+tests/test_playing.py.
 """
 
 from __future__ import annotations
