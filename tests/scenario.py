@@ -335,3 +335,13 @@ def reshuffle_point(variant: cr.Variant) -> cr.RoundState:
     assert state.pending is not None
     assert state.pending.kind is cr.ChanceKind.RESHUFFLE
     return state
+
+
+class Index:
+    """An integer that is not an int: what NumPy's integers are (``np.int64``)."""
+
+    def __init__(self, value: int) -> None:
+        self.value = value
+
+    def __index__(self) -> int:
+        return self.value

@@ -22,6 +22,7 @@ from contract_rummy import encoding
 from contract_rummy.encoding import Encoding, encoding_for
 from contract_rummy.godown import GoDowns, go_downs
 from contract_rummy.testing import strategies as crst
+from scenario import Index
 
 PRESETS = sorted(cr.VARIANTS)
 #: The go-downs of a state whose ids each property checks one by one (``action_id`` finds a
@@ -447,32 +448,22 @@ def test_bad_input_is_refused_with_a_clear_error() -> None:
         Encoding(cr.PAGAT, typeless(4.0))
 
 
-class _Index:
-    """An integer that is not an int: what NumPy's integers are (``np.int64``)."""
-
-    def __init__(self, value: int) -> None:
-        self.value = value
-
-    def __index__(self) -> int:
-        return self.value
-
-
 def test_an_integer_with_index_is_an_action_id_and_a_player_count() -> None:
     enc = encoding_for(cr.PAGAT, 4)
     state = cr.new_game(seed=3)
-    assert enc.id_action(state, _Index(1)) == cr.TakeDiscard()
-    assert encoding.id_action(state, _Index(0)) == cr.DrawStock()
+    assert enc.id_action(state, Index(1)) == cr.TakeDiscard()
+    assert encoding.id_action(state, Index(0)) == cr.DrawStock()
     with pytest.raises(
         ValueError, match=rf"action id -1 is outside range\({enc.num_distinct_actions}\)"
     ):
-        enc.id_action(state, _Index(-1))
-    made = Encoding(cr.PAGAT, _Index(4), max_go_downs=_Index(7))
+        enc.id_action(state, Index(-1))
+    made = Encoding(cr.PAGAT, Index(4), max_go_downs=Index(7))
     assert (made.players, made.max_go_downs) == (4, 7)
     assert type(made.players) is int
     assert type(made.max_go_downs) is int
-    assert encoding_for(cr.PAGAT, _Index(4)) is enc
-    assert encoding.num_distinct_actions(cr.PAGAT, _Index(4)) == enc.num_distinct_actions
-    assert encoding.observation_size(cr.PAGAT, _Index(4)) == enc.observation_size
+    assert encoding_for(cr.PAGAT, Index(4)) is enc
+    assert encoding.num_distinct_actions(cr.PAGAT, Index(4)) == enc.num_distinct_actions
+    assert encoding.observation_size(cr.PAGAT, Index(4)) == enc.observation_size
 
 
 def test_numpy_integers_are_action_ids_and_numpy_bools_are_not() -> None:

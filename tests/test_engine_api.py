@@ -11,7 +11,7 @@ import pytest
 import contract_rummy as cr
 import contract_rummy.history
 from contract_rummy.godown import iter_go_downs
-from scenario import cards, deal, play, refused
+from scenario import Index, cards, deal, play, refused
 
 
 def typeless(value: object) -> Any:
@@ -346,25 +346,15 @@ def test_a_view_given_for_a_state_is_named_and_not_shown_whole() -> None:
         assert len(str(refused.value)) < 200
 
 
-class _Index:
-    """An integer that is not an int, as NumPy's are: it has ``__index__``."""
-
-    def __init__(self, value: int) -> None:
-        self.value = value
-
-    def __index__(self) -> int:
-        return self.value
-
-
 def test_seeds_players_and_dealers_may_be_integers_that_are_not_ints() -> None:
-    state = cr.new_game(seed=_Index(1), players=_Index(4))  # type: ignore[arg-type]
+    state = cr.new_game(seed=Index(1), players=Index(4))  # type: ignore[arg-type]
     assert state == cr.new_game(seed=1)
-    seen = cr.view(state, _Index(2))  # type: ignore[arg-type]
+    seen = cr.view(state, Index(2))  # type: ignore[arg-type]
     assert seen == cr.view(state, 2)
     assert type(seen.player) is int
-    after = cr.apply(state, cr.DrawStock(), player=_Index(state.active))  # type: ignore[arg-type]
+    after = cr.apply(state, cr.DrawStock(), player=Index(state.active))  # type: ignore[arg-type]
     assert after == cr.apply(state, cr.DrawStock())
-    assert cr.is_legal(seen, cr.DrawStock(), player=_Index(2))  # type: ignore[arg-type]
+    assert cr.is_legal(seen, cr.DrawStock(), player=Index(2))  # type: ignore[arg-type]
     deck = list(cr.PAGAT.deck(4))
     dealt = {
         "hands": [deck[i * 10 : i * 10 + 10] for i in range(4)],
@@ -372,9 +362,9 @@ def test_seeds_players_and_dealers_may_be_integers_that_are_not_ints() -> None:
         "discard": deck[40:41],
     }
     given = cr.start_round(
-        dealer=_Index(1),  # type: ignore[arg-type]
-        scores=[_Index(5)] * 4,  # type: ignore[list-item]
-        seed=_Index(3),  # type: ignore[arg-type]
+        dealer=Index(1),  # type: ignore[arg-type]
+        scores=[Index(5)] * 4,  # type: ignore[list-item]
+        seed=Index(3),  # type: ignore[arg-type]
         **dealt,  # type: ignore[arg-type]
     )
     assert given == cr.start_round(dealer=1, scores=[5] * 4, seed=3, **dealt)  # type: ignore[arg-type]
