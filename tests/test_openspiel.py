@@ -20,7 +20,7 @@ from open_spiel.python.observation import make_observation
 
 import contract_rummy as cr
 import contract_rummy.openspiel as crs
-from contract_rummy import render
+from contract_rummy import encoding, render
 from contract_rummy.events import Reshuffled
 from scenario import taken_7h
 
@@ -587,6 +587,18 @@ def test_win_loss_returns_share_the_win_and_penalties_negate_the_totals() -> Non
         totals=cr.Totals((40, 40, 90, 100), (0, 40, 50, 60), None)
     )
     assert progressive.get_game()._returns(broken) == [1.0, 0.0, 0.0, 0.0]
+
+
+def test_r28_a_game_over_after_its_rounds_takes_no_action() -> None:
+    over = finished(rounds=1, seed=3)
+    returns = over.returns()
+    assert over.is_terminal()
+    assert over.round_state.phase is cr.Phase.ROUND_OVER  # the library's game would go on
+    for action in (encoding.NEXT_ROUND, encoding.DRAW_STOCK):
+        with pytest.raises(cr.IllegalActionError, match=r"^R28: the game is over, its 1 round"):
+            over.apply_action(action)
+    assert over.is_terminal()
+    assert over.returns() == returns
 
 
 # -- search -----------------------------------------------------------------------------------

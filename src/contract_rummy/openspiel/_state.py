@@ -9,6 +9,7 @@ import numpy.typing as npt
 import pyspiel
 
 from contract_rummy.engine import chooser
+from contract_rummy.errors import IllegalActionError
 from contract_rummy.notation import format_action
 from contract_rummy.openspiel import _chance as chance
 from contract_rummy.openspiel import _recall as recall
@@ -107,6 +108,12 @@ class ContractRummyState(pyspiel.State):  # type: ignore[misc] # OpenSpiel has n
     def _apply_action(self, action: int) -> None:
         core = self._core
         game = self._game()
+        if self.is_terminal():  # (the engine's game may go on: rounds= ends it sooner)
+            raise IllegalActionError(
+                f"the game is over, its {game.rounds} round{'s' * (game.rounds != 1)} "
+                "scored: no action may be applied",
+                rule="R28",
+            )
         if core.point is None:
             engine = core.engine
             played = game._action(engine, action)
