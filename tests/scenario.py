@@ -11,7 +11,7 @@ import copy
 import random
 from collections import Counter
 from collections.abc import Iterable, Iterator, Sequence
-from typing import Final
+from typing import Any, Final
 
 import pytest
 
@@ -345,3 +345,8 @@ class Index:
 
     def __index__(self) -> int:
         return self.value
+
+
+def typeless(value: object) -> Any:
+    """``value``, hidden from the type checker: for calls with deliberately wrong types."""
+    return value

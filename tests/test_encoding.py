@@ -10,7 +10,6 @@ import re
 import subprocess
 import sys
 from collections.abc import Iterable
-from typing import Any
 
 import attrs
 import pytest
@@ -22,7 +21,7 @@ from contract_rummy import encoding
 from contract_rummy.encoding import Encoding, encoding_for
 from contract_rummy.godown import GoDowns, go_downs
 from contract_rummy.testing import strategies as crst
-from scenario import Index
+from scenario import Index, typeless
 
 PRESETS = sorted(cr.VARIANTS)
 #: The go-downs of a state whose ids each property checks one by one (``action_id`` finds a
@@ -57,11 +56,6 @@ def _states(name: str) -> st.SearchStrategy[cr.RoundState]:
     """States of the preset ``name``: short random games, and longer mostly greedy ones."""
     variant = cr.VARIANTS[name]
     return st.one_of(crst.states(variant=variant, max_actions=150), _played(variant))
-
-
-def typeless(value: object) -> Any:
-    """``value``, hidden from the type checker: for calls with deliberately wrong types."""
-    return value
 
 
 def _go_down_ranks(count: int, bound: int) -> list[int]:

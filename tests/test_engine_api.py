@@ -11,12 +11,7 @@ import pytest
 import contract_rummy as cr
 import contract_rummy.history
 from contract_rummy.godown import iter_go_downs
-from scenario import Index, cards, deal, play, refused
-
-
-def typeless(value: object) -> Any:
-    """``value``, hidden from the type checker: for calls with deliberately wrong types."""
-    return value
+from scenario import Index, cards, deal, play, refused, typeless
 
 
 def _pass_buys(state: cr.RoundState) -> cr.RoundState:

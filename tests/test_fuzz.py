@@ -44,7 +44,7 @@ from hypothesis.stateful import (
 
 import contract_rummy as cr
 from contract_rummy.testing import strategies as crst
-from scenario import cards, deal, play, refused
+from scenario import cards, deal, play, refused, typeless
 
 T = TypeVar("T")
 
@@ -106,11 +106,6 @@ def attempt(
     assert isinstance(caught, TypeError | ValueError)
     assert str(caught).strip(), f"{type(caught).__name__} without a message"
     return None
-
-
-def typeless(value: object) -> Any:
-    """``value``, hidden from the type checker: for calls with deliberately wrong types."""
-    return value
 
 
 def over(state: cr.RoundState) -> bool:

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections import Counter
-from typing import Any
 
 import attrs
 import pytest
@@ -25,7 +24,7 @@ from contract_rummy.bots._plan import wanted as wanted_by
 from contract_rummy.engine import lay_offs_and_swaps
 from contract_rummy.godown import go_downs
 from contract_rummy.testing import strategies as crst
-from scenario import card, cards, deal, draw, play
+from scenario import card, cards, deal, draw, play, typeless
 
 _Planned = tuple[cr.Variant, int, tuple[cr.Card, ...]]
 
@@ -532,8 +531,3 @@ def test_counting_known_cards_changes_nothing_when_none_are_known() -> None:
     assert compared > 100
     with pytest.raises(TypeError):
         cr.HeuristicBot(known_cards=typeless("yes"))
-
-
-def typeless(value: object) -> Any:
-    """``value``, hidden from the type checker: for calls with deliberately wrong types."""
-    return value

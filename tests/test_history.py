@@ -15,7 +15,7 @@ from contract_rummy import history
 from contract_rummy.events import CENSORS
 from contract_rummy.history import Histories, History, Seen
 from contract_rummy.playing import steps
-from scenario import random_games
+from scenario import random_games, typeless
 
 PRESETS = sorted(cr.VARIANTS)
 
@@ -332,11 +332,6 @@ def test_loads_refuses_what_is_not_a_history_document() -> None:
         history.loads(typeless({}))
     with pytest.raises(TypeError, match="expected a History"):
         history.dumps(typeless(cr.new_game(seed=1)))
-
-
-def typeless(value: object) -> Any:
-    """``value``, hidden from the type checker: for calls with deliberately wrong types."""
-    return value
 
 
 # == the views a history gives ================================================================

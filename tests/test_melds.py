@@ -32,6 +32,7 @@ from contract_rummy import (
     Variant,
 )
 from contract_rummy.testing.strategies import hands, melds
+from scenario import typeless
 
 C, D, H, S = Suit.CLUBS, Suit.DIAMONDS, Suit.HEARTS, Suit.SPADES
 DEUCES_WILD = attrs.evolve(PAGAT, wild_ranks={Rank.TWO})
@@ -42,11 +43,6 @@ TWO_TO_KING = "2S 3S 4S 5S 6S 7S 8S 9S 10S JS QS KS"
 ACE_TO_KING = "AS 2S 3S 4S 5S 6S 7S 8S 9S 10S JS QS KS"
 HINT_GROUP = "Group(rank, cards)"
 HINT_RUN = "Run(suit, low, cards)"
-
-
-def typeless(value: object) -> Any:
-    """``value``, hidden from the type checker: for calls with deliberately wrong types."""
-    return value
 
 
 def card(text: str) -> Card:

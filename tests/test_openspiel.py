@@ -22,7 +22,7 @@ import contract_rummy as cr
 import contract_rummy.openspiel as crs
 from contract_rummy import encoding, render
 from contract_rummy.events import Reshuffled
-from scenario import taken_7h
+from scenario import taken_7h, typeless
 
 #: Random games per configuration in OpenSpiel's own random simulation test (4 when
 #: thorough).
@@ -628,6 +628,15 @@ def test_the_library_bot_plays_at_decision_nodes_only() -> None:
     state = load().new_initial_state()
     with pytest.raises(ValueError, match="decision nodes only"):
         crs.LibraryBot(cr.HeuristicBot()).step(state)
+
+
+def test_a_library_bot_and_an_evaluator_refuse_what_is_not_a_bot_when_made() -> None:
+    with pytest.raises(TypeError, match=r"^bot must be a bot \(with a choose\(view\) method\)"):
+        crs.LibraryBot(typeless(0))
+    with pytest.raises(TypeError, match=r"^bot is the class HeuristicBot, not a bot: make one"):
+        crs.LibraryBot(typeless(cr.HeuristicBot))
+    with pytest.raises(TypeError, match=r"^rollout_bot must be a bot"):
+        crs.Evaluator(typeless("heuristic"))
 
 
 @pytest.mark.parametrize("rollouts", [False, True], ids=["hand-penalties", "heuristic-rollouts"])

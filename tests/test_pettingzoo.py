@@ -20,7 +20,7 @@ from pettingzoo.utils.env import AECEnv
 import contract_rummy as cr
 from contract_rummy import encoding
 from contract_rummy import pettingzoo as crpz
-from scenario import taken_7h
+from scenario import taken_7h, typeless
 
 #: Every preset, each with a number of players it allows: its fewest, its most or 4.
 TABLES = [
@@ -280,6 +280,13 @@ def test_an_illegal_action_is_refused_and_changes_nothing() -> None:
         raw.step(1.0)  # type: ignore[arg-type]
     game.step(np.int64(encoding.TAKE_DISCARD))  # NumPy's ints are ids too
     assert _raw(game).round_state.turn.kept_card is not None
+
+
+def test_an_illegal_reward_that_is_not_a_number_is_refused_when_the_env_is_made() -> None:
+    with pytest.raises(TypeError, match=r"^illegal_reward must be a number \(a float\), got 'x'"):
+        crpz.env("pagat", illegal_reward=typeless("x"))
+    with pytest.raises(TypeError, match="got True"):
+        crpz.env("pagat", illegal_reward=True)
 
 
 def test_illegal_reward_ends_the_game_as_pettingzoo_s_classic_games_do(

@@ -20,7 +20,7 @@ from contract_rummy import views as views_module
 from contract_rummy.state import deck_difference
 from contract_rummy.testing import strategies as crst
 from contract_rummy.views import canonical_state
-from scenario import cards, deal, play
+from scenario import Index, cards, deal, play, typeless
 
 
 @st.composite
@@ -49,11 +49,6 @@ def _played(draw: st.DrawFn) -> cr.RoundState:
 
 #: States of every preset and of custom variants, along seeded legal play.
 STATES = st.one_of(crst.states(variant=crst.variants(), max_actions=120), _played())
-
-
-def typeless(value: object) -> Any:
-    """``value``, hidden from the type checker: for calls with deliberately wrong types."""
-    return value
 
 
 def _fields(seen: cr.PlayerView) -> dict[str, Any]:
@@ -272,6 +267,9 @@ def test_determinize_checks_its_arguments() -> None:
         cr.determinize(mine, typeless("0"))
     with pytest.raises(ValueError, match="seed must not be negative"):
         cr.determinize(mine, -1)
+    with pytest.raises(TypeError, match="seed must be an int"):
+        cr.determinize(mine, typeless(True))
+    assert cr.determinize(mine, typeless(Index(7))) == cr.determinize(mine, 7)  # NumPy's too
 
 
 # == views built by hand are checked ==========================================================

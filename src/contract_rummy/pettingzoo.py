@@ -151,6 +151,7 @@ encoding:
 
 from __future__ import annotations
 
+import numbers
 from collections.abc import Mapping
 from typing import Any, Final, TypeAlias, cast
 
@@ -211,7 +212,8 @@ def env(
     :class:`~contract_rummy.IllegalActionError` (see the module).
 
     Raises:
-        ValueError, TypeError: as :class:`raw_env` does.
+        ValueError, TypeError: as :class:`raw_env` does; TypeError also for an
+            ``illegal_reward`` that is not a number.
 
     >>> from contract_rummy import pettingzoo as crpz
     >>> game = crpz.env(variant="progressive", players=8)
@@ -221,6 +223,11 @@ def env(
     >>> str(game.unwrapped)
     'contract_rummy_v0'
     """
+    given: object = illegal_reward  # the annotation is what to pass, not a check
+    if given is not None:
+        if isinstance(given, bool) or not isinstance(given, numbers.Real):
+            raise TypeError(f"illegal_reward must be a number (a float), got {given!r}")
+        illegal_reward = float(given)
     made = raw_env(
         variant, players, render_mode=render_mode, reward=reward, max_go_downs=max_go_downs
     )

@@ -351,6 +351,7 @@ def determinize(view: PlayerView, seed: int) -> RoundState:
             "R5, R27: a view at a chance point has no state to deal behind it: the order "
             "chance is dealing is hidden from every player; determinize the view after it"
         )
+    seed = as_int("a seed", seed, minimum=0)  # NumPy's integers too
     shuffled, rng = SEEDED.shuffle(_free(view), seed_state(seed))
     return _behind(view, shuffled, rng, SEEDED, checked=False)
 

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Final
 import pyspiel
 
 from contract_rummy.bots import Bot
+from contract_rummy.playing import check_bot
 
 if TYPE_CHECKING:
     from contract_rummy.openspiel._state import ContractRummyState
@@ -31,6 +32,7 @@ class LibraryBot(pyspiel.Bot):  # type: ignore[misc] # OpenSpiel has no type hin
     """
 
     def __init__(self, bot: Bot) -> None:
+        check_bot(bot, "bot")  # a TypeError now, not at the first step
         pyspiel.Bot.__init__(self)
         #: The library bot that chooses.
         self.bot: Final = bot

@@ -9,7 +9,7 @@ import numpy.typing as npt
 
 from contract_rummy.bots import Bot
 from contract_rummy.openspiel import _scoring as scoring
-from contract_rummy.playing import steps
+from contract_rummy.playing import check_bot, steps
 from contract_rummy.shuffler import SEEDED, seed_state
 from contract_rummy.state import Chance
 
@@ -55,6 +55,8 @@ class Evaluator:
     """
 
     def __init__(self, rollout_bot: Bot | None = None, *, seed: int = 0) -> None:
+        if rollout_bot is not None:
+            check_bot(rollout_bot, "rollout_bot")  # a TypeError now, not at the first value
         self._bot = rollout_bot
         self._rng = np.random.default_rng(seed)
 
