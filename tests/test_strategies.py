@@ -92,8 +92,28 @@ def test_melds_of_one_kind_under_a_variant(meld: cr.Group | cr.Run) -> None:
 def test_melds_refuse_an_unknown_kind() -> None:
     with pytest.raises(ValueError, match="kind"):
         crst.melds(kind=cr.Contract)  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match=r"^kind must be None or the class Group or Run, got"):
+        crst.melds(kind="Group")  # type: ignore[arg-type]
     with pytest.raises(TypeError, match="Variant"):
         crst.melds(variant="pagat")  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match=r"^jokers must be a bool, got 'no'"):
+        crst.cards(jokers="no")  # type: ignore[arg-type]
+
+
+@settings(max_examples=30, deadline=None)
+@given(
+    st.data(),
+    st.sampled_from(["cards", "hands", "melds"]),
+)
+def test_cards_hands_and_melds_take_a_strategy_of_variants(
+    data: st.DataObject, which: str
+) -> None:
+    variant = data.draw(crst.variants())
+    drawn: Any = data.draw(getattr(crst, which)(variant=st.just(variant)))
+    cards = (drawn,) if which == "cards" else tuple(drawn.cards if which == "melds" else drawn)
+    assert _fits_deck(cards, variant)
+    if which == "melds":
+        assert drawn.variant is variant
 
 
 @given(crst.contracts())

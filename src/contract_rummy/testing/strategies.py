@@ -94,8 +94,21 @@ def _deck(variant: Variant) -> tuple[Card, ...]:
     return variant.deck(variant.max_players)
 
 
-def cards(*, variant: Variant = PAGAT, jokers: bool = True) -> st.SearchStrategy[Card]:
-    """Any card of the variant's deck; ``jokers=False`` leaves the jokers out."""
+def cards(
+    *, variant: Variant | st.SearchStrategy[Variant] = PAGAT, jokers: bool = True
+) -> st.SearchStrategy[Card]:
+    """Any card of the variant's deck; ``jokers=False`` leaves the jokers out.
+
+    ``variant`` may be a strategy, such as :func:`variants`.
+
+    Raises:
+        TypeError: if ``jokers`` is not a bool, or ``variant`` neither a variant nor a
+            strategy.
+    """
+    if not isinstance(jokers, bool):
+        raise TypeError(f"jokers must be a bool, got {jokers!r}")
+    if isinstance(variant, st.SearchStrategy):
+        return variant.flatmap(lambda chosen: cards(variant=chosen, jokers=jokers))
     pool = sorted(set(_deck(check_variant(variant))))
     if not jokers:
         pool = [card for card in pool if not card.is_joker]
@@ -103,12 +116,16 @@ def cards(*, variant: Variant = PAGAT, jokers: bool = True) -> st.SearchStrategy
 
 
 def hands(
-    *, variant: Variant = PAGAT, min_size: int = 0, max_size: int | None = None
+    *,
+    variant: Variant | st.SearchStrategy[Variant] = PAGAT,
+    min_size: int = 0,
+    max_size: int | None = None,
 ) -> st.SearchStrategy[tuple[Card, ...]]:
     """Hands in canonical order, never with more copies of a card than the deck holds.
 
     Args:
-        variant: The rules whose deck (for the most players) the cards come from.
+        variant: The rules whose deck (for the most players) the cards come from, or a
+            strategy of them, such as :func:`variants`.
         min_size: The fewest cards a hand holds.
         max_size: The most cards a hand holds, at most the deck's size (107 in
             :data:`~contract_rummy.PAGAT`); ``None`` for the deck's size.
@@ -123,6 +140,13 @@ def hands(
     ...
     ValueError: max_size must be in 0..107, got 1000
     """
+    if isinstance(variant, st.SearchStrategy):
+        check_int("min_size", min_size, minimum=0)
+        if max_size is not None:
+            check_int("max_size", max_size, minimum=0)
+        return variant.flatmap(
+            lambda chosen: hands(variant=chosen, min_size=min_size, max_size=max_size)
+        )
     deck = _deck(check_variant(variant))
     check_int("min_size", min_size, minimum=0, maximum=len(deck))
     top = (
@@ -196,18 +220,25 @@ def _runs(draw: st.DrawFn, variant: Variant) -> Run:
 
 
 def melds(
-    *, variant: Variant = PAGAT, kind: type[Group] | type[Run] | None = None
+    *,
+    variant: Variant | st.SearchStrategy[Variant] = PAGAT,
+    kind: type[Group] | type[Run] | None = None,
 ) -> st.SearchStrategy[Group | Run]:
     """Valid groups and runs of the variant (R7-R10), wild cards included.
 
     Args:
-        variant: The rules the melds follow.
-        kind: :class:`~contract_rummy.Group` or :class:`~contract_rummy.Run` for one kind
-            only; ``None`` for both.
+        variant: The rules the melds follow, or a strategy of them, such as
+            :func:`variants`.
+        kind: :class:`~contract_rummy.Group` or :class:`~contract_rummy.Run` (the classes)
+            for one kind only; ``None`` for both.
     """
+    given: object = kind  # the annotation is what to pass, not a check
+    if given not in (None, Group, Run):
+        said = f"the str {given!r}" if isinstance(given, str) else repr(given)
+        raise ValueError(f"kind must be None or the class Group or Run, got {said}")
+    if isinstance(variant, st.SearchStrategy):
+        return variant.flatmap(lambda chosen: melds(variant=chosen, kind=kind))
     check_variant(variant)
-    if kind not in (None, Group, Run):
-        raise ValueError(f"kind must be None, Group or Run, got {kind!r}")
     groups = _groups(variant)
     runs = _runs(variant)
     chosen: st.SearchStrategy[Group | Run]
