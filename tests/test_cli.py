@@ -522,6 +522,20 @@ def test_a_variant_file_naming_a_preset_is_that_preset(
     assert via_file == capsys.readouterr().out
 
 
+@pytest.mark.parametrize("command", ["demo", "play", "simulate", "rules"])
+def test_an_empty_variant_file_path_is_refused_as_empty(
+    command: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with pytest.raises(SystemExit) as exit_info:
+        main([command, "--variant-file="])
+    assert exit_info.value.code == 2
+    last = capsys.readouterr().err.splitlines()[-1]
+    assert last == (
+        f"contract-rummy {command}: error: argument --variant-file: expected a file's path, "
+        "got an empty one"
+    )
+
+
 @pytest.mark.parametrize(
     ("text", "problem"),
     [

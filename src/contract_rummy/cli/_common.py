@@ -293,12 +293,19 @@ def add_variant_options(parser: argparse.ArgumentParser) -> None:
     )
     rules.add_argument(
         "--variant-file",
-        type=Path,
+        type=_file_path,
         default=None,
         metavar="PATH",
         help="the rules from a JSON file: a variant as contract_rummy.codec.write_variant "
         "or contract_rummy.to_dict writes it",
     )
+
+
+def _file_path(text: str) -> Path:
+    """The path of a file given on the command line; an empty one is refused."""
+    if not text.strip():
+        raise argparse.ArgumentTypeError("expected a file's path, got an empty one")
+    return Path(text)
 
 
 def variant_file(path: Path) -> Variant:
