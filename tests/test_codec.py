@@ -318,6 +318,10 @@ def test_a_bad_variant_is_refused_naming_its_path() -> None:
     _refused(_with(data, lambda d: d.update(decks="2")), r"^decks: expected an integer")
     _refused(_with(data, lambda d: d.update(aces="both")), r"^aces: expected one of ")
     _refused(
+        _with(data, lambda d: d.update(jokers="three")),
+        r"^jokers: expected a number of jokers or one of 'players - 1', got 'three'$",
+    )
+    _refused(
         _with(data, lambda d: d["ladder"][2].update(dealt=True)),
         r"^ladder\[2\]\.dealt: expected an integer, got True$",
     )

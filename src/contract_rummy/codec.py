@@ -598,7 +598,13 @@ def _read_variant_fields(data: Mapping[str, Any], path: str) -> Variant:
 
 def _jokers(value: Any, path: str) -> int | JokerRule:
     if isinstance(value, str):
-        read: JokerRule = read_enum(JokerRule)(value, path)
+        try:
+            read: JokerRule = read_enum(JokerRule)(value, path)
+        except RecordError:  # say that a count would do too
+            rules = ", ".join(repr(rule.value) for rule in JokerRule)
+            raise RecordError(
+                f"{path}: expected a number of jokers or one of {rules}, got {value!r}"
+            ) from None
         return read
     return read_int(value, path)
 
