@@ -335,6 +335,10 @@ def test_a_bad_variant_is_refused_naming_its_path() -> None:
     )
     state = _json(cr.new_game(attrs.evolve(cr.PAGAT, name="house"), seed=1))
     _refused(
+        _with(state, lambda d: d["variant"].pop("type")),
+        r"^variant: a variant's knobs are a JSON object .* got an object without \"type\"$",
+    )
+    _refused(
         _with(state, lambda d: d["variant"].update(type="Rules")),
         r"^variant: a variant's knobs are a JSON object with \"type\": \"Variant\" .*"
         r"got type 'Rules'$",

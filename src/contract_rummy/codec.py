@@ -563,9 +563,10 @@ def read_variant(data: Any, path: str) -> Variant:
     if not isinstance(data, Mapping):
         raise RecordError(f"{path}: expected a variant's name or its knobs (a Variant object)")
     if data.get("type") != "Variant":
+        got = f"type {shown(data['type'])}" if "type" in data else 'an object without "type"'
         raise RecordError(
             f'{path}: a variant\'s knobs are a JSON object with "type": "Variant" '
-            f"(as write_variant writes it), got type {shown(data.get('type'))}"
+            f"(as write_variant writes it), got {got}"
         )
     return _read_variant_fields(data, path)
 
