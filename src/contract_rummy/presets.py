@@ -22,7 +22,7 @@ True
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
-from typing import Final
+from typing import ClassVar, Final, TypeVar
 
 import attrs
 
@@ -55,7 +55,9 @@ __all__ = [
     "SHANGHAI",
     "SHANGHAI_11",
     "VARIANTS",
+    "Named",
     "Presets",
+    "UnknownNameError",
     "UnknownVariantError",
 ]
 
@@ -158,8 +160,8 @@ MAY_I: Final[Variant] = attrs.evolve(
 DEUCES_WILD: Final[Variant] = attrs.evolve(PAGAT, name="deuces-wild", wild_ranks={Rank.TWO})
 
 
-class UnknownVariantError(KeyError, ValueError):
-    """A variant's name that names none of :data:`VARIANTS`: the message lists them.
+class UnknownNameError(KeyError, ValueError):
+    """A name that names nothing a :class:`Named` mapping holds: the message lists them.
 
     A :class:`KeyError` (as any mapping refuses a missing key) and a :class:`ValueError`
     (as the library refuses any bad input).
@@ -169,27 +171,46 @@ class UnknownVariantError(KeyError, ValueError):
         return str(self.args[0])
 
 
-class Presets(Mapping[str, Variant]):
-    """The named variants, read-only; a name that is none of them is refused by name.
+class UnknownVariantError(UnknownNameError):
+    """A variant's name that names none of :data:`VARIANTS`: the message lists them."""
 
-    >>> VARIANTS["nope"]
+
+V = TypeVar("V")
+
+
+class Named(Mapping[str, V]):
+    """A read-only mapping by name; a name it lacks is refused, listing the names it has.
+
+    A subclass says what it names (``noun``) and the :class:`UnknownNameError` it raises
+    (``unknown``): :class:`Presets` names the variants, :data:`~contract_rummy.BOTS` the
+    bots.
+
+    >>> class Pets(Named[int]):
+    ...     noun, unknown = "pet", UnknownNameError
+    >>> pets = Pets({"cat": 1, "dog": 2})
+    >>> pets["cat"], len(pets), pets
+    (1, 2, Pets(cat, dog))
+    >>> pets["cow"]
     Traceback (most recent call last):
     ...
-    contract_rummy.presets.UnknownVariantError: no variant is called 'nope'; the variants ...
+    contract_rummy.presets.UnknownNameError: no pet is called 'cow'; the pets are cat, dog
     """
 
     __slots__ = ("_by_name",)
 
-    def __init__(self, variants: Mapping[str, Variant]) -> None:
-        self._by_name = dict(variants)
+    noun: ClassVar[str]
+    unknown: ClassVar[type[UnknownNameError]]
 
-    def __getitem__(self, name: str) -> Variant:
+    def __init__(self, items: Mapping[str, V]) -> None:
+        self._by_name = dict(items)
+
+    def __getitem__(self, name: str) -> V:
         try:
             return self._by_name[name]
-        except (KeyError, TypeError):
+        except (KeyError, TypeError):  # (TypeError: a name that cannot be hashed)
             known = ", ".join(sorted(self._by_name))
-            raise UnknownVariantError(
-                f"no variant is called {name!r}; the variants are {known}"
+            raise self.unknown(
+                f"no {self.noun} is called {name!r}; the {self.noun}s are {known}"
             ) from None
 
     def __iter__(self) -> Iterator[str]:
@@ -199,7 +220,22 @@ class Presets(Mapping[str, Variant]):
         return len(self._by_name)
 
     def __repr__(self) -> str:
-        return f"Presets({', '.join(self._by_name)})"
+        return f"{type(self).__name__}({', '.join(self._by_name)})"
+
+
+class Presets(Named[Variant]):
+    """The named variants, read-only; a name that is none of them is refused by name.
+
+    >>> VARIANTS["nope"]
+    Traceback (most recent call last):
+    ...
+    contract_rummy.presets.UnknownVariantError: no variant is called 'nope'; the variants ...
+    """
+
+    __slots__ = ()
+
+    noun = "variant"
+    unknown = UnknownVariantError
 
 
 #: Every named rule set, by name: ``pagat`` and the eleven variants of the rules' table,

@@ -29,6 +29,7 @@ from contract_rummy.bots._heuristic import HeuristicBot
 from contract_rummy.bots._random import RandomBot
 from contract_rummy.engine import new_game
 from contract_rummy.playing import check_bot, steps
+from contract_rummy.presets import Named, UnknownNameError
 from contract_rummy.state import RoundState
 from contract_rummy.variants import PAGAT, Variant
 from contract_rummy.views import PlayerView
@@ -59,7 +60,12 @@ class Bot(Protocol):
 
 
 class BotFactory(Protocol):
-    """What :data:`BOTS` holds for each name: makes a bot from a seed, 0 when none is given."""
+    """What :data:`BOTS` holds for each name: makes a bot from a seed, 0 when none is given.
+
+    >>> make: BotFactory = BOTS["random"]
+    >>> make(7), make()
+    (RandomBot(seed=7), RandomBot(seed=0))
+    """
 
     def __call__(self, seed: int = 0) -> Bot:
         """A new bot, seeded with ``seed`` (a bot that needs no seed ignores it)."""
@@ -78,40 +84,24 @@ def _random(seed: int = 0) -> Bot:
     return RandomBot(seed=seed)
 
 
-class UnknownBotError(KeyError, ValueError):
+class UnknownBotError(UnknownNameError):
     """A name that names none of :data:`BOTS`: the message lists them.
 
     A :class:`KeyError` (as any mapping refuses a missing key) and a :class:`ValueError`
     (as the library refuses any bad input).
     """
 
-    def __str__(self) -> str:
-        return str(self.args[0])
 
-
-class _Bots(Mapping[str, BotFactory]):
+class _Bots(Named[BotFactory]):
     """The named bots, read-only; a name that is none of them is refused with the names."""
 
-    __slots__ = ("_by_name",)
+    __slots__ = ()
 
-    def __init__(self, bots: Mapping[str, BotFactory]) -> None:
-        self._by_name = dict(bots)
-
-    def __getitem__(self, name: str) -> BotFactory:
-        try:
-            return self._by_name[name]
-        except (KeyError, TypeError):
-            known = ", ".join(sorted(self._by_name))
-            raise UnknownBotError(f"no bot is called {name!r}; the bots are {known}") from None
-
-    def __iter__(self) -> Iterator[str]:
-        return iter(self._by_name)
-
-    def __len__(self) -> int:
-        return len(self._by_name)
+    noun = "bot"
+    unknown = UnknownBotError
 
     def __repr__(self) -> str:
-        return f"BOTS({', '.join(self._by_name)})"
+        return f"BOTS({', '.join(self)})"
 
 
 BOTS: Final[Mapping[str, BotFactory]] = _Bots(
