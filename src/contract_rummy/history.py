@@ -247,6 +247,14 @@ class History:
         return tuple(found)
 
 
+def _chooser(position: RoundState | PlayerView) -> int:
+    """Who chooses the step played from ``position``: the player to act, else the dealer.
+
+    The dealer deals the next round (R4) and stands for chance at its points.
+    """
+    return position.facts.dealer if position.to_act is None else position.to_act
+
+
 class Histories:
     """Every player's history of one game, kept step by step as it is played.
 
@@ -309,7 +317,7 @@ class Histories:
         before, player, action, after, events = played
         if before is not self._state and before != self._state:
             raise ValueError("the step was not played from the state the game has reached")
-        chooser = before.facts.dealer if before.to_act is None else before.to_act
+        chooser = _chooser(before)
         if player != chooser:
             raise ValueError(f"player {player} did not choose this step: player {chooser} does")
         if getattr(after, "moves", None) != before.moves + 1:  # (a state's, or refused)
@@ -328,8 +336,7 @@ class Histories:
         """
         before = self._state
         done = engine_step(before, action, player=player)
-        chooser = before.facts.dealer if before.to_act is None else before.to_act
-        self.add((before, chooser, action, done.state, done.events))
+        self.add((before, _chooser(before), action, done.state, done.events))
         return done
 
     def history(self, player: int) -> History:
@@ -465,7 +472,7 @@ def _next_view(
         _refuse(
             "R6", f"the step is played at moves {seen.moves}, but the view is at {before.moves}"
         )
-    chooser = before.facts.dealer if before.to_act is None else before.to_act
+    chooser = _chooser(before)
     if seen.player != chooser:
         _refuse("R6", f"player {seen.player} does not choose now: player {chooser} does")
     if held is None:
