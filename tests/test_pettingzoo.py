@@ -385,6 +385,25 @@ def test_reset_may_start_from_a_given_state() -> None:
         over_game.reset(options={"state": over})
 
 
+def test_a_refused_first_reset_leaves_no_game_to_read() -> None:
+    """The order wrapper counts a refused reset as done: the env itself says what is wrong."""
+    over = cr.play_game([cr.HeuristicBot()] * 4, seed=1)
+    game = crpz.env("pagat")
+    with pytest.raises(ValueError, match="a game that is over"):
+        game.reset(options={"state": over})
+    for read in (game.last, lambda: game.step(0), lambda: game.agents):
+        with pytest.raises(RuntimeError, match=r"no game before reset\(\) .*refused deals none"):
+            read()
+    game.reset(seed=1)
+    assert game.agents == game.possible_agents
+    assert game.agent_selection == "player_2"
+    observation, reward, terminated, truncated, _ = game.last()
+    assert observation is not None
+    assert observation["action_mask"].sum() == 2  # draw or take the discard
+    assert reward == 0.0
+    assert (terminated, truncated) == (False, False)
+
+
 def test_reset_refuses_a_state_of_another_variant_of_the_same_name() -> None:
     game = crpz.env("contract", 5)
     other = cr.new_game(attrs.evolve(cr.CONTRACT, max_turns=10), seed=1, players=5)

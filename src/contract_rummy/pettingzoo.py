@@ -193,6 +193,10 @@ RENDER_MODES: Final = ("human", "ansi")
 _SHOWN: Final = 20
 #: Seeds the environment's generator draws, for games and spaces: any 63-bit int.
 _SEEDS: Final = 2**63
+#: What the environment says when read before a reset has dealt a game.
+_NO_GAME: Final = (
+    "the environment has no game before reset() is called (a reset that is refused deals none)"
+)
 
 
 def env(
@@ -357,11 +361,42 @@ class raw_env(AECEnv[str, Observation, ActionId]):  # noqa: N801 - PettingZoo's 
         """The whole game at this moment, every hidden card included (for tests and tools).
 
         Raises:
-            RuntimeError: before the first :meth:`reset`.
+            RuntimeError: before the first :meth:`reset` that deals a game.
         """
         if self._state is None:
-            raise RuntimeError("the environment has no game before reset() is called")
+            raise RuntimeError(_NO_GAME)
         return self._state
+
+    # PettingZoo's AECEnv reads these two attributes in last(), step() and its wrappers;
+    # they hold nothing until a reset deals a game, and a reset that is refused deals
+    # none, even where the order wrapper counts it as done.
+    @property
+    def agents(self) -> list[str]:
+        """The agents still in the game: PettingZoo's attribute.
+
+        Raises:
+            RuntimeError: before the first :meth:`reset` that deals a game.
+        """
+        self.round_state  # noqa: B018 - refuses the read before a game
+        return self._agents
+
+    @agents.setter
+    def agents(self, agents: list[str]) -> None:
+        self._agents = agents
+
+    @property
+    def agent_selection(self) -> str:
+        """The agent to act now: PettingZoo's attribute.
+
+        Raises:
+            RuntimeError: before the first :meth:`reset` that deals a game.
+        """
+        self.round_state  # noqa: B018 - refuses the read before a game
+        return self._selected
+
+    @agent_selection.setter
+    def agent_selection(self, agent: str) -> None:
+        self._selected = agent
 
     def view(self, agent: str) -> PlayerView:
         """What ``agent`` may know of the game now: :func:`~contract_rummy.view`.
