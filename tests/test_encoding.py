@@ -404,6 +404,25 @@ def test_a_go_down_id_beyond_the_state_s_go_downs_is_refused() -> None:
 # -- bad input -----------------------------------------------------------------------------
 
 
+def test_encodings_of_equal_rules_players_and_bound_are_equal() -> None:
+    same = {Encoding(cr.PAGAT, 4), Encoding(cr.PAGAT, 4), encoding_for(cr.PAGAT, 4)}
+    assert len(same) == 1
+    assert Encoding(cr.PAGAT, 4) != Encoding(cr.PAGAT, 4, max_go_downs=3)
+    assert Encoding(cr.CONTRACT, 4) != Encoding(cr.CONTRACT, 5)
+    assert Encoding(cr.PAGAT, 4) != Encoding(attrs.evolve(cr.PAGAT, max_turns=10), 4)
+    assert Encoding(cr.PAGAT, 4) != "pagat"
+
+
+def test_the_go_down_bound_keeps_every_id_within_32_bits() -> None:
+    base = Encoding(cr.PAGAT, 4).go_down_base
+    most = encoding.MAX_ACTION_IDS - base
+    assert Encoding(cr.PAGAT, 4, max_go_downs=most).num_distinct_actions == 2**31 - 1
+    with pytest.raises(ValueError, match=rf"^max_go_downs must be at most {most} for pagat"):
+        Encoding(cr.PAGAT, 4, max_go_downs=most + 1)
+    with pytest.raises(ValueError, match="2147483647 action ids at most"):
+        Encoding(cr.PAGAT, 4, max_go_downs=10**30)
+
+
 def test_bad_input_is_refused_with_a_clear_error() -> None:
     enc = encoding_for(cr.PAGAT, 4)
     state = cr.new_game(seed=3)

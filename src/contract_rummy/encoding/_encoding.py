@@ -8,7 +8,13 @@ from typing import Final, SupportsIndex
 from contract_rummy._checks import as_int
 from contract_rummy.actions import Action
 from contract_rummy.encoding import _ids, _observations
-from contract_rummy.encoding._ids import CARDS, DISCARD_BASE, StateOrView, default_max_go_downs
+from contract_rummy.encoding._ids import (
+    CARDS,
+    DISCARD_BASE,
+    MAX_ACTION_IDS,
+    StateOrView,
+    default_max_go_downs,
+)
 from contract_rummy.encoding._observations import FIELDS, SEAT, SLOT, Field, layout
 from contract_rummy.engine import legal_actions
 from contract_rummy.state import Phase, RoundState
@@ -34,7 +40,12 @@ class Encoding:
             ``players`` or ``max_go_downs`` not an integer (an int, or a value with
             ``__index__`` such as a NumPy integer; a bool is not one).
         ValueError: if the variant is not played by ``players`` players, or
-            ``max_go_downs`` is below 1.
+            ``max_go_downs`` is below 1 or so large that some ids would not fit a signed
+            32-bit int (:data:`MAX_ACTION_IDS` ids at most: OpenSpiel counts a game's
+            actions in one, and a mask of so many ids is already 2 GB).
+
+    Two encodings are equal when their variants, players and ``max_go_downs`` are: they
+    give the same ids and observations.
 
     Attributes:
         variant: The rules of the games it encodes.
@@ -109,6 +120,12 @@ class Encoding:
         swaps = 0 if variant.joker_swap is JokerSwap.NEVER else _NATURALS * targets * targets * 3
         self.swap_base: Final[int] = self.lay_off_base + cards * targets * 3
         self.go_down_base: Final[int] = self.swap_base + swaps
+        most = MAX_ACTION_IDS - self.go_down_base
+        if max_go_downs > most:
+            raise ValueError(
+                f"max_go_downs must be at most {most} for {variant.name} with {players} "
+                f"players, got {max_go_downs}: {MAX_ACTION_IDS} action ids at most"
+            )
         self.num_distinct_actions: Final[int] = self.go_down_base + max_go_downs
         # The observation's layout, read from its spec: a seat's and a table slot's first.
         self._seat_fields: Final[tuple[Field, ...]] = layout(SEAT, self)
@@ -124,6 +141,18 @@ class Encoding:
             f"{self.num_distinct_actions} action ids, {self.max_go_downs} for go-downs; "
             f"observations of {self.observation_size})"
         )
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Encoding):
+            return NotImplemented
+        return (self.variant, self.players, self.max_go_downs) == (
+            other.variant,
+            other.players,
+            other.max_go_downs,
+        )
+
+    def __hash__(self) -> int:
+        return hash((self.variant, self.players, self.max_go_downs))
 
     def _check(self, subject: object) -> StateOrView:
         """``subject`` itself if it is a state or view of this encoding's games."""

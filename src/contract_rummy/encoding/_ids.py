@@ -69,6 +69,9 @@ MAX_GO_DOWNS: Final[Mapping[str, int]] = MappingProxyType(
         "deuces-wild": 100_000,
     }
 )
+#: The most action ids an :class:`Encoding` gives (``num_distinct_actions``), which bounds
+#: ``max_go_downs``: every id fits a signed 32-bit int, as OpenSpiel counts a game's actions.
+MAX_ACTION_IDS: Final = 2**31 - 1
 #: The go-down bound of a variant that is not a preset and has no wild ranks.
 DEFAULT_MAX_GO_DOWNS: Final = 5_000
 #: The go-down bound of a variant that is not a preset and has wild ranks (R30).
