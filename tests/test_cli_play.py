@@ -160,6 +160,22 @@ def test_odd_numbers_name_no_action_and_ask_again() -> None:
     assert script.prompts == ["Your move (1-2): "] * 4
 
 
+def test_a_turn_of_one_action_asks_for_it_alone() -> None:
+    def once_wrong(prompt: str) -> str:
+        if prompt == "Your move (1): " and "2" not in tried:
+            tried.append("2")
+            return "2"
+        return plainly(prompt)
+
+    tried: list[str] = []
+    script = Script(then=once_wrong)
+    out = run(script, seed=2)
+    assert "No action numbered 2: choose 1.\n" in out
+    moves = Counter(prompt for prompt in script.prompts if prompt.startswith("Your move"))
+    assert moves["Your move (1): "] == 2  # not "(1-1)"; asked again after the wrong number
+    assert set(moves) <= {"Your move (1): ", *(f"Your move (1-{n}): " for n in range(2, 99))}
+
+
 def test_a_refused_action_is_explained_with_its_rule_and_asked_again() -> None:
     script = Script("pass", "Discard 7S", "9", "discrad 7S", "quit")
     out = run(script)

@@ -22,7 +22,7 @@ TIMEOUT = 60
 MAX_QUESTIONS = 400
 
 CARD = r"(?:(?:10|[2-9AJQK])[CDHS]|JK)"
-MOVE = r"Your move \(1-(\d+)\): "
+MOVE = r"Your move \((?:1-)?(\d+)\): "
 BUY = r"\? \[y/n\] "
 ROUND_OVER = r"Press Enter (?:to start|for) round 2 \([^)]*\): "
 GOODBYE = "Goodbye: you left the game in round 1.\n"

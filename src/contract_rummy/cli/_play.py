@@ -91,6 +91,16 @@ class _QuitError(Exception):
     """The person asked to leave."""
 
 
+def _numbers(choices: int) -> str:
+    """The numbers of ``choices`` actions: their range, or the one."""
+    return "1" if choices == 1 else f"1-{choices}"
+
+
+def _move_prompt(choices: int) -> str:
+    """The question of a turn with ``choices`` numbered actions."""
+    return f"Your move ({_numbers(choices)}): "
+
+
 def _penalty_cards(count: int, before: str = "") -> str:
     """``count`` penalty cards in words, after ``before``; nothing for none (R19)."""
     if count == 0:
@@ -185,7 +195,7 @@ class Session:
             return self._ask_to_buy()
         self._show_turn()
         while True:
-            text = self.read(f"Your move (1-{len(self.menu.actions) if self.menu else 0}): ")
+            text = self.read(_move_prompt(len(self.menu.actions) if self.menu else 0))
             action = self._answer(text.strip())
             if action is not None:
                 return action
@@ -292,7 +302,7 @@ class Session:
         number = int(digits) if len(digits) <= 9 else 0
         if not 1 <= number <= len(actions):
             shown = digits if len(digits) <= 9 else digits[:9] + "..."
-            self.say(f"No action numbered {shown}: choose 1-{len(actions)}.")
+            self.say(f"No action numbered {shown}: choose {_numbers(len(actions))}.")
             return None
         return actions[number - 1]
 
