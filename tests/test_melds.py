@@ -441,6 +441,33 @@ def test_melds_refuse_cards_that_are_not_iterable(build: Any, name: str) -> None
     assert str(caught.value).startswith(f"{name} must be Cards or card notation (a str), got ")
 
 
+@given(melds(), hands(max_size=6))
+def test_r15_r23_a_meld_reads_notation_wherever_it_takes_cards(
+    built: Group | Run, held: tuple[Card, ...]
+) -> None:
+    text = " ".join(map(str, held))
+    assert built.lay_offs(text) == built.lay_offs(held)
+    assert built.swappable(text) == built.swappable(held)
+    for card in held:
+        notation = str(card).lower()
+        assert built.accepts(notation) == built.accepts(card)
+        assert built.placements(notation) == built.placements(card)
+        assert built.swap(notation) == built.swap(card)
+        ends = built.placements(card)
+        if ends:
+            assert built.add(notation, ends[0]) == built.add(card, ends[0])
+
+
+def test_a_meld_refuses_what_is_neither_a_card_nor_notation() -> None:
+    run, group = Run(S, 3, "3S 4S JK 6S"), Group(Rank.SEVEN, "7C 7D JK")
+    for ask in (run.accepts, run.swap, group.accepts, group.add, run.placements, run.ends):
+        with pytest.raises(TypeError, match=r"^card must be a Card or card notation such as"):
+            ask(typeless(7))
+    with pytest.raises(cr.NotationError, match="'5X' is not a card"):
+        run.swap("5X")
+    assert run.swap("5S") == (Run(S, 3, "3S 4S 5S 6S"), cr.JOKER)  # it said None before
+
+
 # -- reading melds from notation -----------------------------------------------------------
 
 

@@ -199,8 +199,6 @@ def test_penalties_name_the_argument_they_refuse(
 @pytest.mark.parametrize(
     "junk",
     [
-        pytest.param("AH", id="str"),
-        pytest.param("JK", id="joker-str"),
         pytest.param(7, id="int"),
         pytest.param(None, id="none"),
         pytest.param(("AH",), id="tuple"),
@@ -211,7 +209,21 @@ def test_card_lookups_refuse_what_is_not_a_card(junk: Any) -> None:
     for lookup in (PAGAT.penalty, PAGAT.is_wild, PAGAT_PENALTIES.of):
         with pytest.raises(TypeError) as caught:
             lookup(junk)
-        assert str(caught.value) == f"expected a Card, got {junk!r}"
+        assert str(caught.value) == (
+            f"card must be a Card or card notation such as '7C', got {junk!r}"
+        )
+
+
+def test_r25_card_lookups_read_notation_as_actions_do() -> None:
+    deuces = cr.DEUCES_WILD
+    for text in ("AH", "JK", "2s", "10♦", "QC"):
+        card = Card.parse(text)
+        assert PAGAT.penalty(text) == PAGAT.penalty(card)
+        assert PAGAT_PENALTIES.of(text) == PAGAT_PENALTIES.of(card)
+        assert deuces.is_wild(text) == deuces.is_wild(card)
+    assert (PAGAT.penalty("AH"), PAGAT.penalty("7D"), deuces.is_wild("2H")) == (15, 7, True)
+    with pytest.raises(cr.NotationError, match="'1H' is not a card"):
+        PAGAT.penalty("1H")
 
 
 def test_wild_cards_may_score_as_jokers() -> None:

@@ -20,7 +20,7 @@ from typing import Final, TypeAlias, get_args
 import attrs
 
 from contract_rummy._checks import is_int
-from contract_rummy.cards import CARDS, Card
+from contract_rummy.cards import CARDS, Card, as_card
 from contract_rummy.melds import End, Group, Run
 
 __all__ = [
@@ -51,15 +51,6 @@ def _index(_: object, attribute: attrs.Attribute[int], value: object) -> None:
 
 
 _ORDER: Final = operator.attrgetter("order_key")
-
-
-def _card(value: Card | str) -> Card:
-    """A card given as a Card or in notation (``"7C"``), as :func:`~contract_rummy.meld` takes."""
-    if isinstance(value, Card):
-        return value
-    if isinstance(value, str):
-        return Card.parse(value)
-    raise TypeError(f"card must be a Card or card notation such as '7C', got {value!r}")
 
 
 def _end(_: object, attribute: attrs.Attribute[End | None], value: object) -> None:
@@ -140,7 +131,7 @@ class LayOff:
     True
     """
 
-    card: Card = attrs.field(converter=_card)
+    card: Card = attrs.field(converter=as_card)
     target: int = attrs.field(validator=_index)
     end: End | None = attrs.field(default=None, validator=_end)
 
@@ -169,7 +160,7 @@ class SwapJoker:
         joker_end: The end of that run, when the wild fits both; else ``None``.
     """
 
-    card: Card = attrs.field(converter=_card)
+    card: Card = attrs.field(converter=as_card)
     target: int = attrs.field(validator=_index)
     joker_target: int = attrs.field(validator=_index)
     joker_end: End | None = attrs.field(default=None, validator=_end)
@@ -206,7 +197,7 @@ class Discard:
     contract_rummy.errors.NotationError: '7X' is not a card: ...
     """
 
-    card: Card = attrs.field(converter=_card)
+    card: Card = attrs.field(converter=as_card)
 
 
 @attrs.frozen
@@ -289,7 +280,7 @@ class DealCard:
     ((Card.parse('7S'),), 106)
     """
 
-    card: Card = attrs.field(converter=_card)
+    card: Card = attrs.field(converter=as_card)
 
 
 #: Any outcome of chance, played at a chance point (:func:`contract_rummy.chance_point`).

@@ -34,6 +34,7 @@ __all__ = [
     "Card",
     "Rank",
     "Suit",
+    "as_card",
     "as_cards",
     "build_deck",
     "format_cards",
@@ -342,6 +343,30 @@ def parse_cards(text: str) -> tuple[Card, ...]:
     if not isinstance(text, str):
         raise NotationError(f"expected card notation as a str, got {type(text).__name__}")
     return tuple(Card.parse(token) for token in _SEPARATORS.split(text) if token)
+
+
+def as_card(value: Card | str, name: str = "card") -> Card:
+    """One card given either as a Card or in notation (``"7C"``, read by :meth:`Card.parse`).
+
+    What actions, melds and variants take wherever they take a card. ``name`` names the
+    value in the error message.
+
+    Raises:
+        NotationError: if the text is not exactly one card.
+        TypeError: if ``value`` is neither a Card nor a str.
+
+    >>> as_card("7c"), as_card(JOKER)
+    (Card.parse('7C'), JOKER)
+    >>> as_card(7)
+    Traceback (most recent call last):
+    ...
+    TypeError: card must be a Card or card notation such as '7C', got 7
+    """
+    if isinstance(value, Card):
+        return value
+    if isinstance(value, str):
+        return Card.parse(value)
+    raise TypeError(f"{name} must be a Card or card notation such as '7C', got {value!r}")
 
 
 def as_cards(value: str | Iterable[Card], name: str = "cards") -> tuple[Card, ...]:

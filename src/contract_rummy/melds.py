@@ -32,6 +32,7 @@ from contract_rummy.cards import (
     Card,
     Rank,
     Suit,
+    as_card,
     as_cards,
     format_cards,
     parse_cards,  # noqa: F401 - the examples below read cards with it
@@ -55,11 +56,6 @@ class End(enum.Enum):
     # Members are singletons compared by identity: hash them as objects, which is faster
     # than Enum's hash of the name (ends key the engine's kept lay-offs and swaps).
     __hash__ = object.__hash__
-
-
-def _check_card(card: object) -> None:
-    if not isinstance(card, Card):
-        raise TypeError(f"expected a Card, got {card!r}")
 
 
 def _check_position(position: object, length: int) -> None:
@@ -148,11 +144,16 @@ class Meld:
             value = state[field.name] if field.init else field.default
             object.__setattr__(self, field.name, value)
 
-    def accepts(self, card: Card) -> bool:
-        """Whether ``card`` can be laid off on this meld (R15)."""
+    def accepts(self, card: Card | str) -> bool:
+        """Whether ``card`` can be laid off on this meld (R15).
+
+        Wherever a meld's method takes a card, it takes the card's notation too (``"7S"``,
+        read by :func:`~contract_rummy.cards.as_card`); where it takes cards, notation of
+        several (``"7S 8S"``, read by :func:`~contract_rummy.cards.as_cards`).
+        """
         raise NotImplementedError
 
-    def add(self, card: Card, end: End | None = None) -> Meld:
+    def add(self, card: Card | str, end: End | None = None) -> Meld:
         """This meld with ``card`` laid off on it (R15); ``end`` picks a run's end."""
         raise NotImplementedError
 
@@ -171,7 +172,7 @@ class Meld:
     def _find_wilds(self) -> tuple[int, ...]:
         raise NotImplementedError
 
-    def placements(self, card: Card) -> tuple[End | None, ...]:
+    def placements(self, card: Card | str) -> tuple[End | None, ...]:
         """How ``card`` can be laid off here, in the one form an action gives (R15).
 
         ``()`` when it does not fit; ``(None,)`` when it fits one place; ``(End.LOW,
@@ -180,7 +181,7 @@ class Meld:
         """
         raise NotImplementedError
 
-    def swap(self, card: Card) -> tuple[Meld, Card] | None:
+    def swap(self, card: Card | str) -> tuple[Meld, Card] | None:
         """This meld with ``card`` in place of a wild card, and the freed wild (R23, R30).
 
         ``None`` if no wild card here stands for ``card``.
@@ -199,7 +200,7 @@ class Meld:
         """
         raise NotImplementedError
 
-    def lay_offs(self, cards: Iterable[Card]) -> list[tuple[Card, End | None]]:
+    def lay_offs(self, cards: str | Iterable[Card]) -> list[tuple[Card, End | None]]:
         """Every way to lay off one of ``cards`` here (R15), as ``(card, end)`` pairs.
 
         ``end`` follows the one-form rule of :meth:`placements`. The pairs come in the
@@ -208,7 +209,7 @@ class Meld:
         """
         raise NotImplementedError
 
-    def swappable(self, cards: Iterable[Card]) -> list[Card]:
+    def swappable(self, cards: str | Iterable[Card]) -> list[Card]:
         """The cards among ``cards`` that a wild card here stands for (R23), in order.
 
         Each one can :meth:`swap` in.
@@ -325,22 +326,25 @@ class Group(Meld):
         group.__attrs_init__(cards, variant=variant, rank=rank)
         return group
 
-    def accepts(self, card: Card) -> bool:
+    def accepts(self, card: Card | str) -> bool:
         """Whether ``card`` can join the group: its rank, or wild (R15).
 
         >>> g = Group(Rank.SEVEN, "7C 7D 7H")
         >>> g.accepts(Card.parse("7S")), g.accepts(Card.parse("JK")), g.accepts(Card.parse("8S"))
         (True, True, False)
         """
-        _check_card(card)
+        card = as_card(card)
         return card.rank is self.rank or self.variant.is_wild(card)
 
-    def add(self, card: Card, end: End | None = None) -> Group:
+    def add(self, card: Card | str, end: End | None = None) -> Group:
         """The group with ``card`` added (R15); ``end`` must be ``None``.
 
         >>> Group(Rank.SEVEN, "7C 7D 7H").add(Card.parse("7C"))
         Group(Rank.SEVEN, '7C 7C 7D 7H')
+        >>> Group(Rank.SEVEN, "7C 7D 7H").add("JK")
+        Group(Rank.SEVEN, '7C 7D 7H JK')
         """
+        card = as_card(card)
         _check_end(end)
         if end is not None:
             raise InvalidMeldError(Refusal("R15", "a group has no ends; lay off with end=None"))
@@ -350,7 +354,7 @@ class Group(Meld):
             )
         return self._same_shape(Group._trusted(self.rank, _insert(self.cards, card), self.variant))
 
-    def placements(self, card: Card) -> tuple[End | None, ...]:
+    def placements(self, card: Card | str) -> tuple[End | None, ...]:
         """``(None,)`` if ``card`` may join the group (R15), else ``()``.
 
         >>> Group(Rank.SEVEN, "7C 7D 7H").placements(Card.parse("JK"))
@@ -363,17 +367,18 @@ class Group(Meld):
         """``(0, rank, 0, card indices)``: see :attr:`Meld.order_key`."""
         return (0, self.rank.value, 0, tuple(card.index for card in self.cards))
 
-    def lay_offs(self, cards: Iterable[Card]) -> list[tuple[Card, End | None]]:
+    def lay_offs(self, cards: str | Iterable[Card]) -> list[tuple[Card, End | None]]:
         """The cards of the group's rank and the wild cards among ``cards``, each once.
 
         >>> Group(Rank.SEVEN, "7C 7D 7H").lay_offs(parse_cards("7S 8S JK"))
         [(Card.parse('7S'), None), (JOKER, None)]
         """
         rank, wild = self.rank, self.variant.wild_by_index
-        return [(card, None) for card in cards if card.rank is rank or wild[card.index]]
+        return [(card, None) for card in as_cards(cards) if card.rank is rank or wild[card.index]]
 
-    def swappable(self, cards: Iterable[Card]) -> list[Card]:
+    def swappable(self, cards: str | Iterable[Card]) -> list[Card]:
         """The cards of the group's rank among ``cards``, if the group holds a wild card."""
+        cards = as_cards(cards)
         if not self.wild_positions():
             return []
         return [card for card in cards if card.rank is self.rank]
@@ -414,7 +419,7 @@ class Group(Meld):
         value = self.rank.value
         return tuple((CARDS[value - 1 + 13 * suit], freed) for suit in range(4))
 
-    def swap(self, card: Card) -> tuple[Group, Card] | None:
+    def swap(self, card: Card | str) -> tuple[Group, Card] | None:
         """The group with ``card`` for its last wild card, and the freed wild (R23).
 
         Only where swaps in groups are allowed, and only for a card of the group's rank; a
@@ -423,6 +428,7 @@ class Group(Meld):
         >>> Group(Rank.SEVEN, "7C 7D JK").swap(Card.parse("7H"))
         (Group(Rank.SEVEN, '7C 7D 7H'), JOKER)
         """
+        card = as_card(card)
         wilds = self.wild_positions()
         if not wilds or card.rank is not self.rank:
             return None
@@ -545,7 +551,7 @@ class Run(Meld):
         low = self.low
         return tuple(i for i, card in enumerate(self.cards) if card is not row[low + i])
 
-    def ends(self, card: Card) -> tuple[End, ...]:
+    def ends(self, card: Card | str) -> tuple[End, ...]:
         """The ends ``card`` can be laid off at, low end first (R8, R15).
 
         A wild fits either end while the run has room; an ace fits both ends of a run
@@ -556,7 +562,7 @@ class Run(Meld):
         ((End.LOW, End.HIGH), (End.LOW, End.HIGH), ())
         """
         variant = self.variant
-        _check_card(card)
+        card = as_card(card)
         if len(self.cards) >= variant.max_run_length:
             return ()
         wild = variant.is_wild(card)
@@ -566,14 +572,14 @@ class Run(Meld):
         high = above <= variant.highest_position and (wild or card is _natural(self.suit, above))
         return _ENDS[low, high]
 
-    def placements(self, card: Card) -> tuple[End | None, ...]:
+    def placements(self, card: Card | str) -> tuple[End | None, ...]:
         """Where ``card`` can be laid off, in one form: both ends only when it fits both.
 
         >>> run = Run(Suit.SPADES, 3, "3S 4S 5S 6S")
         >>> run.placements(Card.parse("7S")), run.placements(Card.parse("JK"))
         ((None,), (End.LOW, End.HIGH))
         """
-        _check_card(card)
+        card = as_card(card)
         if self.variant.wild_by_index[card.index]:
             # Every wild card fits where the joker does: worked out once for the run's shape.
             return self._shape().wild_ends
@@ -604,7 +610,7 @@ class Run(Meld):
         """``(1, suit index, low, card indices)``: see :attr:`Meld.order_key`."""
         return (1, self.suit.index, self.low, tuple(card.index for card in self.cards))
 
-    def lay_offs(self, cards: Iterable[Card]) -> list[tuple[Card, End | None]]:
+    def lay_offs(self, cards: str | Iterable[Card]) -> list[tuple[Card, End | None]]:
         """The run's :meth:`neighbours` among ``cards``, then its wild cards, at each end.
 
         >>> run = Run(Suit.SPADES, 3, "3S 4S 5S 6S")
@@ -612,7 +618,7 @@ class Run(Meld):
         [('2S', None), ('7S', None), ('JK', End.LOW), ('JK', End.HIGH)]
         """
         naturals, wild_ends, _, _ = self._shape()
-        held = list(cards)
+        held = as_cards(cards)
         found: list[tuple[Card, End | None]] = []
         if naturals:
             indices = {card.index for card in held}
@@ -653,13 +659,14 @@ class Run(Meld):
         reach = frozenset((*(_natural(self.suit, end).index for end in ends), *wilds))
         return _Shape(naturals, wild_ends, fits, reach)
 
-    def swappable(self, cards: Iterable[Card]) -> list[Card]:
+    def swappable(self, cards: str | Iterable[Card]) -> list[Card]:
         """The cards among ``cards`` that a wild card of the run stands for.
 
         >>> run = Run(Suit.SPADES, 3, "3S 4S JK 6S")
-        >>> [str(c) for c in run.swappable(parse_cards("5S 6S 5H"))]
+        >>> [str(c) for c in run.swappable("5S 6S 5H")]
         ['5S']
         """
+        cards = as_cards(cards)
         wanted = {_natural(self.suit, self.low + p).index for p in self.wild_positions()}
         if not wanted:
             return []
@@ -683,12 +690,13 @@ class Run(Meld):
             freed.setdefault(row[low + position], cards[position])
         return tuple(sorted(freed.items(), key=_by_stand_in))
 
-    def swap(self, card: Card) -> tuple[Run, Card] | None:
+    def swap(self, card: Card | str) -> tuple[Run, Card] | None:
         """The run with ``card`` in place of the wild card standing for it, and that wild (R23).
 
         >>> Run(Suit.SPADES, 3, "3S 4S JK 6S").swap(Card.parse("5S"))
         (Run(Suit.SPADES, 3, '3S 4S 5S 6S'), JOKER)
         """
+        card = as_card(card)
         for position in self.wild_positions():
             if _natural(self.suit, self.low + position) is card:
                 wild = self.cards[position]
@@ -698,18 +706,19 @@ class Run(Meld):
                 return run, wild
         return None
 
-    def accepts(self, card: Card) -> bool:
+    def accepts(self, card: Card | str) -> bool:
         """Whether ``card`` fits at either end of the run (R15)."""
         return bool(self.ends(card))
 
-    def add(self, card: Card, end: End | None = None) -> Run:
+    def add(self, card: Card | str, end: End | None = None) -> Run:
         """The run with ``card`` laid off (R15); ``end`` is needed when both ends fit.
 
         >>> Run(Suit.SPADES, 3, "3S 4S 5S 6S").add(Card.parse("7S"))
         Run(Suit.SPADES, 3, '3S 4S 5S 6S 7S')
-        >>> Run(Suit.SPADES, 3, "3S 4S 5S 6S").add(Card.parse("JK"), End.LOW)
+        >>> Run(Suit.SPADES, 3, "3S 4S 5S 6S").add("JK", End.LOW)
         Run(Suit.SPADES, 2, 'JK 3S 4S 5S 6S')
         """
+        card = as_card(card)
         _check_end(end)
         ends = self.ends(card)
         if end is None:

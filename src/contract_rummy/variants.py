@@ -25,7 +25,7 @@ from typing import Any, Final, NamedTuple
 import attrs
 
 from contract_rummy._checks import check_int, is_int
-from contract_rummy.cards import NATURALS, Card, Rank, build_deck
+from contract_rummy.cards import NATURALS, Card, Rank, as_card, build_deck
 from contract_rummy.contracts import STANDARD_CONTRACTS, Contract
 
 __all__ = [
@@ -208,16 +208,17 @@ class Penalties:
             check_int(name, value, minimum=0)  # penalty points must not be negative
             check_int(name, value, maximum=MAX_PENALTY)  # nor beyond any sensible score
 
-    def of(self, card: Card) -> int:
-        """The points ``card`` costs when left in hand.
+    def of(self, card: Card | str) -> int:
+        """The points ``card`` (a card, or its notation such as ``"AH"``) costs in hand.
 
         Raises:
-            TypeError: if ``card`` is not a :class:`~contract_rummy.Card`.
+            TypeError: if ``card`` is neither a :class:`~contract_rummy.Card` nor a str.
+            NotationError: if the str is not a card's notation.
         """
         try:
-            return self.joker if card.rank is None else self.ranks[card.rank - 1]
-        except (AttributeError, TypeError):
-            raise TypeError(f"expected a Card, got {card!r}") from None
+            return self.joker if card.rank is None else self.ranks[card.rank - 1]  # type: ignore[union-attr]
+        except (AttributeError, TypeError):  # no rank: maybe notation
+            return self.of(as_card(card))
 
 
 #: R25: K Q J 10 score 10, an ace 15, a joker 15, number cards their face value.
@@ -720,27 +721,27 @@ class Variant:
 
     # -- the cards' roles ----------------------------------------------------------------
 
-    def is_wild(self, card: Card) -> bool:
-        """Whether ``card`` is wild: a joker, or of a wild rank (R2).
+    def is_wild(self, card: Card | str) -> bool:
+        """Whether ``card`` (a card, or its notation) is wild: a joker, or of a wild rank (R2).
 
-        >>> PAGAT.is_wild(Card.parse("JK")), PAGAT.is_wild(Card.parse("2S"))
+        >>> PAGAT.is_wild(Card.parse("JK")), PAGAT.is_wild("2S")
         (True, False)
         """
         try:
-            return self.wild_by_index[card.index]
+            return self.wild_by_index[card.index]  # type: ignore[index]
         except (AttributeError, TypeError):  # no index, or a str's or a tuple's index method
-            raise TypeError(f"expected a Card, got {card!r}") from None
+            return self.wild_by_index[as_card(card).index]
 
-    def penalty(self, card: Card) -> int:
-        """The penalty points ``card`` costs when left in hand (R25).
+    def penalty(self, card: Card | str) -> int:
+        """The penalty points ``card`` (a card, or its notation) costs left in hand (R25).
 
-        >>> PAGAT.penalty(Card.parse("AH")), PAGAT.penalty(Card.parse("JK"))
+        >>> PAGAT.penalty(Card.parse("AH")), PAGAT.penalty("JK")
         (15, 15)
         """
         try:
-            return self._points[card.index]
+            return self._points[card.index]  # type: ignore[index]
         except (AttributeError, TypeError):  # no index, or a str's or a tuple's index method
-            raise TypeError(f"expected a Card, got {card!r}") from None
+            return self._points[as_card(card).index]
 
     # -- the rounds ----------------------------------------------------------------------
 
