@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable
 from typing import Any
 
@@ -35,6 +36,23 @@ def test_legal_actions_is_a_lazy_sequence() -> None:
     assert repr(legal) == "<LegalActions of 2 in phase DRAW>"
     assert object() not in legal
     assert not cr.is_legal(state, "not an action")
+
+
+def test_listings_of_equal_actions_are_equal_as_tuples_are() -> None:
+    chooser = random.Random(4)
+    state = cr.new_game(cr.PAGAT, seed=4)
+    before = cr.legal_actions(state)
+    for _ in range(400):
+        legal = cr.legal_actions(state)
+        assert legal == cr.legal_actions(state)  # a second listing of the same state
+        if state.to_act is not None:
+            assert legal == cr.legal_actions(cr.view(state, state.to_act))
+        assert (legal == before) is (list(legal) == list(before))
+        assert legal != list(legal)  # as a tuple is not equal to a list
+        before = legal
+        state = cr.apply(state, legal[chooser.randrange(len(legal))])
+    with pytest.raises(TypeError, match="unhashable"):
+        hash(before)
 
 
 def test_legal_actions_and_apply_check_their_arguments() -> None:

@@ -38,6 +38,7 @@ shuffler :data:`~contract_rummy.shuffler.STEPS`.
 
 from __future__ import annotations
 
+import operator
 import warnings
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from typing import Final, Protocol, cast, overload
@@ -382,6 +383,29 @@ class LegalActions(Sequence[Action]):
 
     def __contains__(self, action: object) -> bool:
         return _is_legal(self._position, self._hand, action, self._player)
+
+    def __eq__(self, other: object) -> bool:
+        """Equal to another listing of equal actions in the same order, as tuples are.
+
+        Not to a list or a tuple (as a tuple is not equal to a list): compare
+        ``list(legal)`` with a list.
+
+        >>> import contract_rummy as cr
+        >>> state = cr.new_game(seed=3)
+        >>> cr.legal_actions(state) == cr.legal_actions(cr.view(state, state.to_act))
+        True
+        >>> cr.legal_actions(state) == cr.legal_actions(cr.apply(state, cr.DrawStock()))
+        False
+        """
+        if not isinstance(other, LegalActions):
+            return NotImplemented
+        if self is other:
+            return True
+        mine, theirs = self._all(), other._all()
+        return len(mine) == len(theirs) and all(map(operator.eq, mine, theirs))
+
+    #: Unhashable, as a list is: equal listings must hash alike, and hashing would list.
+    __hash__ = None  # type: ignore[assignment]
 
     def __repr__(self) -> str:
         of = "" if self._player is None else f" for player {self._player}'s view"
