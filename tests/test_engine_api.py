@@ -394,3 +394,25 @@ def test_numpy_integers_are_seeds_players_and_dealers_and_numpy_bools_are_not() 
         cr.new_game(seed=np.True_)
     with pytest.raises(TypeError, match="player must be an int"):
         cr.view(state, np.float64(2.0))
+
+
+def test_numpy_integers_build_actions_contracts_and_melds_as_plain_ints() -> None:
+    np = pytest.importorskip("numpy")
+    lay_off = cr.LayOff("7C", np.int64(2))
+    assert lay_off == cr.LayOff("7C", 2)
+    assert type(lay_off.target) is int  # kept plain: JSON and hashing see an int
+    swap = cr.SwapJoker("7C", np.int32(1), np.int64(0))
+    assert (type(swap.target), type(swap.joker_target)) == (int, int)
+    assert cr.FirstDealer(np.int64(1)) == cr.FirstDealer(1)
+    assert cr.Contract(groups=(np.int64(3),), runs=[np.int8(4)]) == cr.Contract((3,), (4,))
+    assert cr.Run(cr.Suit.SPADES, np.int64(3), "3S 4S 5S 6S") == cr.meld("3S 4S 5S 6S")
+    assert cr.Group(np.int64(7), "7C 7D 7H") == cr.meld("7C 7D 7H")
+    assert cr.meld("3S 4S JK 6S").stands_for(np.int64(2)) == cr.Card.parse("5S")
+    assert cr.to_dict(lay_off) == cr.to_dict(cr.LayOff("7C", 2))
+    for bool_or_float in (np.True_, True, np.float64(2.0)):
+        with pytest.raises(TypeError, match="target must be an int index into the table"):
+            cr.LayOff("7C", bool_or_float)
+        with pytest.raises(TypeError, match="meld lengths must be ints"):
+            cr.Contract(groups=(bool_or_float,))
+        with pytest.raises(TypeError, match="a run's low position must be an int"):
+            cr.Run(cr.Suit.SPADES, bool_or_float, "3S 4S 5S 6S")

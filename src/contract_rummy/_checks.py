@@ -19,7 +19,6 @@ ValueError: decks must be at least 1, got 0
 
 from __future__ import annotations
 
-import contextlib
 import operator
 from collections.abc import Callable, Hashable, Sequence
 from typing import Any, TypeGuard
@@ -108,10 +107,32 @@ def as_int(
             return value
     else:
         # Not an integer: left as it is, for check_int to refuse it as it words any refusal.
-        with contextlib.suppress(TypeError):
-            if not _is_bool(value):
-                value = operator.index(value)  # type: ignore[arg-type] # raises if it cannot
+        found = integer(value)
+        if found is not None:
+            value = found
     return check_int(name, value, minimum=minimum, maximum=maximum)
+
+
+def integer(value: object) -> int | None:
+    """``value`` as a plain int if it is an integer, else ``None``.
+
+    An integer is an int or any value with ``__index__``, such as NumPy's integers; not a
+    bool (Python's or NumPy's). For the value classes that word their own refusals.
+
+    >>> class Seven:
+    ...     def __index__(self) -> int:
+    ...         return 7
+    >>> integer(Seven()), integer(7.0), integer("7"), integer(True)
+    (7, None, None, None)
+    """
+    if type(value) is int:
+        return value
+    if _is_bool(value):
+        return None
+    try:
+        return operator.index(value)  # type: ignore[arg-type] # raises if it cannot
+    except TypeError:
+        return None
 
 
 def _is_bool(value: object) -> bool:

@@ -15,11 +15,11 @@ from __future__ import annotations
 
 import operator
 from collections.abc import Iterable
-from typing import Final, TypeAlias, get_args
+from typing import Final, SupportsIndex, TypeAlias, get_args
 
 import attrs
 
-from contract_rummy._checks import is_int
+from contract_rummy._checks import integer, is_int
 from contract_rummy.cards import CARDS, Card, as_card
 from contract_rummy.melds import End, Group, Run
 
@@ -43,6 +43,15 @@ __all__ = [
     "TakeDiscard",
     "not_an_action",
 ]
+
+
+def _plain(value: SupportsIndex) -> int:
+    """An integer (an int, or a NumPy integer an agent's ``argmax`` gives) as a plain int.
+
+    Anything else is left as it is, for the field's validator to refuse in its own words.
+    """
+    found = integer(value)
+    return value if found is None else found  # type: ignore[return-value]
 
 
 def _index(_: object, attribute: attrs.Attribute[int], value: object) -> None:
@@ -132,7 +141,7 @@ class LayOff:
     """
 
     card: Card = attrs.field(converter=as_card)
-    target: int = attrs.field(validator=_index)
+    target: int = attrs.field(converter=_plain, validator=_index)
     end: End | None = attrs.field(default=None, validator=_end)
 
     @classmethod
@@ -161,8 +170,8 @@ class SwapJoker:
     """
 
     card: Card = attrs.field(converter=as_card)
-    target: int = attrs.field(validator=_index)
-    joker_target: int = attrs.field(validator=_index)
+    target: int = attrs.field(converter=_plain, validator=_index)
+    joker_target: int = attrs.field(converter=_plain, validator=_index)
     joker_end: End | None = attrs.field(default=None, validator=_end)
 
     @classmethod
@@ -240,7 +249,7 @@ class FirstDealer:
     2
     """
 
-    player: int = attrs.field(validator=_count)
+    player: int = attrs.field(converter=_plain, validator=_count)
 
 
 @attrs.frozen
@@ -259,7 +268,7 @@ class CutDeck:
     (41, (0, 0, 0, -50))
     """
 
-    lifted: int = attrs.field(validator=_count)
+    lifted: int = attrs.field(converter=_plain, validator=_count)
 
 
 @attrs.frozen

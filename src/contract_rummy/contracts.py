@@ -15,7 +15,7 @@ from typing import Final
 
 import attrs
 
-from contract_rummy._checks import check_int, is_int
+from contract_rummy._checks import check_int, integer
 
 __all__ = ["SHANGHAI_EIGHTH", "STANDARD_CONTRACTS", "Contract"]
 
@@ -25,10 +25,12 @@ _WORDS: Final = ("no", "a", "two", "three", "four", "five", "six", "seven", "eig
 def _lengths(value: object) -> tuple[int, ...]:
     if isinstance(value, (int, str)) or not hasattr(value, "__iter__"):
         raise TypeError(f"meld lengths must be a sequence of ints, got {value!r}")
-    lengths = tuple(value)
-    for length in lengths:
-        if not is_int(length):
+    lengths = []
+    for length in value:
+        found = integer(length)
+        if found is None:
             raise TypeError(f"meld lengths must be ints, got {length!r}")
+        lengths.append(found)
     return tuple(sorted(lengths, reverse=True))
 
 

@@ -23,7 +23,7 @@ from typing import Final, NamedTuple, TypeAlias, TypeVar
 
 import attrs
 
-from contract_rummy._checks import is_int
+from contract_rummy._checks import integer
 from contract_rummy.cards import (
     ACE_HIGH,
     CARDS,
@@ -58,14 +58,18 @@ class End(enum.Enum):
     __hash__ = object.__hash__
 
 
-def _check_position(position: object, length: int) -> None:
-    if not is_int(position):
+def _check_position(position: object, length: int) -> int:
+    """``position`` as a plain int (a NumPy integer too) if a card of ``length`` is there."""
+    found = integer(position)
+    if found is None:
         raise TypeError(f"position must be an int, got {position!r}")
+    position = found
     if not -length <= position < length:
         raise IndexError(
             f"position must be in 0..{length - 1} (or -{length}..-1, counting from the end) "
             f"for a meld of {length} cards, got {position}"
         )
+    return position
 
 
 def _check_end(end: object) -> None:
@@ -84,8 +88,12 @@ _A_RANK: Final = {
 
 
 def _rank(value: object) -> Rank:
-    if not is_int(value):  # a wrong type is the caller's mistake, not a rule's refusal
+    if isinstance(value, Rank):
+        return value
+    found = integer(value)
+    if found is None:  # a wrong type is the caller's mistake, not a rule's refusal
         raise TypeError(f"a group's rank must be a Rank or an int, got {value!r}")
+    value = found
     if value not in range(1, 14):
         raise InvalidMeldError(
             Refusal("R7", f"a group's rank must be a Rank (1-13), got {value!r}")
@@ -493,8 +501,10 @@ class Run(Meld):
     ) -> None:
         if not isinstance(suit, Suit):
             raise TypeError(f"a run's suit must be a Suit, got {suit!r}")
-        if not is_int(low):
+        found = integer(low)
+        if found is None:
             raise TypeError(f"a run's low position must be an int, got {low!r}")
+        low = found
         cards = as_cards(cards)
         check_variant(variant)
         problem = _run_problem(suit, low, cards, variant) or _copies_problem(cards, variant)
@@ -527,7 +537,7 @@ class Run(Meld):
         IndexError: position must be in 0..3 (or -4..-1, counting from the end) for a meld of 4
         cards, got 9
         """
-        _check_position(position, len(self.cards))
+        position = _check_position(position, len(self.cards))
         return _natural(self.suit, self.low + position % len(self.cards))
 
     def stands_for_position(self, position: int) -> Card:
