@@ -244,7 +244,9 @@ def test_r15_an_ace_fitting_both_ends_is_listed_once_per_end() -> None:
 def test_meld_queries_refuse_what_is_not_a_card_or_an_end() -> None:
     run = cr.meld("3S 4S 5S 6S")
     with pytest.raises(TypeError, match="End"):
-        run.add(cards("7S")[0], "high")  # type: ignore[arg-type]
+        run.add(cards("7S")[0], typeless(1))
+    with pytest.raises(ValueError, match=r"End.HIGH or None \('low' or 'high'\), got 'up'"):
+        run.add(cards("7S")[0], "up")
     with pytest.raises(TypeError, match="Card"):
         cr.meld("7C 7D 7H").accepts(None)  # type: ignore[arg-type]
     with pytest.raises(TypeError, match="Card"):
@@ -308,10 +310,15 @@ def test_go_down_refuses_what_is_not_iterable() -> None:
     assert str(caught.value) == "melds must be an iterable of Group and Run melds, got None"
 
 
-def test_action_ends_are_ends() -> None:
+def test_action_ends_are_ends_given_as_ends_or_by_name() -> None:
+    assert cr.LayOff(cr.JOKER, 0, "low") == cr.LayOff(cr.JOKER, 0, cr.End.LOW)
+    assert cr.SwapJoker("7C", 0, 1, " High") == cr.SwapJoker("7C", 0, 1, cr.End.HIGH)
+    assert cr.meld("3S 4S 5S 6S").add("JK", "LOW") == cr.meld("JK 3S 4S 5S 6S")
+    with pytest.raises(ValueError, match=r"^end must be End.LOW, End.HIGH or None \('low' or"):
+        cr.LayOff(cr.JOKER, 0, "lo")
     with pytest.raises(TypeError) as caught:
-        cr.LayOff(cr.JOKER, 0, typeless("low"))
-    assert str(caught.value) == "end must be End.LOW, End.HIGH or None, got 'low'"
+        cr.LayOff(cr.JOKER, 0, typeless(cr.End))
+    assert str(caught.value) == f"end must be End.LOW, End.HIGH or None, got {cr.End!r}"
     with pytest.raises(TypeError) as caught:
         cr.SwapJoker("7C", 0, 1, typeless(1))
     assert str(caught.value) == "joker_end must be End.LOW, End.HIGH or None, got 1"

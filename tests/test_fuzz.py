@@ -683,7 +683,7 @@ def test_actions_refuse_wrong_values_or_play_cleanly(
     [
         pytest.param(lambda: cr.LayOff(typeless(7), 0), id="lay-off-int-card"),
         pytest.param(lambda: cr.LayOff(cr.JOKER, True), id="lay-off-bool-target"),
-        pytest.param(lambda: cr.LayOff(cr.JOKER, 0, typeless("low")), id="lay-off-str-end"),
+        pytest.param(lambda: cr.LayOff(cr.JOKER, 0, typeless(1)), id="lay-off-int-end"),
         pytest.param(lambda: cr.Discard(typeless(None)), id="discard-none"),
         pytest.param(lambda: cr.Discard(typeless(b"7S")), id="discard-bytes"),
         pytest.param(lambda: cr.SwapJoker(cr.JOKER, 0, typeless("x")), id="swap-str-target"),

@@ -21,7 +21,7 @@ import attrs
 
 from contract_rummy._checks import integer, is_int
 from contract_rummy.cards import CARDS, Card, as_card
-from contract_rummy.melds import End, Group, Run
+from contract_rummy.melds import End, Group, Run, as_end
 
 __all__ = [
     "ACTION_TYPES",
@@ -62,9 +62,14 @@ def _index(_: object, attribute: attrs.Attribute[int], value: object) -> None:
 _ORDER: Final = operator.attrgetter("order_key")
 
 
-def _end(_: object, attribute: attrs.Attribute[End | None], value: object) -> None:
-    if value is not None and not isinstance(value, End):
-        raise TypeError(f"{attribute.name} must be End.LOW, End.HIGH or None, got {value!r}")
+def _end(value: End | str | None) -> End | None:
+    """A lay-off's end, as :func:`~contract_rummy.melds.as_end` reads it."""
+    return as_end(value)
+
+
+def _joker_end(value: End | str | None) -> End | None:
+    """A swap's joker end, as :func:`~contract_rummy.melds.as_end` reads it."""
+    return as_end(value, "joker_end")
 
 
 @attrs.frozen
@@ -134,7 +139,8 @@ class LayOff:
     Attributes:
         card: The card from the player's hand; notation (``"7C"``) is read as the card.
         target: The index of the meld in ``state.table``.
-        end: The end of the run, when the card fits both; else ``None``.
+        end: The end of the run, when the card fits both; else ``None``. Its name (``"low"``)
+            is read as the end.
 
     >>> LayOff("7C", 0) == LayOff(Card.parse("7C"), 0)
     True
@@ -142,7 +148,7 @@ class LayOff:
 
     card: Card = attrs.field(converter=as_card)
     target: int = attrs.field(converter=_plain, validator=_index)
-    end: End | None = attrs.field(default=None, validator=_end)
+    end: End | None = attrs.field(default=None, converter=_end)
 
     @classmethod
     def _trusted(cls, card: Card, target: int, end: End | None) -> LayOff:
@@ -166,13 +172,14 @@ class SwapJoker:
             card.
         target: The index in ``state.table`` of the meld holding the wild card.
         joker_target: The index of the meld the freed wild card goes onto.
-        joker_end: The end of that run, when the wild fits both; else ``None``.
+        joker_end: The end of that run, when the wild fits both; else ``None``; by name
+            too.
     """
 
     card: Card = attrs.field(converter=as_card)
     target: int = attrs.field(converter=_plain, validator=_index)
     joker_target: int = attrs.field(converter=_plain, validator=_index)
-    joker_end: End | None = attrs.field(default=None, validator=_end)
+    joker_end: End | None = attrs.field(default=None, converter=_joker_end)
 
     @classmethod
     def _trusted(

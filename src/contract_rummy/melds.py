@@ -41,7 +41,7 @@ from contract_rummy.cards import (
 from contract_rummy.errors import InvalidMeldError, Refusal, quoted
 from contract_rummy.variants import PAGAT, Variant, check_variant
 
-__all__ = ["End", "Group", "Meld", "Run", "meld", "under"]
+__all__ = ["End", "Group", "Meld", "Run", "as_end", "meld", "under"]
 
 
 class End(enum.Enum):
@@ -72,9 +72,33 @@ def _check_position(position: object, length: int) -> int:
     return position
 
 
-def _check_end(end: object) -> None:
-    if end is not None and not isinstance(end, End):
-        raise TypeError(f"end must be End.LOW, End.HIGH or None, got {end!r}")
+def as_end(value: End | str | None, name: str = "end") -> End | None:
+    """An end given as an :class:`End`, by its name in any case (``"low"``), or ``None``.
+
+    What actions and :meth:`Meld.add` take wherever they take an end. ``name`` names the
+    value in the error messages.
+
+    Raises:
+        ValueError: if a str names no end.
+        TypeError: if ``value`` is neither an End, a str nor ``None``.
+
+    >>> as_end("low"), as_end("HIGH"), as_end(End.LOW), as_end(None)
+    (End.LOW, End.HIGH, End.LOW, None)
+    >>> as_end("middle")
+    Traceback (most recent call last):
+    ...
+    ValueError: end must be End.LOW, End.HIGH or None ('low' or 'high'), got 'middle'
+    """
+    if value is None or isinstance(value, End):
+        return value
+    if isinstance(value, str):
+        found = End.__members__.get(value.strip().upper())
+        if found is None:
+            raise ValueError(
+                f"{name} must be End.LOW, End.HIGH or None ('low' or 'high'), got {value!r}"
+            )
+        return found
+    raise TypeError(f"{name} must be End.LOW, End.HIGH or None, got {value!r}")
 
 
 def _group_cards(value: Iterable[Card] | str) -> tuple[Card, ...]:
@@ -161,7 +185,7 @@ class Meld:
         """
         raise NotImplementedError
 
-    def add(self, card: Card | str, end: End | None = None) -> Meld:
+    def add(self, card: Card | str, end: End | str | None = None) -> Meld:
         """This meld with ``card`` laid off on it (R15); ``end`` picks a run's end."""
         raise NotImplementedError
 
@@ -344,7 +368,7 @@ class Group(Meld):
         card = as_card(card)
         return card.rank is self.rank or self.variant.is_wild(card)
 
-    def add(self, card: Card | str, end: End | None = None) -> Group:
+    def add(self, card: Card | str, end: End | str | None = None) -> Group:
         """The group with ``card`` added (R15); ``end`` must be ``None``.
 
         >>> Group(Rank.SEVEN, "7C 7D 7H").add(Card.parse("7C"))
@@ -353,8 +377,7 @@ class Group(Meld):
         Group(Rank.SEVEN, '7C 7D 7H JK')
         """
         card = as_card(card)
-        _check_end(end)
-        if end is not None:
+        if as_end(end) is not None:
             raise InvalidMeldError(Refusal("R15", "a group has no ends; lay off with end=None"))
         if not self.accepts(card):
             raise InvalidMeldError(
@@ -720,16 +743,16 @@ class Run(Meld):
         """Whether ``card`` fits at either end of the run (R15)."""
         return bool(self.ends(card))
 
-    def add(self, card: Card | str, end: End | None = None) -> Run:
+    def add(self, card: Card | str, end: End | str | None = None) -> Run:
         """The run with ``card`` laid off (R15); ``end`` is needed when both ends fit.
 
         >>> Run(Suit.SPADES, 3, "3S 4S 5S 6S").add(Card.parse("7S"))
         Run(Suit.SPADES, 3, '3S 4S 5S 6S 7S')
-        >>> Run(Suit.SPADES, 3, "3S 4S 5S 6S").add("JK", End.LOW)
+        >>> Run(Suit.SPADES, 3, "3S 4S 5S 6S").add("JK", "low")
         Run(Suit.SPADES, 2, 'JK 3S 4S 5S 6S')
         """
         card = as_card(card)
-        _check_end(end)
+        end = as_end(end)
         ends = self.ends(card)
         if end is None:
             if len(ends) > 1:
