@@ -439,7 +439,7 @@ def test_bad_input_is_refused_with_a_clear_error() -> None:
         encoding.legal_ids(typeless("state"))
     with pytest.raises(TypeError, match="expected a RoundState or a PlayerView"):
         enc.legal_mask(typeless(None))
-    with pytest.raises(TypeError, match=r"pass contract_rummy.view\(state, player\)"):
+    with pytest.raises(TypeError, match=r"got a whole RoundState: what one player sees is"):
         encoding.observation(typeless(state))
     with pytest.raises(TypeError, match="expected a PlayerView"):
         enc.observation(typeless(42))

@@ -12,6 +12,7 @@ from hypothesis import given, settings
 import contract_rummy as cr
 from contract_rummy import render
 from contract_rummy.testing import strategies as crst
+from scenario import typeless
 
 CARD = re.compile(r"\b(?:10|[2-9AJQK])[CDHS]\b|\bJK\b")
 
@@ -156,3 +157,35 @@ def test_cards_and_names() -> None:
     assert render.cards_text(()) == "-"
     assert render.player_name(3, 3) == "you"
     assert render.player_name(3, None) == "player 3"
+
+
+def test_a_whole_state_is_refused_with_the_call_that_makes_a_view() -> None:
+    state = typeless(cr.new_game(seed=1))
+    parts = (render.view_text, render.view_lines, render.hand_lines, render.table_lines)
+    for part in (*parts, render.pile_line):
+        with pytest.raises(TypeError, match=r"^expected a PlayerView, got a whole RoundState"):
+            part(state)
+    with pytest.raises(TypeError, match=r"^expected a PlayerView, got None$"):
+        render.view_text(typeless(None))
+
+
+def test_names_are_one_distinct_str_per_player() -> None:
+    seen = cr.view(cr.new_game(seed=1), 0)
+    with pytest.raises(ValueError, match=r"^names must name each of the 4 players, got 2 names$"):
+        render.view_text(seen, names=["Ann", "Bo"])
+    with pytest.raises(TypeError, match=r"^names must be a list of str, one per player"):
+        render.view_text(seen, names=typeless("ABCD"))
+    with pytest.raises(ValueError, match=r"^names must differ: players 0 and 1 are both called"):
+        render.table_lines(seen, names=["Ann", "Ann", "Cy", "Di"])
+
+
+def test_a_view_not_told_you_calls_its_player_by_name() -> None:
+    state = cr.apply(cr.new_game(seed=1), cr.TakeDiscard())
+    names = ["Ann", "Bo", "Cy", "Di"]
+    lines = render.view_lines(cr.view(state, 2), you=False, names=names)
+    assert "Hand of Cy (11 cards):" in lines
+    assert "  (Cy took 4D: it may not be discarded this turn, R17)" in lines
+    assert not any("player 2" in line for line in lines)
+    mine = render.hand_lines(cr.view(state, 2), names=names)
+    assert mine[0] == "Your hand (11 cards):"
+    assert mine[-1] == "  (you took 4D: it may not be discarded this turn, R17)"

@@ -20,7 +20,7 @@ ValueError: decks must be at least 1, got 0
 from __future__ import annotations
 
 import operator
-from collections.abc import Callable, Hashable, Sequence
+from collections.abc import Callable, Hashable, Iterable, Sequence
 from typing import Any, TypeGuard
 
 __all__ = ["as_int", "at_least", "check_int", "is_int", "repeated"]
@@ -144,6 +144,41 @@ def _is_bool(value: object) -> bool:
     return isinstance(value, bool) or (
         kind.__module__ == "numpy" and kind.__name__ in ("bool", "bool_")
     )
+
+
+def check_names(value: Iterable[str] | None, players: int | None = None) -> tuple[str, ...] | None:
+    """The players' names as a tuple: str, each its own, one per player (``players`` of them).
+
+    ``None`` stays ``None`` (players called by number). A bare str is refused: it is not
+    a list of names, whatever its letters.
+
+    >>> check_names(["Ann", "Bo"], 2)
+    ('Ann', 'Bo')
+    >>> check_names(["Ann", "Ann"])
+    Traceback (most recent call last):
+    ...
+    ValueError: names must differ: players 0 and 1 are both called 'Ann'
+    >>> check_names(["Ann", "Bo"], 4)
+    Traceback (most recent call last):
+    ...
+    ValueError: names must name each of the 4 players, got 2 names
+    """
+    if value is None:
+        return None
+    if isinstance(value, str) or not isinstance(value, Iterable):
+        raise TypeError(f"names must be a list of str, one per player, got {value!r}")
+    names = tuple(value)
+    if not all(isinstance(name, str) for name in names):
+        raise TypeError(f"names must be a list of str, one per player, got {value!r}")
+    twice = repeated(names)
+    if twice is not None:
+        one, other = twice
+        raise ValueError(
+            f"names must differ: players {one} and {other} are both called {names[one]!r}"
+        )
+    if players is not None and len(names) != players:
+        raise ValueError(f"names must name each of the {players} players, got {len(names)} names")
+    return names
 
 
 def repeated(items: Sequence[Hashable]) -> tuple[int, int] | None:

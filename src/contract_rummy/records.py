@@ -54,7 +54,7 @@ from typing import IO, Any, Final, TypeVar
 
 import attrs
 
-from contract_rummy._checks import check_int, is_int, repeated
+from contract_rummy._checks import check_int, check_names, is_int
 from contract_rummy._json import (
     Fields,
     list_of,
@@ -218,23 +218,6 @@ def _metadata(value: object) -> Mapping[str, Any]:
     return dict(value)
 
 
-def _names(value: Iterable[str] | None) -> tuple[str, ...] | None:
-    if value is None:
-        return None
-    if isinstance(value, str):
-        raise TypeError(f"names must be a list of str, one per player, got {value!r}")
-    names = tuple(value)
-    if not all(isinstance(name, str) for name in names):
-        raise TypeError(f"names must be a list of str, one per player, got {value!r}")
-    twice = repeated(names)
-    if twice is not None:
-        one, other = twice
-        raise ValueError(
-            f"names must differ: players {one} and {other} are both called {names[one]!r}"
-        )
-    return names
-
-
 @attrs.frozen(eq=True, hash=False, kw_only=True)
 class GameRecord:
     """One recorded game: how it was dealt and every action played.
@@ -287,7 +270,7 @@ class GameRecord:
     start: RoundState | None = None
     deals: tuple[Deal, ...] = attrs.field(default=(), converter=_deals)
     reshuffles: tuple[tuple[Card, ...], ...] = attrs.field(default=(), converter=_stocks)
-    names: tuple[str, ...] | None = attrs.field(default=None, converter=_names)
+    names: tuple[str, ...] | None = attrs.field(default=None, converter=check_names)
     metadata: Mapping[str, Any] = attrs.field(factory=dict, converter=_metadata)
     result: Result | None = None
     chance_steps: bool = False
@@ -315,8 +298,7 @@ class GameRecord:
             self.start.variant != self.variant or self.start.players != self.players
         ):
             raise ValueError("the first state must have the record's variant and players")
-        if self.names is not None and len(self.names) != self.players:
-            raise ValueError(f"names must name each of the {self.players} players")
+        check_names(self.names, self.players)
 
     def history(self, player: int) -> History:
         """The game as ``player`` saw it: their :class:`~contract_rummy.history.History`.
@@ -431,9 +413,7 @@ class Recorder:
         self._state = state
         self._seed = seed
         # Checked now, as the record will check them, rather than when it is built.
-        self._names = _names(names)
-        if self._names is not None and len(self._names) != state.players:
-            raise ValueError(f"names must name each of the {state.players} players")
+        self._names = check_names(names, state.players)
         self._metadata = dict(_metadata(metadata or {}))
         self._actions: list[Action | ChanceAction] = []
         self._deals: list[Deal] = []

@@ -59,11 +59,12 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from typing import Final
 
+from contract_rummy._checks import check_names
 from contract_rummy.cards import JOKER, NATURALS, Card, Rank, Suit, format_cards
 from contract_rummy.melds import Group, Run
 from contract_rummy.notation import format_meld
 from contract_rummy.variants import Variant
-from contract_rummy.views import PlayerView
+from contract_rummy.views import PlayerView, not_a_view
 
 __all__ = [
     "WIDTH",
@@ -163,9 +164,21 @@ def _count(number: int, word: str) -> str:
 
 
 def _seat_names(seen: PlayerView, you: bool, names: Sequence[str] | None) -> list[str]:
-    """How the text calls each player, by seat (see :func:`player_name`)."""
+    """How the text calls each player, by seat (see :func:`player_name`).
+
+    ``names`` must be str, each its own, one per player.
+    """
+    _check_view(seen)
+    players = len(seen.hand_sizes)
+    names = check_names(names, players)
     viewer = seen.player if you else None
-    return [player_name(player, viewer, names) for player in range(len(seen.hand_sizes))]
+    return [player_name(player, viewer, names) for player in range(players)]
+
+
+def _check_view(seen: object) -> None:
+    """Refuse what is not a :class:`~contract_rummy.PlayerView`: a whole state, most often."""
+    if not isinstance(seen, PlayerView):
+        raise TypeError(not_a_view(seen))
 
 
 def _listed(names: list[str], players: Iterable[int]) -> str:
@@ -199,11 +212,14 @@ def _stretch_text(cards: list[str], ranks: int) -> str:
     return f"[{shown}]" if ranks >= _STRETCH else shown
 
 
-def hand_lines(seen: PlayerView, *, you: bool = True) -> list[str]:
+def hand_lines(
+    seen: PlayerView, *, you: bool = True, names: Sequence[str] | None = None
+) -> list[str]:
     r"""The player's hand: a line a suit, wild cards apart, ranks held twice or more named.
 
     Stretches of three ranks or more in a suit are bracketed; the card R17 keeps in the
-    hand is named. ``you`` calls the player "you" (see the module).
+    hand is named. ``you`` calls the player "you" (see the module); otherwise they are
+    called by their name in ``names`` when given, else by their number.
 
     >>> import contract_rummy as cr
     >>> from contract_rummy.render import hand_lines
@@ -217,17 +233,18 @@ def hand_lines(seen: PlayerView, *, you: bool = True) -> list[str]:
       same rank A x2, 2 x2, 7 x2
       (player 2 took 4D: it may not be discarded this turn, R17)
     """
+    name = _seat_names(seen, you, names)[seen.player]
     size = _count(len(seen.hand), "card")
     if you:
         down = ", you are down" if seen.down[seen.player] else ""
         lines = [f"Your hand ({size}{down}):"]
     else:
         down = ", down" if seen.down[seen.player] else ""
-        lines = [f"Hand of player {seen.player} ({size}{down}):"]
+        lines = [f"Hand of {name} ({size}{down}):"]
     lines += _hand_cards(seen.hand, seen.variant)
     kept = seen.turn.kept_card
     if kept is not None and seen.active == seen.player:
-        taker = "you" if you else f"player {seen.player}"
+        taker = name
         lines.append(f"  ({taker} took {kept}: it may not be discarded this turn, R17)")
     return lines
 
@@ -290,6 +307,7 @@ def pile_line(seen: PlayerView) -> str:
     >>> pile_line(cr.view(cr.new_game(seed=3), 0))
     'Discard pile: 8H on top (1 card).  Stock: 66 cards.'
     """
+    _check_view(seen)
     top = seen.top_discard
     size = len(seen.discard)
     pile = f"{top} on top ({_count(size, 'card')})" if top is not None else "empty"
@@ -378,9 +396,9 @@ def view_lines(
     >>> view_lines(cr.view(cr.new_game(seed=3), 0), public=False)[0]
     'Your hand (10 cards):'
     """
+    called = _seat_names(seen, you, names)
     lines: list[str] = []
     if public:
-        called = _seat_names(seen, you, names)
         lines.append(_title(seen.variant, seen.round_number))
         if moves:
             lines.append(f"Move {seen.moves}.")
@@ -395,7 +413,7 @@ def view_lines(
         if details:
             lines += _score_lines(seen, called)
     if private:
-        lines += hand_lines(seen, you=you)
+        lines += hand_lines(seen, you=you, names=names)
     return lines
 
 

@@ -80,7 +80,7 @@ from contract_rummy.state import (
 )
 from contract_rummy.variants import Variant
 
-__all__ = ["PlayerView", "canonical_state", "determinize", "view"]
+__all__ = ["PlayerView", "canonical_state", "determinize", "not_a_view", "view"]
 
 
 @attrs.frozen(cache_hash=True, weakref_slot=False)
@@ -249,6 +249,25 @@ _UNSEEN: Final = (Turn(), Turn(went_down=True))
 #: the many actions that change no hand (buy offers and passes), and the views of
 #: consecutive actions share the sizes instead of counting them again. One entry.
 _SIZES: list[tuple[tuple[tuple[Card, ...], ...], tuple[int, ...]]] = [((), ())]
+
+
+def not_a_view(value: object) -> str:
+    """Why ``value``, given where a :class:`PlayerView` goes, is not one: for a ``TypeError``.
+
+    A whole state is named as such, not shown whole, with the call that makes a view.
+
+    >>> import contract_rummy as cr
+    >>> print(not_a_view(cr.new_game(seed=1)))
+    expected a PlayerView, got a whole RoundState: what one player sees is ...
+    >>> not_a_view(None)
+    'expected a PlayerView, got None'
+    """
+    if isinstance(value, RoundState):
+        return (
+            "expected a PlayerView, got a whole RoundState: what one player sees is "
+            "contract_rummy.view(state, player)"
+        )
+    return f"expected a PlayerView, got {value!r}"
 
 
 def view(state: RoundState, player: int) -> PlayerView:

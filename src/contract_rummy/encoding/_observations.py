@@ -19,8 +19,8 @@ import attrs
 
 from contract_rummy.contracts import Contract
 from contract_rummy.melds import Group, Run
-from contract_rummy.state import Phase, RoundState
-from contract_rummy.views import PlayerView
+from contract_rummy.state import Phase
+from contract_rummy.views import PlayerView, not_a_view
 
 if TYPE_CHECKING:
     from contract_rummy.encoding._encoding import Encoding
@@ -655,12 +655,7 @@ def observation(enc: Encoding, seen: PlayerView) -> list[float]:
     """What ``seen``'s player sees, as ``enc``'s numbers: :meth:`Encoding.observation`."""
     given: object = seen  # the annotation rules out what a caller may still pass
     if not isinstance(given, PlayerView):
-        if isinstance(given, RoundState):
-            raise TypeError(
-                "an observation is made from what one player sees: pass "
-                "contract_rummy.view(state, player), not the whole state"
-            )
-        raise TypeError(f"expected a PlayerView, got {seen!r}")
+        raise TypeError(not_a_view(given))
     enc._check(seen)
     if len(seen.table) > enc.table_slots:  # the bound holds in every game: a safeguard
         raise ValueError(
