@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 import contract_rummy as cr
-from contract_rummy import records
+from contract_rummy import history, records
 
 
 def test_format_meld_takes_a_meld_not_its_text() -> None:
@@ -48,6 +48,36 @@ def test_records_are_written_to_open_files_and_lines_read_from_them(tmp_path: Pa
     with pytest.raises(TypeError, match=r"^load_lines reads an open file, not a path"):
         list(records.load_lines("games.jsonl"))
     assert not list(tmp_path.iterdir())  # nothing written
+
+
+def test_one_record_given_to_dump_lines_is_refused_saying_to_pass_a_list() -> None:
+    game = records.GameRecord(variant=cr.PAGAT, players=4, seed=1, actions=[])
+    file = io.StringIO()
+    with pytest.raises(TypeError, match=r"^dump_lines writes records, one a line: pass a list"):
+        records.dump_lines(game, file)  # type: ignore[arg-type]
+    assert file.getvalue() == ""
+
+
+def test_histories_are_written_to_and_read_from_open_files(tmp_path: Path) -> None:
+    kept = history.Histories(cr.new_game(seed=1))
+    kept.step(cr.DrawStock())
+    mine = kept.history(2)
+    with pytest.raises(TypeError, match=r"^dump writes to an open file, not a path: open\("):
+        history.dump(mine, tmp_path / "mine.json")  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match=r"^load reads an open file, not a path"):
+        history.load("mine.json")  # type: ignore[arg-type]
+    assert not list(tmp_path.iterdir())  # nothing written
+    with (tmp_path / "mine.json").open("w", encoding="utf-8") as file:
+        history.dump(mine, file, indent=1)
+    with (tmp_path / "mine.json").open("rb") as file:
+        assert history.load(file) == mine
+    with (tmp_path / "mine.json").open("wb") as file:
+        file.write(b"\xff{")
+    with (
+        (tmp_path / "mine.json").open(encoding="utf-8") as file,
+        pytest.raises(cr.RecordError, match=r"^not a JSON document: 'utf-8' codec"),
+    ):
+        history.load(file)
 
 
 @pytest.mark.parametrize("shuffler", [cr.SEEDED, cr.SYSTEM], ids=["seeded", "system"])

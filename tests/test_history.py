@@ -11,7 +11,7 @@ import attrs
 import pytest
 
 import contract_rummy as cr
-from contract_rummy import history
+from contract_rummy import history, playing, records
 from contract_rummy.events import CENSORS
 from contract_rummy.history import Histories, History, Seen
 from contract_rummy.playing import steps
@@ -235,6 +235,21 @@ def test_histories_play_a_step_for_the_player_who_chooses_and_refuse_others() ->
         kept.history(4)
     with pytest.raises(TypeError, match="expected a RoundState"):
         Histories(cr.view(state, 0))  # type: ignore[arg-type]
+
+
+def test_steps_of_other_shapes_are_named_with_what_to_pass() -> None:
+    state = cr.new_game(seed=1)
+    triple = next(cr.play(state, ["greedy"] * 4))
+    for keep in (Histories(state).add, records.Recorder(state, seed=1).add):
+        with pytest.raises(TypeError, match=r"^a step \(before, action, after\) as contract_rum"):
+            keep(typeless(triple))
+        with pytest.raises(TypeError, match=r"^a Step \(the state after an action, and its e"):
+            keep(typeless(cr.step(state, cr.DrawStock())))
+        with pytest.raises(TypeError, match=r"^None is not a step: pass a step as contract_rum"):
+            keep(typeless(None))
+    kept = Histories(state)
+    kept.add(next(playing.steps(state, [cr.GreedyBot()] * 4)))  # the shape it takes
+    assert len(kept) == 1
 
 
 def test_since_gives_the_steps_a_player_lacks() -> None:

@@ -19,6 +19,7 @@ from __future__ import annotations
 import enum
 import json
 from collections.abc import Callable, Mapping
+from os import PathLike
 from typing import Any, TypeVar
 
 import attrs
@@ -31,6 +32,7 @@ __all__ = [
     "Fields",
     "at",
     "build",
+    "check_file",
     "list_of",
     "optional",
     "read_bool",
@@ -43,6 +45,21 @@ __all__ = [
 ]
 
 T = TypeVar("T")
+
+
+def check_file(fp: object, does: str, mode: str = "", otherwise: str = "") -> None:
+    """Refuse a path (or a whole text) given for an open file, saying what to pass.
+
+    ``does`` says what the function does with the file (``"dump writes to"``), ``mode``
+    the ``open`` mode to show (``", 'w'"``), ``otherwise`` another way.
+
+    >>> check_file("game.json", "load reads")
+    Traceback (most recent call last):
+    ...
+    TypeError: load reads an open file, not a path: open('game.json') first
+    """
+    if isinstance(fp, str | bytes | PathLike):
+        raise TypeError(f"{does} an open file, not a path: open({fp!r}{mode}) first{otherwise}")
 
 
 def shown(value: object) -> str:

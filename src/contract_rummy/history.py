@@ -47,7 +47,7 @@ from __future__ import annotations
 import json
 from collections import Counter
 from collections.abc import Iterator
-from typing import Any, Final, NoReturn
+from typing import IO, Any, Final, NoReturn
 
 import attrs
 
@@ -55,6 +55,7 @@ from contract_rummy._checks import check_int, is_int
 from contract_rummy._json import (
     Fields,
     at,
+    check_file,
     list_of,
     optional,
     read_card,
@@ -94,11 +95,11 @@ from contract_rummy.events import (
     WildFreed,
     censored,
 )
-from contract_rummy.playing import Played
+from contract_rummy.playing import Played, as_played
 from contract_rummy.state import Chance, ChanceKind, Phase, RoundState, Totals, not_a_state
 from contract_rummy.views import PlayerView, canonical_state, view
 
-__all__ = ["ChanceUnseen", "Histories", "History", "Seen", "dumps", "loads"]
+__all__ = ["ChanceUnseen", "Histories", "History", "Seen", "dump", "dumps", "load", "loads"]
 
 _TYPE: Final = "History"
 #: The chance part of a game dealt step by step, between chance points.
@@ -313,8 +314,10 @@ class Histories:
             ValueError: if ``before`` is not the state the game has reached, ``player`` is
                 not the one who chooses in it (R4, R6, R19), or ``after`` is not the next
                 position (its ``moves`` one more).
+            TypeError: if ``played`` is not such a step
+                (:func:`~contract_rummy.playing.as_played`).
         """
-        before, player, action, after, events = played
+        before, player, action, after, events = as_played(played)
         if before is not self._state and before != self._state:
             raise ValueError("the step was not played from the state the game has reached")
         chooser = _chooser(before)
@@ -632,6 +635,42 @@ def dumps(history: History, *, indent: int | None = None) -> str:
         "steps": [_step(seen) for seen in history.steps],
     }
     return json.dumps(document, indent=indent)
+
+
+def dump(history: History, fp: IO[str], *, indent: int | None = None) -> None:
+    """Write ``history`` to a text file as a JSON document (see :func:`dumps`).
+
+    Raises:
+        TypeError: for a path rather than an open file.
+
+    >>> import io
+    >>> import contract_rummy as cr
+    >>> kept = Histories(cr.new_game(seed=1))
+    >>> done = kept.step(cr.DrawStock())
+    >>> file = io.StringIO()
+    >>> dump(kept.history(2), file)
+    >>> _ = file.seek(0)
+    >>> load(file) == kept.history(2)
+    True
+    """
+    check_file(fp, "dump writes to", ", 'w'", ", or write the text dumps gives")
+    fp.write(dumps(history, indent=indent))
+    fp.write("\n")
+
+
+def load(fp: IO[str] | IO[bytes]) -> History:
+    """Read a player's history from a file holding one JSON document (see :func:`loads`).
+
+    Raises:
+        RecordError: as :func:`loads` does, and for a file that is not text in its encoding.
+        TypeError: for a path rather than an open file.
+    """
+    check_file(fp, "load reads", otherwise=", or read the text and pass it to loads")
+    try:
+        text = fp.read()
+    except UnicodeDecodeError as error:
+        raise RecordError(f"not a JSON document: {error}") from None
+    return loads(text)
 
 
 def _step(seen: Seen) -> dict[str, Any]:

@@ -27,16 +27,16 @@ included:
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
-from typing import Final, NoReturn, Protocol, TypeAlias
+from typing import Final, NoReturn, Protocol, TypeAlias, cast
 
 from contract_rummy._checks import check_int
 from contract_rummy.actions import Action
 from contract_rummy.engine import STEPS, advance, chooser, step
-from contract_rummy.events import Event
+from contract_rummy.events import Event, Step
 from contract_rummy.state import Phase, RoundState, not_a_state
 from contract_rummy.views import PlayerView, view
 
-__all__ = ["Choose", "Chooses", "GameTooLongError", "Played", "check_bot", "steps"]
+__all__ = ["Choose", "Chooses", "GameTooLongError", "Played", "as_played", "check_bot", "steps"]
 
 _GAME_OVER: Final = Phase.GAME_OVER
 
@@ -73,6 +73,41 @@ Choose: TypeAlias = Callable[[int, RoundState], Action]
 #: as ``before, player, action, after, events``. A plain tuple: a simulation makes one at
 #: every action, and a tuple is the cheapest value Python makes.
 Played: TypeAlias = tuple[RoundState, int, Action, RoundState, tuple[Event, ...]]
+
+
+def as_played(value: object) -> Played:
+    """``value`` itself if it is a step as :func:`steps` yields it (:data:`Played`).
+
+    For what keeps steps (:meth:`Recorder.add <contract_rummy.records.Recorder.add>`,
+    :meth:`Histories.add <contract_rummy.history.Histories.add>`): the other shapes a game
+    loop gives are named, with what to pass instead.
+
+    Raises:
+        TypeError: if ``value`` is not a tuple of five items.
+
+    >>> import contract_rummy as cr
+    >>> state = cr.new_game(seed=1)
+    >>> as_played(next(cr.play(state, ["greedy"] * 4)))
+    Traceback (most recent call last):
+    ...
+    TypeError: a step (before, action, after) as contract_rummy.play yields it lacks who ...
+    """
+    if type(value) is tuple and len(value) == 5:  # Played: five items
+        return cast(Played, value)
+    if isinstance(value, Step):
+        shape = "a Step (the state after an action, and its events) lacks the state before"
+    elif isinstance(value, tuple) and len(value) == 3:  # play()'s triples
+        shape = (
+            "a step (before, action, after) as contract_rummy.play yields it lacks who chose "
+            "and the events"
+        )
+    else:
+        what = f"a tuple of {len(value)} items" if isinstance(value, tuple) else repr(value)
+        shape = f"{what} is not a step"
+    raise TypeError(
+        f"{shape}: pass a step as contract_rummy.playing.steps yields it (before, player, "
+        "action, after, events), or play the action with step() to keep it"
+    )
 
 
 def steps(

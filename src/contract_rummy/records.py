@@ -49,7 +49,6 @@ from __future__ import annotations
 import json
 from collections import Counter
 from collections.abc import Iterable, Iterator, Mapping, Sequence
-from os import PathLike
 from typing import IO, Any, Final, TypeVar
 
 import attrs
@@ -57,6 +56,7 @@ import attrs
 from contract_rummy._checks import check_int, check_names, is_int
 from contract_rummy._json import (
     Fields,
+    check_file,
     list_of,
     optional,
     read_card,
@@ -73,7 +73,7 @@ from contract_rummy.errors import IllegalActionError, NotationError, RecordError
 from contract_rummy.events import Dealt, Event, Reshuffled, Step
 from contract_rummy.history import Histories, History
 from contract_rummy.notation import format_action, is_outcome, parse_action, parse_outcome
-from contract_rummy.playing import Played
+from contract_rummy.playing import Played, as_played
 from contract_rummy.shuffler import SEEDED, Shuffler
 from contract_rummy.state import Chance, ChanceKind, Phase, RoundState
 from contract_rummy.variants import Variant
@@ -435,6 +435,8 @@ class Recorder:
 
         Raises:
             ValueError: if the step was not played in the recorder's current state.
+            TypeError: if ``played`` is not such a step
+                (:func:`~contract_rummy.playing.as_played`).
 
         >>> import contract_rummy as cr
         >>> from contract_rummy import records
@@ -446,7 +448,7 @@ class Recorder:
         >>> recorder.state.phase, len(recorder.record().actions) == recorder.state.moves
         (Phase.GAME_OVER, True)
         """
-        before, _player, action, after, events = played
+        before, _player, action, after, events = as_played(played)
         if before is not self._state and before != self._state:
             raise ValueError(
                 f"the step was played at move {before.moves}, not in the recorder's "
@@ -737,15 +739,9 @@ def dump(record: GameRecord, fp: IO[str], *, indent: int | None = None) -> None:
     Raises:
         TypeError: for a path rather than an open file.
     """
-    _check_file(fp, "dump writes to", ", 'w'", ", or write the text dumps gives")
+    check_file(fp, "dump writes to", ", 'w'", ", or write the text dumps gives")
     fp.write(dumps(record, indent=indent))
     fp.write("\n")
-
-
-def _check_file(fp: object, does: str, mode: str = "", otherwise: str = "") -> None:
-    """Refuse a path (or a whole text) given for an open file, saying what to pass."""
-    if isinstance(fp, str | bytes | PathLike):
-        raise TypeError(f"{does} an open file, not a path: open({fp!r}{mode}) first{otherwise}")
 
 
 def dump_lines(records: Iterable[GameRecord], fp: IO[str]) -> None:
@@ -763,7 +759,12 @@ def dump_lines(records: Iterable[GameRecord], fp: IO[str]) -> None:
     >>> [game.seed for game in records.load_lines(file)]
     [1, 2]
     """
-    _check_file(fp, "dump_lines writes to", ", 'w'")
+    check_file(fp, "dump_lines writes to", ", 'w'")
+    if isinstance(records, GameRecord):
+        raise TypeError(
+            "dump_lines writes records, one a line: pass a list of them ([record]), or "
+            "write one record with dump"
+        )
     for record in records:
         fp.write(dumps(record))
         fp.write("\n")
@@ -790,7 +791,7 @@ def load(fp: IO[str] | IO[bytes]) -> GameRecord:
         RecordError: as :func:`loads` does, and for a file that is not text in its encoding.
         TypeError: for a path rather than an open file.
     """
-    _check_file(fp, "load reads", otherwise=", or read the text and pass it to loads")
+    check_file(fp, "load reads", otherwise=", or read the text and pass it to loads")
     try:
         text = fp.read()
     except UnicodeDecodeError as error:
@@ -805,7 +806,7 @@ def load_lines(fp: Iterable[str | bytes]) -> Iterator[GameRecord]:
         RecordError: for the first bad record, with its line number.
         TypeError: for a path (or a whole text) rather than an open file or its lines.
     """
-    _check_file(fp, "load_lines reads", otherwise=", or pass a text's lines (splitlines())")
+    check_file(fp, "load_lines reads", otherwise=", or pass a text's lines (splitlines())")
     lines = iter(fp)
     number = 0
     while True:
