@@ -23,7 +23,7 @@ import contract_rummy as cr
 from contract_rummy import notation, records
 from contract_rummy.cards import CARDS
 from contract_rummy.engine import STEPS
-from scenario import reshuffle_point
+from scenario import reshuffle_point, typeless
 
 #: Enough actions for any game these tests play; a game reaching it fails the test.
 _CAP = 20_000
@@ -712,3 +712,26 @@ def test_r5_r27_determinize_refuses_a_view_at_a_chance_point(point: str) -> None
         state = cr.apply(state, cr.chance_outcomes(state)[0][0])
     mine = cr.view(state, 0)
     assert cr.view(cr.determinize(mine, 1), 0) == mine
+
+
+def test_r5_the_step_shuffler_is_asked_for_with_auto_chance_false() -> None:
+    """STEPS given as a shuffler leaked the engine's own signal (NeedChance: 4)."""
+    refused = r"^STEPS is where a game dealt step by step stops"
+    with pytest.raises(ValueError, match=refused):
+        cr.new_game(shuffler=STEPS)
+    rest = _deck_rest()
+    with pytest.raises(ValueError, match=refused):
+        cr.start_round(hands=_deck_hands(), stock=rest[1:], discard=rest[:1], shuffler=STEPS)
+    for flag in ("no", 0, None):
+        with pytest.raises(TypeError, match=rf"^auto_chance must be True or False, got {flag!r}"):
+            cr.new_game(auto_chance=typeless(flag))
+    assert cr.new_game(auto_chance=False).phase is cr.Phase.CHANCE
+
+
+def _deck_hands() -> list[list[cr.Card]]:
+    deck = list(cr.PAGAT.deck(4))
+    return [deck[i * 10 : i * 10 + 10] for i in range(4)]
+
+
+def _deck_rest() -> list[cr.Card]:
+    return list(cr.PAGAT.deck(4))[40:]

@@ -354,6 +354,32 @@ def test_replay_prints_each_record_of_a_json_lines_file(
     ]
 
 
+def test_replay_reads_a_file_that_starts_with_a_byte_order_mark(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    games = [
+        records.GameRecord(variant=cr.PAGAT, players=4, seed=seed, actions=[cr.DrawStock()])
+        for seed in (1, 2)
+    ]
+    one, two = tmp_path / "one.json", tmp_path / "two.jsonl"
+    one.write_text(records.dumps(games[0]), encoding="utf-8")
+    plain = tmp_path / "two-plain.jsonl"
+    with plain.open("w", encoding="utf-8") as file:
+        records.dump_lines(games, file)
+    two.write_bytes(b"\xef\xbb\xbf" + plain.read_bytes())
+    assert main(["replay", str(one)]) == 0
+    alone = capsys.readouterr().out
+    one.write_bytes(b"\xef\xbb\xbf" + one.read_bytes())  # as a Windows editor saves it
+    assert main(["replay", str(one)]) == 0
+    assert capsys.readouterr().out == alone
+    assert main(["replay", str(plain)]) == 0
+    lines = capsys.readouterr().out
+    assert main(["replay", str(two)]) == 0
+    assert capsys.readouterr().out == lines
+    assert records.loads(one.read_bytes()) == games[0]
+    assert records.loads(one.read_text(encoding="utf-8")) == games[0]
+
+
 def test_replay_of_json_lines_refuses_a_bad_line_naming_it_before_printing(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

@@ -196,7 +196,7 @@ def read_document(text: str | bytes, kind: str, version: int, what: str) -> dict
     ``text`` must hold a JSON object whose ``"type"`` is ``kind`` and whose ``"version"``
     is ``version``; it is returned without its version. ``what`` names such documents in
     messages. NaN and the infinities, which Python's json reads but JSON does not have, are
-    refused.
+    refused; a byte order mark before the document is skipped.
 
     Raises:
         TypeError: if ``text`` is neither a str nor bytes.
@@ -212,6 +212,11 @@ def read_document(text: str | bytes, kind: str, version: int, what: str) -> dict
     """
     if not isinstance(text, str | bytes | bytearray):
         raise TypeError(f"loads reads a JSON document as a str or bytes, got {text!r}")
+    # The byte order mark some editors start a UTF-8 file with is no part of the document.
+    if isinstance(text, str):
+        text = text.removeprefix("\ufeff")
+    else:
+        text = text.removeprefix(b"\xef\xbb\xbf")
     try:
         data = json.loads(text, parse_constant=_no_constant)
     except (ValueError, RecursionError) as error:

@@ -71,7 +71,7 @@ def _read(path: Path) -> list[tuple[int | None, records.GameRecord]]:
 
     Every record is read, and so checked, before any game is printed.
     """
-    with path.open(encoding="utf-8") as file:
+    with path.open(encoding="utf-8-sig") as file:
         try:
             text = file.read()
         except UnicodeDecodeError as error:

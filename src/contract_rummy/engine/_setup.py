@@ -13,7 +13,7 @@ from contract_rummy.cards import Card, as_cards, build_deck
 from contract_rummy.engine._chance import STEPS
 from contract_rummy.engine._common import Outcome, begin_turn
 from contract_rummy.events import Dealt
-from contract_rummy.shuffler import SEEDED, Shuffler, seed_state
+from contract_rummy.shuffler import SEEDED, Shuffler, StepShuffler, seed_state
 from contract_rummy.state import (
     NEW_TURN,
     NO_WINDOW,
@@ -58,7 +58,10 @@ def new_game(
             (:func:`~contract_rummy.chance_point`). No seed nor shuffler is then given.
 
     Raises:
-        ValueError: if ``auto_chance`` is ``False`` and a seed or a shuffler is given.
+        ValueError: if ``auto_chance`` is ``False`` and a seed or a shuffler is given, or
+            the shuffler is :data:`~contract_rummy.shuffler.STEPS` (ask for a game dealt
+            step by step with ``auto_chance=False``).
+        TypeError: if ``auto_chance`` is not a bool, or ``shuffler`` not a shuffler.
 
     >>> import contract_rummy as cr
     >>> state = cr.new_game(seed=1)
@@ -70,7 +73,7 @@ def new_game(
     Phase.CHANCE
     """
     check_variant(variant)
-    _check_shuffler(shuffler)
+    _check_shuffler(shuffler, auto_chance)
     if players is None:
         players = 4 if variant.min_players <= 4 <= variant.max_players else variant.min_players
     players = as_int("players", players)  # NumPy's integers too, as plain ints
@@ -164,7 +167,7 @@ def start_round(
     (1, Card.parse('8D'))
     """
     check_variant(variant)
-    _check_shuffler(shuffler)
+    _check_shuffler(shuffler, auto_chance)
     if not auto_chance and (seed != 0 or shuffler != SEEDED):
         raise ValueError(_STEPS_TAKE_NO_SEED)
     if isinstance(hands, str) or not isinstance(hands, Sequence):
@@ -220,7 +223,15 @@ def _integer(value: object) -> object:
         return value
 
 
-def _check_shuffler(shuffler: object) -> None:
+def _check_shuffler(shuffler: object, auto_chance: object) -> None:
+    if type(auto_chance) is not bool:
+        raise TypeError(f"auto_chance must be True or False, got {auto_chance!r}")
+    if isinstance(shuffler, StepShuffler):
+        raise ValueError(
+            "STEPS is where a game dealt step by step stops for chance: ask for such a game "
+            "with auto_chance=False (and no shuffler), and play chance's outcomes "
+            "(contract_rummy.chance_outcomes)"
+        )
     if isinstance(shuffler, type):  # its methods are the class's functions, not a shuffler's
         raise TypeError(
             f"shuffler must be a Shuffler, got the class {shuffler.__name__}: pass one "
