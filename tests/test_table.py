@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+import attrs
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -12,6 +13,7 @@ from hypothesis import strategies as st
 import contract_rummy as cr
 from contract_rummy.godown import go_downs
 from contract_rummy.table import PAGE, Table, explore, variant_named
+from scenario import typeless
 
 #: The most decisions a test game asks of the person: a game ends long before (R29).
 MAX_DECISIONS = 5_000
@@ -193,6 +195,9 @@ def test_from_query_deals_the_game_of_its_query(name: str, seed: int) -> None:
         ("seat=4", "seat must be a seat of the game, 0-3, got 4"),
         ("bot=clever", "no bot is called 'clever'"),
         ("seed=-1", "seed must be a number, got '-1'"),
+        ("seed=%C2%B2", "seed must be a number, got '²'"),  # a superscript two
+        ("seat=%D9%A3", "seat must be a number, got '٣'"),  # an Arabic-Indic three
+        ("seed=+3", "seed must be a number, got ' 3'"),  # '+' is a space in a query
     ],
 )
 def test_a_bad_query_is_refused(query: str, message: str) -> None:
@@ -204,6 +209,21 @@ def test_variant_named_takes_a_variant() -> None:
     assert variant_named(cr.SHANGHAI) is cr.SHANGHAI
 
 
+def test_a_table_of_house_rules_has_no_query_that_would_deal_the_preset() -> None:
+    house = attrs.evolve(cr.PAGAT, max_buys=0, buy_penalty=0)  # still named "pagat"
+    table = Table(house, seed=3)
+    with pytest.raises(ValueError, match=r"plays rules of its own .* a query names presets"):
+        _ = table.query
+    assert table.game()["query"] is None
+    assert table.answer()["game"]["query"] is None
+    assert Table(cr.PAGAT, seed=3).game()["query"] == "variant=pagat&players=4&seed=3"
+
+
+def test_a_search_is_words() -> None:
+    with pytest.raises(TypeError, match=r"^search must be a str of words, got None$"):
+        Table(seed=1).actions(search=typeless(None))
+
+
 def test_r14_explore_counts_every_way_and_lists_the_first() -> None:
     hand = "7C 7D 7H 9S 9D 9H JK KD"
     found = explore(hand, limit=3)
@@ -212,6 +232,8 @@ def test_r14_explore_counts_every_way_and_lists_the_first() -> None:
     assert found["ways"] == [cr.format_action(action) for action in every[:3]]
     assert found["meets"]
     assert found["refusal"] is None
+    assert explore(hand.split(), limit=3) == found  # a list of the cards' notations
+    assert explore(cr.parse_cards(hand), limit=3) == found
     assert explore(hand, go_down="7C 7D 7H | 9S 9D 9H")["refusal"] is None
     refused = explore(hand, go_down="GoDown 7C 7D 7H | 9S 9D 9H JK")
     assert refused["refusal"]["rule"] == "R14"
@@ -257,6 +279,9 @@ def test_r11_explore_uses_the_rounds_contract() -> None:
 
 def test_explore_refuses_what_it_cannot_read() -> None:
     assert explore("7X")["refusal"]["message"].startswith("'7X' is not a card")
+    assert explore(["7C", "7X"])["refusal"]["message"].startswith("'7X' is not a card")
+    with pytest.raises(TypeError, match=r"^each card of hand must be a Card or card notation"):
+        explore(typeless([7]))
     assert explore("7C", variant="snap")["refusal"]["rule"] is None
     assert explore("7C 7D 7H 8C", go_down="DrawStock")["refusal"]["rule"] is None
     assert explore("7C 7D 7H 8C", go_down="Discard 8C")["refusal"]["rule"] is None

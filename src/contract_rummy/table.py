@@ -37,7 +37,7 @@ from typing import Any, Final
 from contract_rummy._checks import check_int
 from contract_rummy.actions import Action, GoDown, NextRound
 from contract_rummy.bots import BOTS, Bot, make_bot
-from contract_rummy.cards import Card, format_cards, parse_cards
+from contract_rummy.cards import Card, as_card, format_cards, parse_cards
 from contract_rummy.codec import to_dict
 from contract_rummy.engine import chooser, legal_actions, new_game, step
 from contract_rummy.errors import ContractRummyError, Refusal
@@ -162,6 +162,8 @@ class Table:
             raise ValueError(f"seat must be a seat of the game, 0-{count - 1}, got {seat}")
         BOTS[bot]  # an UnknownBotError (a ValueError) for a name that is no bot's
         self.variant: Final = rules
+        #: Whether the rules are a preset's, which a query can name.
+        self._preset: Final = VARIANTS.get(rules.name) == rules
         self.players: Final = count
         self.seed: Final = seed
         self.seat: Final = seat
@@ -201,7 +203,7 @@ class Table:
             text = fields.get(key)
             if text is None or text == "":
                 return None
-            if not text.isdigit():
+            if not (text.isascii() and text.isdigit()):  # not "²", nor digits of other scripts
                 raise ValueError(f"{key} must be a number, got {text!r}")
             return int(text)
 
@@ -215,7 +217,18 @@ class Table:
 
     @property
     def query(self) -> str:
-        """The query of a page address that deals this table's game again."""
+        """The query of a page address that deals this table's game again.
+
+        Raises:
+            ValueError: if the table plays rules of its own, not a preset's: a query names
+                a preset, and would deal the preset's game (``game()`` then gives
+                ``None``).
+        """
+        if not self._preset:
+            raise ValueError(
+                f"this table plays rules of its own (a variant named {self.variant.name!r} "
+                "that is no preset), which a page address cannot name: a query names presets"
+            )
         parts = {"variant": self.variant.name, "players": self.players, "seed": self.seed}
         if self.seat:
             parts["seat"] = self.seat
@@ -289,7 +302,7 @@ class Table:
             "players": seen.players,
             "seed": self.seed,
             "seat": self.seat,
-            "query": self.query,
+            "query": self.query if self._preset else None,
             "rounds": variant.rounds,
             "round": seen.round_number,
             "contract": str(seen.contract),
@@ -370,6 +383,8 @@ class Table:
         check_int("start", start, minimum=0)
         check_int("limit", limit, minimum=0)
         check_int("scan", scan, minimum=0)
+        if not isinstance(search, str):
+            raise TypeError(f"search must be a str of words, got {search!r}")
         seen = self._view
         legal = legal_actions(seen)
         count = len(legal)
@@ -581,7 +596,7 @@ def _event_notes(event: SeenEvent, seat: int) -> list[str]:
 
 
 def explore(
-    hand: str | Sequence[Card],
+    hand: str | Sequence[Card | str],
     *,
     variant: str | Variant = "pagat",
     round_number: int = 1,
@@ -597,7 +612,8 @@ def explore(
     (``contract_rummy.godown``); the first ``limit`` are written.
 
     Args:
-        hand: Cards in notation (``"7C 7D 7H 9S 9D JK KD"``) or as cards.
+        hand: Cards in notation (``"7C 7D 7H 9S 9D JK KD"``), as cards, or a list of the
+            cards' notations (``["7C", "7D", ...]``).
         variant: A preset's name or a :class:`~contract_rummy.Variant`.
         round_number: The round whose contract the hand must meet.
         go_down: A proposed go-down, its melds in notation separated by ``|``
@@ -629,7 +645,10 @@ nor a run; build Group(rank, cards) or Run(suit, low, cards)"}
     check_int("limit", limit, minimum=0)
     try:
         rules = variant_named(variant)
-        cards = parse_cards(hand) if isinstance(hand, str) else tuple(hand)
+        if isinstance(hand, str):
+            cards = parse_cards(hand)
+        else:  # cards, or the notation of each (as a list of "7C" reads)
+            cards = tuple(as_card(card, "each card of hand") for card in hand)
         kept_card = _kept_card(kept, cards)
         check_int("round_number", round_number, minimum=1)
         if round_number > rules.rounds:
