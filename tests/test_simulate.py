@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import gc
 import importlib
+import io
 import json
 import math
 import pickle
@@ -274,6 +275,56 @@ def test_results_are_true_to_the_rules_in_every_preset(
     _check_game(variant, game)
 
 
+@settings(max_examples=max(6, settings().max_examples // 8), deadline=None)  # 6, or 250
+@given(data=st.data(), variant=st.sampled_from(sorted(cr.VARIANTS.values(), key=str)))
+def test_results_read_back_from_json_lines_as_they_were(
+    data: st.DataObject, variant: cr.Variant
+) -> None:
+    players = data.draw(st.integers(variant.min_players, min(variant.max_players, 5)))
+    seed = data.draw(st.integers(0, 2**32))
+    games = list(cr.simulate(["random"] * players, 2, variant=variant, seed=seed, workers=1))
+    lines = io.StringIO("".join(f"{game.to_json()}\n\n" for game in games))  # blank lines too
+    back = list(cr.load_results(lines))
+    assert back == games
+    assert [type(game.rounds[0].end) for game in back] == [cr.RoundEnd] * 2
+    assert cr.summarize(back) == cr.summarize(games)
+
+
+def test_results_read_back_refuse_what_is_not_a_result_naming_the_field() -> None:
+    (game,) = cr.simulate(["greedy"] * 4, 1, seed=3, workers=1)
+    good = game.to_dict()
+
+    def broken(change: Callable[[dict[str, Any]], None]) -> dict[str, Any]:
+        data = json.loads(json.dumps(good))
+        change(data)
+        return cast(dict[str, Any], data)
+
+    wrong: list[tuple[Callable[[dict[str, Any]], None], str]] = [
+        (lambda d: d.pop("seed"), r"^seed: missing$"),
+        (lambda d: d.update(seed="7"), r"^seed: expected an integer, got '7'$"),
+        (lambda d: d.update(extra=1), r"^extra: not a field of this value$"),
+        (lambda d: d.update(scores=[1, 2, 3]), r"^scores: expected one item per player \(4\)"),
+        (lambda d: d.update(winners=[4]), r"^winners\[0\]: expected a player, 0-3, got 4$"),
+        (lambda d: d["rounds"][2].update(end="gone"), r"^rounds\[2\]\.end: expected one of "),
+        (lambda d: d["rounds"][0]["buys"].pop(), r"^rounds\[0\]\.buys: expected one item per"),
+        (lambda d: d["rounds"][1].update(went_out=9), r"^rounds\[1\]\.went_out: expected a p"),
+        (lambda d: d["rounds"][0]["met_on_deal"].__setitem__(0, 1), r"met_on_deal\[0\]: exp"),
+    ]
+    for change, message in wrong:
+        with pytest.raises(cr.RecordError, match=message):
+            cr.GameResult.from_dict(broken(change))
+    assert cr.GameResult.from_dict(broken(lambda d: None)) == game
+    lines = [game.to_json(), "", json.dumps(broken(lambda d: d.update(seed=None)))]
+    with pytest.raises(cr.RecordError, match=r"^line 3: seed: expected an integer, got None$"):
+        list(cr.load_results(lines))
+    with pytest.raises(cr.RecordError, match=r"^not a JSON document: "):
+        cr.GameResult.from_json("{")
+    with pytest.raises(TypeError, match=r"^load_results reads an open file, not a path"):
+        list(cr.load_results("results.jsonl"))
+    with pytest.raises(cr.RecordError, match=r"^the value: expected a JSON object, got list$"):
+        cr.GameResult.from_dict([])
+
+
 def test_an_exact_cut_lowers_the_total_in_the_results() -> None:
     variant = cr.LIVERPOOL_CUT
     # R32: a game whose first deal is cut exactly, found from the derived seeds.
@@ -283,6 +334,7 @@ def test_an_exact_cut_lowers_the_total_in_the_results() -> None:
         if cr.new_game(variant, seed=cr.derive_seed(0, i)).scores != (0,) * 4
     )
     (game,) = cr.simulate(["greedy"] * 4, 1, variant=variant, start=index, workers=1)
+    assert cr.GameResult.from_json(game.to_json()) == game
     first = game.rounds[0]
     assert first.exact_cut == (first.dealer - 1) % 4
     assert game.scores[first.exact_cut] == sum(

@@ -136,6 +136,7 @@ from contract_rummy.simulation import (
     Summary,
     dask_executor,
     derive_seed,
+    load_results,
     simulate,
     summarize,
 )
@@ -303,6 +304,7 @@ __all__ = [
     "from_dict",
     "is_legal",
     "legal_actions",
+    "load_results",
     "make_bot",
     "meld",
     "new_game",

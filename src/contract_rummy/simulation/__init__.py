@@ -67,7 +67,7 @@ from __future__ import annotations
 from contract_rummy.simulation._dispatch import IN_FLIGHT, MAX_CHUNK
 from contract_rummy.simulation._executors import dask_executor
 from contract_rummy.simulation._game import BotSpec
-from contract_rummy.simulation._results import GameResult, RoundResult
+from contract_rummy.simulation._results import GameResult, RoundResult, load_results
 from contract_rummy.simulation._run import DEFAULT_MAX_ACTIONS, Simulation, simulate
 from contract_rummy.simulation._seeds import derive_seed
 from contract_rummy.simulation._statistics import (
@@ -94,6 +94,7 @@ __all__ = [
     "Summary",
     "dask_executor",
     "derive_seed",
+    "load_results",
     "simulate",
     "summarize",
 ]
