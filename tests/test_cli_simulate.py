@@ -178,7 +178,7 @@ def check_summary(text: str, summary: cr.Summary) -> None:
         assert shows(match.groups()[8:11], played.turns, 1)
         ends = [played.ends[end].value for end in cr.RoundEnd]
         assert all(near(match[12 + i], 100 * end) for i, end in enumerate(ends))
-    totals = re.search(r"\n(\d+) games in ([\d.]+) s: ([\d.]+) games/s(\n|$)", text)
+    totals = re.search(r"\n(\d+) games? in ([\d.]+) s: ([\d.]+) games/s(\n|$)", text)
     assert totals is not None
     assert int(totals[1]) == summary.games
     assert float(totals[3]) > 0
@@ -204,7 +204,7 @@ def test_plain_summary_of_a_single_game_has_unbounded_mean_intervals() -> None:
     text = _simulate.plain_summary(summary, seed=1, seconds=0.5)
     check_summary(text, summary)
     assert f"{game.scores[0]}.0 [-inf, inf]" in text
-    assert text.endswith("\n1 games in 0.5 s: 2.0 games/s")
+    assert text.endswith("\n1 game in 0.5 s: 2.0 games/s")
 
 
 def test_without_rich_the_summary_and_the_progress_are_plain(
@@ -433,6 +433,9 @@ def test_an_interruption_before_any_game_prints_no_summary(
         (["--seed", "-1"], "--seed must not be negative, got -1"),
         (["--workers", "0"], "--workers must be at least 1, got 0"),
         (["--plot", "scores.xyz"], "--plot: cannot draw .xyz files; try "),
+        (["--out", "-"], "--out takes a file's name: '-' (standard output) is where the"),
+        (["--out", "run.png", "--plot", "./run.png"],
+         "--out and --plot name the same file, run.png: one would overwrite the other"),
     ],
 )  # fmt: skip
 def test_bad_arguments_exit_2_with_a_one_line_message(

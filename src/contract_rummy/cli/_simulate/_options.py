@@ -20,7 +20,7 @@ from contract_rummy.cli._common import (
 )
 from contract_rummy.variants import Variant
 
-__all__ = ["Options", "add_arguments", "check_plot", "read_options"]
+__all__ = ["Options", "add_arguments", "check_plot", "read_options", "same_file"]
 
 
 @attrs.frozen
@@ -114,6 +114,15 @@ def read_options(parser: argparse.ArgumentParser, args: argparse.Namespace) -> O
         parser.error(f"--seed must not be negative, got {args.seed}")
     if args.workers is not None and args.workers < 1:
         parser.error(f"--workers must be at least 1, got {args.workers}")
+    if args.out is not None and str(args.out) == "-":
+        parser.error(
+            "--out takes a file's name: '-' (standard output) is where the summary goes; "
+            "write the results to a file and read it (contract_rummy.load_results)"
+        )
+    if args.out is not None and args.plot is not None and same_file(args.out, args.plot):
+        parser.error(
+            f"--out and --plot name the same file, {args.out}: one would overwrite the other"
+        )
     variant = variant_for(parser, args)
     return Options(
         variant=variant,
@@ -127,6 +136,14 @@ def read_options(parser: argparse.ArgumentParser, args: argparse.Namespace) -> O
         quiet=args.quiet,
         plain=args.plain,
     )
+
+
+def same_file(one: Path, other: Path) -> bool:
+    """Whether two paths name one file, whether it exists yet or not."""
+    try:
+        return one.resolve() == other.resolve()
+    except OSError:  # a loop of links, say: the paths as given
+        return one == other
 
 
 def check_plot(parser: argparse.ArgumentParser, path: Path) -> None:

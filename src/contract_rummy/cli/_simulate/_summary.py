@@ -138,7 +138,8 @@ def _header(summary: Summary, seed: int) -> str:
 
 def _footer(summary: Summary, seconds: float) -> str:
     rate = summary.games / max(seconds, 1e-9)
-    return f"{summary.games} games in {seconds:.1f} s: {rate:.1f} games/s"
+    games = f"{summary.games} game{'s' * (summary.games != 1)}"
+    return f"{games} in {seconds:.1f} s: {rate:.1f} games/s"
 
 
 def plain_summary(summary: Summary, *, seed: int, seconds: float) -> str:
