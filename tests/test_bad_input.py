@@ -154,3 +154,23 @@ def test_a_group_holds_no_more_copies_of_a_card_than_the_deck() -> None:
         cr.Group(cr.Rank.SEVEN, "7C 2C 2C 2C", variant=cr.DEUCES_WILD)
     assert len(cr.Group(cr.Rank.SEVEN, "7C JK JK JK JK")) == 5  # R10: jokers are not limited
     assert len(cr.meld("7C 7C 7D")) == 3  # two decks: two of each card
+
+
+def test_a_record_built_by_hand_checks_the_types_of_its_fields() -> None:
+    def record(**fields: object) -> records.GameRecord:
+        return records.GameRecord(variant=cr.PAGAT, players=4, actions=[], **fields)  # type: ignore[arg-type]
+
+    state = cr.new_game(seed=1)
+    with pytest.raises(TypeError, match=r"^start must be a RoundState, got dict: read a state"):
+        record(start=cr.to_dict(state))
+    with pytest.raises(TypeError, match=r"^result must be a Result \(or None\), got dict$"):
+        record(seed=1, result={"moves": 0})
+    with pytest.raises(TypeError, match=r"^seed must be an int, got '1'$"):
+        record(seed="1")
+    with pytest.raises(TypeError, match=r"^deals\[0\] must be a Deal, got 1$"):
+        record(seed=1, deals=[1])
+    with pytest.raises(TypeError, match=r"^reshuffles must be a list of stocks, got '7S'$"):
+        record(seed=1, reshuffles="7S")
+    # A stock in notation is read as its cards, not split into characters.
+    assert record(seed=1, reshuffles=["7S 8S"]).reshuffles == (cr.parse_cards("7S 8S"),)
+    assert record(start=state).start is state

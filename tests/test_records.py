@@ -366,7 +366,7 @@ def test_a_stated_result_the_replay_does_not_reach_is_refused() -> None:
     ("change", "message"),
     [
         (lambda d: d.update(seed=None), r"a record is dealt from a seed or from a first state"),
-        (lambda d: d.update(seed=-1), r"seed must be an int >= 0, got -1"),
+        (lambda d: d.update(seed=-1), r"seed must not be negative, got -1"),
         (lambda d: d.update(seed="5"), r"^seed: expected an integer, got '5'$"),
         (lambda d: d.update(players=5), r"R1: pagat is played by 4 players"),
         (lambda d: d.update(players=True), r"^players: expected an integer, got True$"),

@@ -53,7 +53,7 @@ from typing import IO, Any, Final, TypeVar
 
 import attrs
 
-from contract_rummy._checks import check_int, check_names, is_int
+from contract_rummy._checks import check_int, check_names
 from contract_rummy._json import (
     Fields,
     check_file,
@@ -66,7 +66,7 @@ from contract_rummy._json import (
     read_str,
 )
 from contract_rummy.actions import Action, ChanceAction, DealCard, not_an_action
-from contract_rummy.cards import Card, parse_cards
+from contract_rummy.cards import Card, as_cards, parse_cards
 from contract_rummy.codec import SCHEMA_VERSION, read_state, read_variant, to_dict, write_variant
 from contract_rummy.engine import STEPS, deal_step, new_game, step
 from contract_rummy.errors import IllegalActionError, NotationError, RecordError
@@ -201,11 +201,21 @@ def _actions(value: Iterable[Action | ChanceAction]) -> tuple[Action | ChanceAct
 
 
 def _deals(value: Iterable[Deal]) -> tuple[Deal, ...]:
-    return tuple(value)
+    given: object = value  # the annotation is what a caller should pass, not a check
+    if isinstance(given, str) or not isinstance(given, Iterable):
+        raise TypeError(f"deals must be a list of Deal values, got {given!r}")
+    deals = tuple(value)
+    for index, deal in enumerate(deals):
+        if not isinstance(deal, Deal):
+            raise TypeError(f"deals[{index}] must be a Deal, got {deal!r}")
+    return deals
 
 
-def _stocks(value: Iterable[Iterable[Card]]) -> tuple[tuple[Card, ...], ...]:
-    return tuple(tuple(stock) for stock in value)
+def _stocks(value: Iterable[Iterable[Card] | str]) -> tuple[tuple[Card, ...], ...]:
+    given: object = value  # the annotation is what a caller should pass, not a check
+    if isinstance(given, str) or not isinstance(given, Iterable):
+        raise TypeError(f"reshuffles must be a list of stocks, got {given!r}")
+    return tuple(as_cards(stock, f"reshuffles[{index}]") for index, stock in enumerate(value))
 
 
 def _metadata(value: object) -> Mapping[str, Any]:
@@ -292,8 +302,21 @@ class GameRecord:
         elif (self.seed is None) == (self.start is None):
             raise ValueError("a record is dealt from a seed or from a first state: give one")
         seed: object = self.seed
-        if seed is not None and not (is_int(seed) and self.seed is not None and self.seed >= 0):
-            raise ValueError(f"seed must be an int >= 0, got {seed!r}")
+        if seed is not None:
+            check_int("seed", seed, minimum=0)
+        start: object = self.start
+        if start is not None and not isinstance(start, RoundState):
+            raise TypeError(
+                f"start must be a RoundState, got {type(start).__name__}"
+                + (
+                    ": read a state's JSON with contract_rummy.from_dict"
+                    if isinstance(start, dict)
+                    else ""
+                )
+            )
+        result: object = self.result
+        if result is not None and not isinstance(result, Result):
+            raise TypeError(f"result must be a Result (or None), got {type(result).__name__}")
         if self.start is not None and (
             self.start.variant != self.variant or self.start.players != self.players
         ):
