@@ -12,6 +12,7 @@ import pytest
 import contract_rummy as cr
 import contract_rummy.history
 from contract_rummy.godown import iter_go_downs
+from contract_rummy.presets import UnknownVariantError
 from scenario import Index, cards, deal, play, refused, typeless
 
 
@@ -79,7 +80,9 @@ def test_start_round_checks_its_arguments() -> None:
     with pytest.raises(TypeError, match="must hold Cards"):
         cr.start_round(hands=hands, stock=[*stock[:-1], "7C"], discard=discard)  # type: ignore[list-item]
     with pytest.raises(TypeError, match="Variant"):
-        cr.start_round("pagat", hands=hands, stock=stock, discard=discard)  # type: ignore[arg-type]
+        cr.start_round(typeless(7), hands=hands, stock=stock, discard=discard)
+    named = cr.start_round("pagat", hands=hands, stock=stock, discard=discard)
+    assert named == cr.start_round(cr.PAGAT, hands=hands, stock=stock, discard=discard)
     notation = [cr.format_cards(hand) for hand in hands]
     state = cr.start_round(hands=notation, stock=stock, discard=discard)
     assert state.hands[0] == cards(notation[0])
@@ -423,3 +426,15 @@ def test_numpy_integers_build_actions_contracts_and_melds_as_plain_ints() -> Non
             cr.Contract(groups=(bool_or_float,))
         with pytest.raises(TypeError, match="a run's low position must be an int"):
             cr.Run(cr.Suit.SPADES, bool_or_float, "3S 4S 5S 6S")
+
+
+def test_the_rules_may_be_named_by_a_preset_s_name_wherever_a_game_is_made() -> None:
+    assert cr.new_game("shanghai", seed=4) == cr.new_game(cr.SHANGHAI, seed=4)
+    final = cr.play_game(["greedy"] * 4, variant="may-i", seed=2)
+    assert final == cr.play_game(["greedy"] * 4, variant=cr.MAY_I, seed=2)
+    (game,) = cr.simulate(["greedy"] * 4, 1, variant="contract", seed=1, workers=1)
+    assert game.variant == "contract"
+    with pytest.raises(UnknownVariantError, match=r"^no variant is called .snap.; the var"):
+        cr.new_game("snap")
+    with pytest.raises(TypeError, match=r"^variant must be a Variant or a preset's name, got 7$"):
+        cr.new_game(typeless(7))

@@ -730,7 +730,8 @@ def test_stopping_a_pool_stops_the_chunk_each_worker_is_playing() -> None:
         ({"workers": 0}, ValueError, "workers must be at least 1"),
         ({"chunk_size": 0}, ValueError, "chunk_size must be at least 1"),
         ({"max_actions": 0}, ValueError, "max_actions must be at least 1"),
-        ({"variant": "pagat"}, TypeError, "variant must be a Variant"),
+        ({"variant": "snap"}, ValueError, "no variant is called 'snap'; the variants are"),
+        ({"variant": 7}, TypeError, "variant must be a Variant or a preset's name, got 7"),
         ({"executor": "pool"}, TypeError, "executor must be a concurrent.futures.Executor"),
         (
             {"bots": ["greedy", "greedy", "greedy", lambda seed: cr.GreedyBot()], "workers": 2},

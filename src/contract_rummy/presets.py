@@ -59,6 +59,7 @@ __all__ = [
     "Presets",
     "UnknownNameError",
     "UnknownVariantError",
+    "as_variant",
 ]
 
 #: R5, R11 as Progressive Rummy deals them: 10 cards in rounds 1-4, 12 in rounds 5-7.
@@ -261,3 +262,28 @@ VARIANTS: Final[Mapping[str, Variant]] = Presets(
     }
 )
 register_presets(VARIANTS.values())
+
+
+def as_variant(value: Variant | str) -> Variant:
+    """A variant given as a :class:`~contract_rummy.Variant` or by a preset's name.
+
+    What the entry points take wherever they take rules (``new_game``, ``play_game``,
+    ``simulate``), as they take bots by name.
+
+    Raises:
+        UnknownVariantError: for a name that is no preset's (a ``KeyError`` and a
+            ``ValueError``), listing them.
+        TypeError: for anything else.
+
+    >>> as_variant("shanghai") is SHANGHAI, as_variant(PAGAT) is PAGAT
+    (True, True)
+    >>> as_variant("snap")
+    Traceback (most recent call last):
+    ...
+    contract_rummy.presets.UnknownVariantError: no variant is called 'snap'; the variants ...
+    """
+    if isinstance(value, str):
+        return VARIANTS[value]
+    if not isinstance(value, Variant):
+        raise TypeError(f"variant must be a Variant or a preset's name, got {value!r}")
+    return value

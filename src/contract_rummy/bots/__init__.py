@@ -156,7 +156,7 @@ def play(
 def play_game(
     bots: Sequence[Bot | str],
     *,
-    variant: Variant = PAGAT,
+    variant: Variant | str = PAGAT,
     seed: int | None = None,
     on_step: Callable[[RoundState, Action, RoundState], None] | None = None,
     max_actions: int | None = None,
@@ -164,8 +164,9 @@ def play_game(
     """Play a whole seeded game with one bot per player and return the final state.
 
     A bot may be given by its name in :data:`BOTS` (made with its seat's number as its
-    seed). With a turn limit (R29, as in every named variant) every game ends; a caller who
-    wants a tighter bound, or plays without one, passes ``max_actions``.
+    seed), and the variant by its name in :data:`~contract_rummy.VARIANTS`. With a turn
+    limit (R29, as in every named variant) every game ends; a caller who wants a tighter
+    bound, or plays without one, passes ``max_actions``.
 
     Raises:
         RuntimeError: if the game is not over after ``max_actions`` actions.

@@ -13,6 +13,7 @@ from contract_rummy.cards import Card, as_cards, build_deck
 from contract_rummy.engine._chance import STEPS
 from contract_rummy.engine._common import Outcome, begin_turn
 from contract_rummy.events import Dealt
+from contract_rummy.presets import as_variant
 from contract_rummy.shuffler import SEEDED, Shuffler, StepShuffler, seed_state
 from contract_rummy.state import (
     NEW_TURN,
@@ -28,13 +29,13 @@ from contract_rummy.state import (
     build_state,
     deck_difference,
 )
-from contract_rummy.variants import PAGAT, Variant, check_variant
+from contract_rummy.variants import PAGAT, Variant
 
 __all__ = ["deal", "first_deal", "fresh_round", "new_game", "start_round"]
 
 
 def new_game(
-    variant: Variant = PAGAT,
+    variant: Variant | str = PAGAT,
     *,
     seed: int | None = None,
     players: int | None = None,
@@ -47,7 +48,8 @@ def new_game(
     dealer is drawn at random from the same seed (R4).
 
     Args:
-        variant: The rules (default :data:`~contract_rummy.PAGAT`).
+        variant: The rules (default :data:`~contract_rummy.PAGAT`), or a preset's name
+            (``"shanghai"``).
         seed: Any int >= 0; ``None`` draws one from the operating system.
         players: How many players; by default 4 if the variant allows it, else its minimum.
         shuffler: Where shuffles come from; :data:`~contract_rummy.SYSTEM` for servers that
@@ -72,7 +74,7 @@ def new_game(
     >>> cr.new_game(auto_chance=False).phase
     Phase.CHANCE
     """
-    check_variant(variant)
+    variant = as_variant(variant)
     _check_shuffler(shuffler, auto_chance)
     if players is None:
         players = 4 if variant.min_players <= 4 <= variant.max_players else variant.min_players
@@ -132,7 +134,7 @@ _STEPS_TAKE_NO_SEED: Final = (
 
 
 def start_round(
-    variant: Variant = PAGAT,
+    variant: Variant | str = PAGAT,
     *,
     round_number: int = 1,
     dealer: int = 0,
@@ -166,7 +168,7 @@ def start_round(
     >>> state.active, state.top_discard
     (1, Card.parse('8D'))
     """
-    check_variant(variant)
+    variant = as_variant(variant)
     _check_shuffler(shuffler, auto_chance)
     if not auto_chance and (seed != 0 or shuffler != SEEDED):
         raise ValueError(_STEPS_TAKE_NO_SEED)

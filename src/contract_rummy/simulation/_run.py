@@ -17,11 +17,12 @@ from typing import Final
 
 from contract_rummy._checks import check_int
 from contract_rummy.bots import BOTS, UnknownBotError
+from contract_rummy.presets import as_variant
 from contract_rummy.simulation._dispatch import MAX_CHUNK, dispatched, in_process
 from contract_rummy.simulation._executors import cores
 from contract_rummy.simulation._game import BotSpec, Plan, bot_name
 from contract_rummy.simulation._results import GameResult
-from contract_rummy.variants import PAGAT, Variant, check_variant
+from contract_rummy.variants import PAGAT, Variant
 
 __all__ = ["DEFAULT_MAX_ACTIONS", "Simulation", "simulate"]
 
@@ -171,7 +172,7 @@ def simulate(
     bots: Sequence[BotSpec],
     games: int,
     *,
-    variant: Variant = PAGAT,
+    variant: Variant | str = PAGAT,
     seed: int = 0,
     start: int = 0,
     workers: int | None = None,
@@ -196,7 +197,7 @@ def simulate(
             nothing, as their names make them. The number of seats is the number of
             players (R1).
         games: How many games to play.
-        variant: The rules (default :data:`~contract_rummy.PAGAT`).
+        variant: The rules (default :data:`~contract_rummy.PAGAT`), or a preset's name.
         seed: The seed of the whole run.
         start: The index of the first game: a run of 100 games from 100 continues one of
             100 games from 0.
@@ -236,7 +237,7 @@ def simulate(
     ...
     ValueError: R1: pagat is played by 4 players, not 3
     """
-    check_variant(variant)
+    variant = as_variant(variant)
     specs = _check_bots(bots, variant)
     check_int("games", games, minimum=0)
     check_int("seed", seed, minimum=0)
