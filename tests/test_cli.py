@@ -466,10 +466,54 @@ def test_demo_offers_every_bot_of_the_bots_table(capsys: pytest.CaptureFixture[s
     with pytest.raises(SystemExit) as exit_info:
         main(["demo", "--help"])
     assert exit_info.value.code == 0
-    assert "--bots {" + ",".join(sorted(cr.BOTS)) + "}" in capsys.readouterr().out
+    shown = " ".join(capsys.readouterr().out.split())  # the help as one line
+    assert f"from {', '.join(sorted(cr.BOTS))} (default heuristic)" in shown
     for name in cr.BOTS:
         assert main(["demo", "--seed", "4", "--bots", name, "--quiet"]) == 0
         assert capsys.readouterr().out.startswith("Final standings (pagat, seed 4):")
+
+
+def test_demo_seats_one_bot_a_seat_from_a_list(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "mixed.json"
+    argv = ["demo", "--seed", "4", "--bots", "greedy, random,greedy,heuristic"]
+    assert main([*argv, "--record", str(path)]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("contract_rummy ")
+    assert out.splitlines()[0].endswith(": pagat, seed 4, greedy, random, greedy, heuristic")
+    with path.open(encoding="utf-8") as file:
+        game = records.load(file)
+    assert game.metadata["bots"] == "greedy, random, greedy, heuristic"
+    seats: list[cr.Bot] = [
+        cr.GreedyBot(),
+        cr.RandomBot(seed=401),
+        cr.GreedyBot(),
+        cr.HeuristicBot(),
+    ]
+    assert list(cr.replay(game))[-1] == cr.play_game(seats, seed=4)
+    contract = ["demo", "--variant", "contract", "--bots", "greedy,greedy,random", "--quiet"]
+    assert main(contract) == 0
+    assert "player 2" in capsys.readouterr().out  # three seats, from the list
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["--bots", "greedy,random"], "--bots names 2 bots, one per seat: R1: pagat is played"),
+        (["--bots", "greedy,clever"], "--bots: no bot is called 'clever'; the bots are"),
+        (["--bots", "greedy,random,greedy", "--players", "4"],
+         "--bots names 3 bots, one per seat, for 4 players"),
+    ],
+)  # fmt: skip
+def test_demo_refuses_bots_that_are_not_one_a_seat(
+    argv: list[str], message: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with pytest.raises(SystemExit) as exit_info:
+        main(["demo", *argv])
+    assert exit_info.value.code == 2
+    last = capsys.readouterr().err.splitlines()[-1]
+    assert last.startswith(f"contract-rummy demo: error: {message}")
 
 
 def test_demo_names_the_players_and_keeps_the_names_in_its_record(

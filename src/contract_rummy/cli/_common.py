@@ -16,6 +16,7 @@ from typing import Any, Final
 from contract_rummy import records
 from contract_rummy._checks import repeated
 from contract_rummy.actions import Action, ChanceAction, GoDown
+from contract_rummy.bots import BOTS, UnknownBotError
 from contract_rummy.cards import format_cards
 from contract_rummy.codec import from_dict, read_variant
 from contract_rummy.errors import RecordError
@@ -32,6 +33,7 @@ __all__ = [
     "Narrator",
     "add_command",
     "add_variant_options",
+    "bots_for",
     "called",
     "check_writable",
     "cut_lines",
@@ -69,6 +71,39 @@ def players_for(parser: argparse.ArgumentParser, variant: Variant, players: int 
     except ValueError as error:  # R1: a number of players the rules do not allow
         parser.error(str(error))
     return players
+
+
+def bots_for(
+    parser: argparse.ArgumentParser,
+    text: str | None,
+    variant: Variant,
+    players: int | None = None,
+    *,
+    default: str = "heuristic",
+) -> tuple[str, ...]:
+    """The seats' bots that ``--bots`` names, one per seat (or ``default`` in every seat).
+
+    The option names one bot a seat, separated by commas, or one bot for every seat. The
+    seats are ``players`` (``--players``) when given, else as many as the names (one
+    name: the rules' usual number, :func:`default_players`). A name that is no bot's, or a
+    number of bots the rules do not allow or that differs from ``players``, ends the
+    command with ``parser``'s usage and what is wrong.
+    """
+    names = (default,) if text is None else tuple(name.strip() for name in text.split(","))
+    for name in names:
+        try:
+            BOTS[name]
+        except UnknownBotError as error:
+            parser.error(f"--bots: {error}")
+    if len(names) == 1:
+        return names * (default_players(variant) if players is None else players)
+    if players is not None and len(names) != players:
+        parser.error(f"--bots names {len(names)} bots, one per seat, for {players} players")
+    try:
+        variant.check_players(len(names))
+    except ValueError as error:  # R1: one bot per player
+        parser.error(f"--bots names {len(names)} bots, one per seat: {error}")
+    return names
 
 
 def called(player: int, names: Sequence[str] | None = None) -> str:

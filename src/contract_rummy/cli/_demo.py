@@ -14,6 +14,7 @@ from contract_rummy.cli._common import (
     Narrator,
     add_command,
     add_variant_options,
+    bots_for,
     check_writable,
     default_players,
     names_for,
@@ -32,7 +33,7 @@ __all__ = ["demo", "register"]
 def demo(
     seed: int,
     variant_name: str | Variant,
-    bots: str,
+    bots: str | Sequence[str],
     *,
     quiet: bool,
     players: int | None = None,
@@ -42,26 +43,31 @@ def demo(
     """Play a seeded game between bots, printing each round and the final standings.
 
     ``variant_name`` is the rules, or the name of a rule set of
-    :data:`~contract_rummy.VARIANTS`. ``bots`` names the bots of
-    :data:`~contract_rummy.BOTS` (player ``p`` is seeded with ``seed * 100 + p``).
-    ``players`` defaults to
+    :data:`~contract_rummy.VARIANTS`. ``bots`` names the bot of :data:`~contract_rummy.BOTS`
+    at every seat, or one a seat (player ``p`` is seeded with ``seed * 100 + p``).
+    ``players`` defaults to as many bots as are named one a seat, else to
     :func:`~contract_rummy.cli.default_players`; a number the rule set does not allow raises
-    :class:`ValueError` (R1). With ``record``, the game is saved there as a JSON record
-    (:mod:`contract_rummy.records`). ``names``, one per player, call the players in the
-    printed rounds and standings, and are kept in the record.
+    :class:`ValueError` (R1), as does a number of bots that is not one a seat. With
+    ``record``, the game is saved there as a JSON record (:mod:`contract_rummy.records`).
+    ``names``, one per player, call the players in the printed rounds and standings, and
+    are kept in the record.
     """
     variant = VARIANTS[variant_name] if isinstance(variant_name, str) else variant_name
     if players is None:
-        players = default_players(variant)
+        players = default_players(variant) if isinstance(bots, str) else len(bots)
     first = new_game(variant, seed=seed, players=players)
-    seats = [make_bot(bots, seed * 100 + p) for p in range(first.players)]
+    seated = (bots,) * first.players if isinstance(bots, str) else tuple(bots)
+    if len(seated) != first.players:
+        raise ValueError(f"{len(seated)} bots for {first.players} players: one a seat")
+    seats = [make_bot(name, seed * 100 + p) for p, name in enumerate(seated)]
+    if len(set(seated)) == 1:
+        who, kept = f"{first.players} {seated[0]} bots", seated[0]
+    else:
+        who = kept = ", ".join(seated)
     if not quiet:
-        print(
-            f"contract_rummy {contract_rummy.__version__}: {variant.name}, seed {seed}, "
-            f"{first.players} {bots} bots"
-        )
+        print(f"contract_rummy {contract_rummy.__version__}: {variant.name}, seed {seed}, {who}")
     recorder = records.Recorder(
-        first, seed=seed, names=names, metadata={"program": "contract-rummy demo", "bots": bots}
+        first, seed=seed, names=names, metadata={"program": "contract-rummy demo", "bots": kept}
     )
     narrator = Narrator(quiet=quiet, names=names)
     for played in steps(first, seats):
@@ -88,7 +94,11 @@ def register(commands: Commands[argparse.ArgumentParser]) -> None:
         help="how many players (default 4, or the nearest number the rules allow)",
     )
     parser.add_argument(
-        "--bots", default="heuristic", choices=sorted(BOTS), help="who plays (default heuristic)"
+        "--bots",
+        default=None,
+        metavar="NAMES",
+        help=f"who plays: one bot for every seat, or one per seat separated by commas, from "
+        f"{', '.join(sorted(BOTS))} (default heuristic)",
     )
     parser.add_argument("--quiet", action="store_true", help="print the standings only")
     parser.add_argument(
@@ -107,14 +117,16 @@ def _run(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
         # The demo's own parser reports it, with the demo's usage, not the program's.
         parser.error(f"--seed must not be negative, got {args.seed}")
     variant = variant_for(parser, args)
-    players = players_for(parser, variant, args.players)
+    asked = None if args.players is None else players_for(parser, variant, args.players)
+    bots = bots_for(parser, args.bots, variant, asked)
+    players = len(bots)
     names = names_for(parser, args.names, players)
     if args.record is not None:  # refuse a file that cannot be written before playing
         check_writable(parser, "--record", args.record)
     return demo(
         args.seed,
         variant,
-        args.bots,
+        bots,
         quiet=args.quiet,
         players=players,
         record=args.record,

@@ -11,11 +11,11 @@ from pathlib import Path
 
 import attrs
 
-from contract_rummy.bots import BOTS, UnknownBotError
+from contract_rummy.bots import BOTS
 from contract_rummy.cli._common import (
     add_variant_options,
+    bots_for,
     check_writable,
-    default_players,
     variant_for,
 )
 from contract_rummy.variants import Variant
@@ -87,25 +87,6 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
 
 
-def _bots(parser: argparse.ArgumentParser, text: str | None, variant: Variant) -> tuple[str, ...]:
-    """The seats' bots that ``--bots`` names, checked against BOTS and R1."""
-    if text is None:
-        return ("heuristic",) * default_players(variant)
-    names = tuple(name.strip() for name in text.split(","))
-    for name in names:
-        try:
-            BOTS[name]
-        except UnknownBotError as error:
-            parser.error(f"--bots: {error}")
-    if len(names) == 1:
-        return names * default_players(variant)
-    try:
-        variant.check_players(len(names))
-    except ValueError as error:  # R1: one bot per player
-        parser.error(f"--bots names {len(names)} bots, one per seat: {error}")
-    return names
-
-
 def read_options(parser: argparse.ArgumentParser, args: argparse.Namespace) -> Options:
     """The arguments, or the command's usage and what is wrong with them."""
     if args.games < 1:
@@ -126,7 +107,7 @@ def read_options(parser: argparse.ArgumentParser, args: argparse.Namespace) -> O
     variant = variant_for(parser, args)
     return Options(
         variant=variant,
-        bots=_bots(parser, args.bots, variant),
+        bots=bots_for(parser, args.bots, variant),
         games=args.games,
         seed=args.seed,
         workers=args.workers,
