@@ -20,7 +20,7 @@ import enum
 import json
 from collections.abc import Callable, Mapping
 from os import PathLike
-from typing import Any, TypeVar
+from typing import IO, Any, TypeVar
 
 import attrs
 
@@ -39,6 +39,7 @@ __all__ = [
     "read_card",
     "read_document",
     "read_enum",
+    "read_file",
     "read_int",
     "read_str",
     "shown",
@@ -60,6 +61,20 @@ def check_file(fp: object, does: str, mode: str = "", otherwise: str = "") -> No
     """
     if isinstance(fp, str | bytes | PathLike):
         raise TypeError(f"{does} an open file, not a path: open({fp!r}{mode}) first{otherwise}")
+
+
+def read_file(fp: IO[str] | IO[bytes]) -> str | bytes:
+    """The text of an open file holding one JSON document, for a ``load`` to read.
+
+    Raises:
+        RecordError: for a file that is not text in its encoding.
+        TypeError: for a path rather than an open file.
+    """
+    check_file(fp, "load reads", otherwise=", or read the text and pass it to loads")
+    try:
+        return fp.read()
+    except UnicodeDecodeError as error:
+        raise RecordError(f"not a JSON document: {error}") from None
 
 
 def shown(value: object) -> str:

@@ -60,6 +60,7 @@ from contract_rummy._json import (
     optional,
     read_card,
     read_document,
+    read_file,
     read_int,
 )
 from contract_rummy.actions import (
@@ -665,12 +666,7 @@ def load(fp: IO[str] | IO[bytes]) -> History:
         RecordError: as :func:`loads` does, and for a file that is not text in its encoding.
         TypeError: for a path rather than an open file.
     """
-    check_file(fp, "load reads", otherwise=", or read the text and pass it to loads")
-    try:
-        text = fp.read()
-    except UnicodeDecodeError as error:
-        raise RecordError(f"not a JSON document: {error}") from None
-    return loads(text)
+    return loads(read_file(fp))
 
 
 def _step(seen: Seen) -> dict[str, Any]:

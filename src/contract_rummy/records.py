@@ -62,6 +62,7 @@ from contract_rummy._json import (
     read_card,
     read_document,
     read_enum,
+    read_file,
     read_int,
     read_str,
 )
@@ -814,12 +815,7 @@ def load(fp: IO[str] | IO[bytes]) -> GameRecord:
         RecordError: as :func:`loads` does, and for a file that is not text in its encoding.
         TypeError: for a path rather than an open file.
     """
-    check_file(fp, "load reads", otherwise=", or read the text and pass it to loads")
-    try:
-        text = fp.read()
-    except UnicodeDecodeError as error:
-        raise RecordError(f"not a JSON document: {error}") from None
-    return loads(text)
+    return loads(read_file(fp))
 
 
 def load_lines(fp: Iterable[str | bytes]) -> Iterator[GameRecord]:
