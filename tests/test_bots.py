@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 
 import contract_rummy as cr
 from contract_rummy.bots import UnknownBotError
+from contract_rummy.playing import GameTooLongError
 from contract_rummy.testing import strategies as crst
 
 
@@ -157,8 +158,8 @@ def test_every_named_bot_is_made_without_a_seed_as_with_seed_0(name: str) -> Non
     state = cr.new_game(seed=4)
     unseeded, seeded = cr.BOTS[name](), cr.make_bot(name, seed=0)
     assert repr(unseeded) == repr(seeded)
-    assert [action for _, action, _ in cr.play(state, [unseeded] * 4, max_actions=40)] == [
-        action for _, action, _ in cr.play(state, [seeded] * 4, max_actions=40)
+    assert [action for _, action, _ in cr.play(state, [unseeded] * 4, stop_after=40)] == [
+        action for _, action, _ in cr.play(state, [seeded] * 4, stop_after=40)
     ]
 
 
@@ -172,3 +173,16 @@ def test_a_name_that_is_no_bots_is_refused_listing_the_bots() -> None:
         cr.make_bot("nope")
     assert "nope" not in cr.BOTS
     assert cr.BOTS.get("nope") is None
+
+
+def test_play_stops_quietly_after_stop_after_and_max_actions_is_its_deprecated_name() -> None:
+    state = cr.new_game(seed=2)
+    first = [action for _, action, _ in cr.play(state, ["greedy"] * 4, stop_after=3)]
+    assert len(first) == 3
+    with pytest.warns(DeprecationWarning, match=r"play\(max_actions=\) is deprecated: it stops"):
+        old = cr.play(state, ["greedy"] * 4, max_actions=3)  # warned when called
+    assert [action for _, action, _ in old] == first
+    with pytest.raises(ValueError, match=r"^stop_after must not be negative, got -1$"):
+        cr.play(state, ["greedy"] * 4, stop_after=-1)
+    with pytest.raises(GameTooLongError):  # the others raise at their max_actions
+        cr.play_game(["greedy"] * 4, seed=2, max_actions=3)

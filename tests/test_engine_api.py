@@ -360,7 +360,7 @@ def test_a_view_given_for_a_state_is_named_and_not_shown_whole() -> None:
         lambda: cr.apply(seen, cr.DrawStock()),  # type: ignore[arg-type]
         lambda: cr.step(seen, cr.DrawStock()),  # type: ignore[arg-type]
         lambda: cr.view(seen, 2),  # type: ignore[arg-type]
-        lambda: list(cr.play(seen, ["greedy"] * 4, max_actions=1)),  # type: ignore[arg-type]
+        lambda: list(cr.play(seen, ["greedy"] * 4, stop_after=1)),  # type: ignore[arg-type]
         lambda: cr.history.Histories(seen),  # type: ignore[arg-type]
     ]
     for call in calls:

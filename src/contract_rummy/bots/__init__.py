@@ -18,6 +18,7 @@ Each also takes a whole state, and then plays for the player to act in it.
 
 from __future__ import annotations
 
+import warnings
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from itertools import islice
 from typing import Final, Protocol
@@ -131,26 +132,42 @@ def make_bot(name: str, seed: int = 0) -> Bot:
 
 
 def play(
-    state: RoundState, bots: Sequence[Bot | str], *, max_actions: int | None = None
+    state: RoundState,
+    bots: Sequence[Bot | str],
+    *,
+    stop_after: int | None = None,
+    max_actions: int | None = None,
 ) -> Iterator[tuple[RoundState, Action, RoundState]]:
     """Play from ``state`` with one bot per player; yield each (before, action, after).
 
     Each bot chooses from its player's view (:func:`~contract_rummy.view`). In ROUND_OVER
-    the dealer's bot deals the next round. Stops at the end of the game, or after
-    ``max_actions`` actions. A bot may be given by its name in :data:`BOTS`, as to
+    the dealer's bot deals the next round. Stops at the end of the game, or quietly after
+    ``stop_after`` actions. A bot may be given by its name in :data:`BOTS`, as to
     :func:`play_game`. The game loop itself is :func:`contract_rummy.playing.steps`, whose
     steps also say who chose and what happened.
 
+    ``max_actions`` is ``stop_after``'s old name, deprecated: :func:`play_game` and
+    :func:`~contract_rummy.playing.steps` raise at their ``max_actions``, where this
+    stopped quietly.
+
     >>> import contract_rummy as cr
     >>> state = cr.new_game(seed=2)
-    >>> [after.phase for _, _, after in cr.play(state, ["greedy"] * 4, max_actions=2)]
+    >>> [after.phase for _, _, after in cr.play(state, ["greedy"] * 4, stop_after=2)]
     [Phase.BUY, Phase.PLAY]
     """
-    played = steps(state, _seats(bots))
     if max_actions is not None:
-        played = islice(played, check_int("max_actions", max_actions, minimum=0))
-    for before, _player, action, after, _events in played:
-        yield before, action, after
+        warnings.warn(
+            "play(max_actions=) is deprecated: it stops quietly, where play_game and "
+            "playing.steps raise at their max_actions; use play(stop_after=)",
+            DeprecationWarning,
+            stacklevel=2,
+        )
+        if stop_after is None:
+            stop_after = max_actions
+    played = steps(state, _seats(bots))
+    if stop_after is not None:
+        played = islice(played, check_int("stop_after", stop_after, minimum=0))
+    return ((before, action, after) for before, _player, action, after, _events in played)
 
 
 def play_game(
