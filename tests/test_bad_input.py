@@ -22,7 +22,9 @@ def test_format_meld_takes_a_meld_not_its_text() -> None:
 
 
 def test_parse_action_names_what_its_state_may_be() -> None:
-    with pytest.raises(TypeError, match="state must be a RoundState, a PlayerView or a Variant"):
+    with pytest.raises(
+        TypeError, match="state must be a RoundState, a PlayerView, a Variant or a pr"
+    ):
         cr.parse_action("Discard 7C", 42)  # type: ignore[arg-type]
 
 

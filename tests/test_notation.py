@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 import contract_rummy as cr
 from contract_rummy.testing import strategies as crst
 from golden_format import GameSpec, record
+from scenario import typeless
 from test_golden import GAMES
 
 #: Games whose every legal action the notation must round-trip: the golden games, the random
@@ -218,3 +219,31 @@ def test_huge_table_indices_are_notation_errors_not_conversions() -> None:
         cr.parse_action(f"LayOff JK -> {digits}")
     assert info.value.token == digits
     assert cr.parse_action("LayOff JK -> 123456789") == cr.LayOff(cr.JOKER, 123456789)
+
+
+def test_meld_cards_read_with_commas_and_run_suits_as_symbols() -> None:
+    assert cr.parse_meld("7c, 7d, 7h") == cr.meld("7C 7D 7H") == cr.meld("7c, 7d, 7h")
+    both = cr.GoDown([cr.meld("7C 7D 7H"), cr.meld("8C 8D 8H")])
+    assert cr.parse_action("down 7c, 7d, 7h | 8c,8d,8h") == both
+    explicit = cr.Run(cr.Suit.SPADES, 3, "JK JK 5S 6S")
+    for text in ("run ♠ from 3: jk jk 5♠ 6♠", "run ♠\ufe0f from 3: jk, jk, 5s, 6s"):
+        assert cr.parse_meld(text) == explicit
+    # A swap's comma still names the wild card freed.
+    assert cr.parse_action("swap 7s in 2, JK -> 4") == cr.SwapJoker("7S", 2, 4)
+
+
+def test_notation_takes_the_rules_as_a_variant_or_a_preset_s_name() -> None:
+    deuces = cr.DEUCES_WILD
+    down = cr.GoDown([cr.Group(cr.Rank.SEVEN, "2C 2D 7H", variant=deuces), cr.meld("8C 8D 8H")])
+    text = cr.format_action(down, deuces)
+    assert text == cr.format_action(down, "deuces-wild") == "GoDown 2C 2D 7H | 8C 8D 8H"
+    assert cr.parse_action(text, "deuces-wild") == cr.parse_action(text, deuces) == down
+    assert cr.format_action(down) == "GoDown group 7: 2C 2D 7H | 8C 8D 8H"  # under pagat
+    assert cr.parse_meld("2c 2d 2h", "deuces-wild") == cr.parse_meld("2c 2d 2h", deuces)
+    assert cr.format_meld(down.melds[0], "deuces-wild") == "2C 2D 7H"
+    with pytest.raises(TypeError, match=r"^expected an action, got the class DrawStock: call it"):
+        cr.format_action(typeless(cr.DrawStock))
+    with pytest.raises(TypeError, match=r"^variant must be a Variant or a preset's name, got N"):
+        cr.parse_meld("2c 2d 2h", typeless(None))
+    with pytest.raises(TypeError, match=r"^state must be a RoundState, a PlayerView, a Varia"):
+        cr.format_action(cr.Pass(), typeless(5))

@@ -76,6 +76,7 @@ from contract_rummy.actions import (
     Pass,
     SwapJoker,
     TakeDiscard,
+    not_an_action,
 )
 from contract_rummy.cards import Card, Rank, Suit
 from contract_rummy.engine import is_legal
@@ -87,6 +88,7 @@ from contract_rummy.errors import (
     quoted,
 )
 from contract_rummy.melds import End, Group, Run, best_readings, meld
+from contract_rummy.presets import as_variant
 from contract_rummy.state import RoundState
 from contract_rummy.variants import PAGAT, Variant
 from contract_rummy.views import PlayerView
@@ -123,7 +125,8 @@ _EXPECTED: Final = (
     "DrawStock, TakeDiscard, Buy, Pass, Discard, GoDown, LayOff, SwapJoker or NextRound"
 )
 _RANKS: Final = {rank.symbol: rank for rank in Rank} | {"T": Rank.TEN}
-_SUITS: Final = {suit.letter: suit for suit in Suit}
+#: A run's suit, by its letter or its symbol (as cards read them).
+_SUITS: Final = {**{suit.letter: suit for suit in Suit}, **{suit.symbol: suit for suit in Suit}}
 _ENDS: Final = {end.value: end for end in End}
 #: Punctuation is a token of its own, whatever the spacing around it.
 _TOKEN: Final = re.compile(r"->|[|,:]|[^\s|,:]+")
@@ -134,8 +137,10 @@ _INDEX_DIGITS: Final = 9
 # == writing ==================================================================================
 
 
-def format_meld(meld_: Group | Run, variant: Variant = PAGAT) -> str:
+def format_meld(meld_: Group | Run, variant: Variant | str = PAGAT) -> str:
     """A meld in the notation: its cards when they read back as this meld, else explicit.
+
+    ``variant`` (the rules, or a preset's name) is the one the text is read back under.
 
     >>> import contract_rummy as cr
     >>> cr.format_meld(cr.meld("3S 4S JK 6S"))
@@ -147,6 +152,7 @@ def format_meld(meld_: Group | Run, variant: Variant = PAGAT) -> str:
         raise TypeError(
             f"format_meld writes a Group or a Run (meld(text) builds one), got {meld_!r}"
         )
+    variant = as_variant(variant)
     text = str(meld_)
     try:
         plain = meld(text, variant=variant)
@@ -160,16 +166,19 @@ def format_meld(meld_: Group | Run, variant: Variant = PAGAT) -> str:
 
 
 def format_action(
-    action: Action | ChanceAction, state: RoundState | PlayerView | None = None
+    action: Action | ChanceAction, state: RoundState | PlayerView | Variant | str | None = None
 ) -> str:
     """The notation of ``action``.
 
     Given the state the action is played in (or the view of the player who plays it), a
     meld is written in the form that reads back under that state's variant (wild ranks
-    change how cards read), and a legal ``SwapJoker`` names the wild card it frees.
+    change how cards read), and a legal ``SwapJoker`` names the wild card it frees. Given
+    only the variant (or a preset's name), melds are written for it, as
+    :func:`parse_action` reads them.
 
     Raises:
-        TypeError: if ``action`` is not an action.
+        TypeError: if ``action`` is not an action, or ``state`` neither a state, a view, a
+            variant nor a preset's name.
 
     >>> import contract_rummy as cr
     >>> cr.format_action(cr.Discard(cr.Card.parse("10h")))
@@ -177,7 +186,7 @@ def format_action(
     >>> cr.format_action(cr.GoDown([cr.meld("7C 7D 7H"), cr.meld("9S 9S JK")]))
     'GoDown 7C 7D 7H | 9S 9S JK'
     """
-    variant = PAGAT if state is None else state.variant
+    position, variant = _position_and_variant(state)
     match action:
         case DrawStock() | TakeDiscard() | Buy() | Pass() | NextRound():
             return type(action).__name__
@@ -188,7 +197,7 @@ def format_action(
         case LayOff(card=card, target=target, end=end):
             return f"LayOff {card} -> {target}{_end(end)}"
         case SwapJoker(card=card, target=target, joker_target=joker_target, joker_end=end):
-            wild = None if state is None else _freed(state, action)
+            wild = None if position is None else _freed(position, action)
             freed = "" if wild is None else f", {wild}"
             return f"SwapJoker {card} in {target}{freed} -> {joker_target}{_end(end)}"
         case FirstDealer(player=player):
@@ -197,7 +206,22 @@ def format_action(
             return f"CutDeck {lifted}"
         case DealCard(card=card):
             return f"DealCard {card}"
-    raise TypeError(f"expected an action, got {action!r}")
+    raise TypeError(not_an_action(action) or f"expected an action, got {action!r}")
+
+
+def _position_and_variant(
+    state: RoundState | PlayerView | Variant | str | None,
+) -> tuple[RoundState | PlayerView | None, Variant]:
+    """The position (if a state or a view is given) and the variant that ``state`` names."""
+    if state is None:
+        return None, PAGAT
+    if isinstance(state, RoundState | PlayerView):
+        return state, state.variant
+    if isinstance(state, Variant | str):
+        return None, as_variant(state)
+    raise TypeError(
+        f"state must be a RoundState, a PlayerView, a Variant or a preset's name, got {state!r}"
+    )
 
 
 def _end(end: End | None) -> str:
@@ -279,15 +303,17 @@ class _Tokens:
             yield token
 
 
-def parse_action(text: str, state: RoundState | PlayerView | Variant | None = None) -> Action:
+def parse_action(
+    text: str, state: RoundState | PlayerView | Variant | str | None = None
+) -> Action:
     """Read an action written in the notation (see the module), case-insensitively.
 
     Args:
         text: One action.
         state: The state the action is for (or the view of the player who sends it), or
-            only its variant, if known: melds are read under the variant (with natural wild
-            cards, R30, cards can read differently; the default is
-            :data:`~contract_rummy.PAGAT`), and given a state or a view, the wild card a
+            only its variant (or a preset's name), if known: melds are read under the
+            variant (with natural wild cards, R30, cards can read differently; the default
+            is :data:`~contract_rummy.PAGAT`), and given a state or a view, the wild card a
             ``SwapJoker`` names is checked against the one it would free.
 
     Reading is not judging: the action read may still be illegal in ``state``, which
@@ -311,9 +337,7 @@ def parse_action(text: str, state: RoundState | PlayerView | Variant | None = No
     """
     if not isinstance(text, str):
         raise NotationError(f"expected an action's notation as a str, got {type(text).__name__}")
-    if state is not None and not isinstance(state, RoundState | PlayerView | Variant):
-        raise TypeError(f"state must be a RoundState, a PlayerView or a Variant, got {state!r}")
-    variant = state if isinstance(state, Variant) else PAGAT if state is None else state.variant
+    position, variant = _position_and_variant(state)
     tokens = _Tokens(text)
     head = tokens.next("an action")
     simple = _SIMPLE.get(head.lower())
@@ -337,7 +361,7 @@ def parse_action(text: str, state: RoundState | PlayerView | Variant | None = No
         tokens.keyword("->")
         action = LayOff(card, tokens.index(), tokens.end())
     else:
-        action = _swap(tokens, None if state is None or isinstance(state, Variant) else state)
+        action = _swap(tokens, position)
     tokens.finish()
     return action
 
@@ -442,7 +466,7 @@ def _read_meld(tokens: _Tokens, variant: Variant) -> Group | Run:
     if kind == "run":
         tokens.next("run")
         suit_token = tokens.next("a suit")
-        suit = _SUITS.get(suit_token.upper())
+        suit = _SUITS.get(suit_token.replace("\ufe0f", "").upper())  # (an emoji's selector)
         if suit is None:
             raise NotationError(
                 f"{suit_token!r} is not a suit: expected C, D, H or S", token=suit_token
@@ -466,7 +490,8 @@ def _read_meld(tokens: _Tokens, variant: Variant) -> Group | Run:
 
 
 def _cards(tokens: _Tokens) -> tuple[Card, ...]:
-    return tuple(Card.parse(token) for token in tokens.until("|"))
+    """A meld's cards, up to the next ``|``: separated by spaces or commas."""
+    return tuple(Card.parse(token) for token in tokens.until("|") if token != ",")
 
 
 def _rank(token: str) -> Rank:
@@ -478,8 +503,10 @@ def _rank(token: str) -> Rank:
     return rank
 
 
-def parse_meld(text: str, variant: Variant = PAGAT) -> Group | Run:
+def parse_meld(text: str, variant: Variant | str = PAGAT) -> Group | Run:
     """Read a meld written by :func:`format_meld`: its cards, or its explicit form.
+
+    ``variant`` is the rules (or a preset's name) the cards are read under.
 
     Raises:
         NotationError: if the text is not a meld's notation, or its cards read as more
@@ -493,6 +520,6 @@ def parse_meld(text: str, variant: Variant = PAGAT) -> Group | Run:
     if not isinstance(text, str):
         raise NotationError(f"expected a meld's notation as a str, got {type(text).__name__}")
     tokens = _Tokens(text)
-    found = _read_meld(tokens, variant)
+    found = _read_meld(tokens, as_variant(variant))
     tokens.finish()
     return found
