@@ -33,6 +33,24 @@ def test_censor_refuses_what_is_not_an_event() -> None:
         cr.censor(cr.DrawStock(), 0)  # type: ignore[arg-type]
 
 
+def test_a_step_or_a_state_given_to_censor_never_shows_its_cards_in_the_refusal() -> None:
+    state = cr.apply(cr.new_game(seed=1), cr.DrawStock())
+    done = cr.step(state, cr.Buy())
+    hidden = [str(card) for card in state.stock[:5]]  # the next cards of the stock
+    refusals = []
+    for wrong in (lambda: cr.censored(typeless(done), 0),
+                  lambda: cr.censored(typeless([state]), 0),
+                  lambda: cr.censor(typeless(cr.view(state, 1)), 0)):  # fmt: skip
+        with pytest.raises(TypeError) as caught:
+            wrong()
+        refusals.append(str(caught.value))
+    assert refusals[0].startswith("censored takes a step's events: pass step.events")
+    assert refusals[1].startswith("expected an event, got a RoundState, which is not shown")
+    assert refusals[2].startswith("expected an event, got a PlayerView, which is not shown")
+    assert not any(card in refusal for card in hidden for refusal in refusals)
+    assert cr.censored(done.events, 0) == cr.censored(done[1], 0)
+
+
 def test_a_draw_is_the_drawers_to_see_and_a_face_down_card_to_the_others() -> None:
     drew = cr.Drew(2, cr.Card.parse("KC"))
     assert cr.censor(drew, 2) == drew

@@ -222,8 +222,9 @@ def one_of_each_type(state: cr.RoundState) -> list[cr.Action]:
 
 
 def out_of_range(state: cr.RoundState) -> tuple[int, ...]:
+    """Targets past the table's melds (a negative one is no action: refused when built)."""
     size = len(state.table)
-    return (-1, -size - 1, size, size + 1)
+    return (size, size + 1)
 
 
 def other_ends(end: cr.End | None) -> list[cr.End | None]:

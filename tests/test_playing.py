@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 
 import contract_rummy as cr
 from contract_rummy.playing import steps
+from scenario import typeless
 
 PRESETS = sorted(cr.VARIANTS)
 
@@ -101,3 +102,24 @@ def test_play_game_takes_bot_names_as_simulate_does() -> None:
         list(steps(cr.new_game(seed=1), [object()] * 4))  # type: ignore[list-item]
     with pytest.raises(TypeError, match=r"^on_step must be a function of \(before, action"):
         cr.play_game(["greedy"] * 4, seed=1, on_step=5)  # type: ignore[arg-type]
+
+
+def test_a_bot_s_refused_action_names_the_bot_and_where_it_chose() -> None:
+    class Passer:
+        def choose(self, view: cr.PlayerView) -> cr.Action:
+            return cr.Pass()
+
+    class Texter:
+        def choose(self, view: cr.PlayerView) -> cr.Action:
+            text: cr.Action = typeless("draw")
+            return text
+
+    seats: list[cr.Bot] = [cr.GreedyBot(), Passer(), cr.GreedyBot(), cr.GreedyBot()]
+    with pytest.raises(cr.IllegalActionError, match=r"^R13: Pass\(\) is not possible") as refused:
+        cr.play_game(seats, seed=1)
+    assert refused.value.__notes__ == [
+        "chosen by the bot of player 1 (Passer) in round 1, phase DRAW, move 11"
+    ]
+    with pytest.raises(TypeError, match=r"^expected an action, got 'draw'") as wrong:
+        cr.play_game([Texter()] * 4, seed=1)
+    assert wrong.value.__notes__[0].startswith("chosen by the bot of player 2 (Texter) in round 1")

@@ -918,6 +918,7 @@ class _Passer:
 def test_a_bots_refused_action_says_which_game_of_the_run_it_was() -> None:
     with pytest.raises(cr.IllegalActionError, match=r"^R13: ") as refused:
         list(cr.simulate([_Passer] * 4, 3, seed=5, start=2, workers=1))
-    (note,) = refused.value.__notes__
+    whose, note = refused.value.__notes__  # the game loop's, then the run's
+    assert whose.startswith("chosen by the bot of player ")
     seed = cr.simulation.derive_seed(5, 2)
     assert note.startswith(f"in game 2 of the run (seed {seed}; bot seeds [")

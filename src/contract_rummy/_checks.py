@@ -214,3 +214,19 @@ def at_least(least: int) -> Callable[[object, Any, object], None]:
         check_int(attribute.name, value, minimum=least)
 
     return check
+
+
+def true_or_false(_: object, attribute: Any, value: object) -> None:
+    """An attrs validator: ``True`` or ``False``, named in its error.
+
+    >>> import attrs
+    >>> @attrs.frozen
+    ... class Options:
+    ...     fast: bool = attrs.field(default=False, validator=true_or_false)
+    >>> Options(fast="yes")
+    Traceback (most recent call last):
+    ...
+    TypeError: fast must be True or False, got 'yes'
+    """
+    if type(value) is not bool:
+        raise TypeError(f"{attribute.name} must be True or False, got {value!r}")

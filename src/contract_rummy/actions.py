@@ -57,6 +57,8 @@ def _plain(value: SupportsIndex) -> int:
 def _index(_: object, attribute: attrs.Attribute[int], value: object) -> None:
     if not is_int(value):
         raise TypeError(f"{attribute.name} must be an int index into the table, got {value!r}")
+    if value < 0:  # not counted from the end: a meld's index is where it lies on the table
+        raise ValueError(f"{attribute.name} must be an index into the table, from 0, got {value}")
 
 
 _ORDER: Final = operator.attrgetter("order_key")

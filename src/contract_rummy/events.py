@@ -366,6 +366,11 @@ def censor(event: SeenEvent, player: int | None) -> SeenEvent:
     if censoring is None:
         if type(event) in _MARKERS:
             return event
+        if hasattr(event, "hands") or hasattr(event, "hand"):  # a state or a view: its repr
+            raise TypeError(  # shows cards hidden from some player
+                f"expected an event, got a {type(event).__name__}, which is not shown: it "
+                "holds cards hidden from players"
+            )
         raise TypeError(f"expected an event, got {event!r}")
     return censoring(event, player)
 
@@ -384,5 +389,14 @@ def censored(events: Iterable[SeenEvent], player: int | None) -> tuple[SeenEvent
     (Drew(player=2, card=Card.parse('8S')),)
     >>> censored(events, 0), censored(events, None)
     ((DrewUnseen(player=2),), (DrewUnseen(player=2),))
+
+    Raises:
+        TypeError: as :func:`censor` does, and for a whole :class:`Step` (its state holds
+            every card): pass ``step.events``.
     """
+    if isinstance(events, Step):
+        raise TypeError(
+            "censored takes a step's events: pass step.events, not the whole Step (its "
+            "state holds cards hidden from players)"
+        )
     return tuple(censor(event, player) for event in events)

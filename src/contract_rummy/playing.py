@@ -32,6 +32,7 @@ from typing import Final, NoReturn, Protocol, TypeAlias, cast
 from contract_rummy._checks import check_int
 from contract_rummy.actions import Action
 from contract_rummy.engine import STEPS, advance, chooser, step
+from contract_rummy.errors import IllegalActionError
 from contract_rummy.events import Event, Step
 from contract_rummy.state import Phase, RoundState, not_a_state
 from contract_rummy.views import PlayerView, view
@@ -219,10 +220,23 @@ def _bot_steps(
         to_act = state.to_act
         player = state.facts.dealer if to_act is None else to_act
         action = chooses[player](view(state, player))
-        after, events = advance(state, action)  # played for ``player``, who chooses now
+        try:
+            after, events = advance(state, action)  # played for ``player``, who chooses now
+        except (IllegalActionError, TypeError) as error:  # the bot's mistake: say whose
+            error.add_note(
+                f"chosen by the bot of player {player} ({_named(chooses[player])}) in round "
+                f"{state.round_number}, phase {state.phase.name}, move {state.moves}"
+            )
+            raise
         yield (state, player, action, after, events)
         state = after
         played += 1
+
+
+def _named(choose: Callable[[PlayerView], Action]) -> str:
+    """The class of the bot whose ``choose`` this is, to name it in a note."""
+    owner = getattr(choose, "__self__", choose)
+    return type(owner).__name__
 
 
 def _too_long(state: RoundState, max_actions: int) -> NoReturn:

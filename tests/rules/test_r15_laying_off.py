@@ -9,6 +9,8 @@ Also tested: tests/test_engine_api.py, tests/test_heuristic_bot.py, tests/test_m
 
 from __future__ import annotations
 
+import pytest
+
 import contract_rummy as cr
 from scenario import (
     HIGH,
@@ -96,7 +98,8 @@ def test_r15_only_the_rank_or_the_next_card_fits() -> None:
     refused(state, cr.LayOff(card("6S"), run), "R15")  # not held
     refused(state, cr.LayOff(card("QS"), hearts), "R15")
     refused(state, cr.LayOff(card("7S"), len(state.table)), "R15")  # no such meld
-    refused(state, cr.LayOff(card("7S"), -1), "R15")
+    with pytest.raises(ValueError, match=r"^target must be an index into the table, from 0"):
+        cr.LayOff(card("7S"), -1)  # not counted from the end: refused when built
     lay_offs = {a for a in of_kind(state, cr.LayOff) if isinstance(a, cr.LayOff)}
     assert {(str(a.card), a.target, a.end) for a in lay_offs if not a.card.is_joker} == {
         ("7S", group, None),

@@ -116,8 +116,10 @@ def test_r23_only_the_exact_natural_card_replaces_a_joker() -> None:
     refused(state, cr.SwapJoker(card("6C"), run, nines), "R23")  # not held either
     refused(state, cr.SwapJoker(card("6S"), nines, run, LOW), "R23")  # no joker there
     refused(state, cr.SwapJoker(card("6S"), run, len(state.table)), "R23")
-    refused(state, cr.SwapJoker(card("6S"), run, -1), "R23")
-    refused(state, cr.SwapJoker(card("6S"), -1, run, LOW), "R23")
+    with pytest.raises(ValueError, match=r"^joker_target must be an index into the table, f"):
+        cr.SwapJoker(card("6S"), run, -1)  # not counted from the end: refused when built
+    with pytest.raises(ValueError, match=r"^target must be an index into the table, from 0"):
+        cr.SwapJoker(card("6S"), -1, run, LOW)
 
 
 def test_r23_jokers_in_groups_are_never_taken_back() -> None:

@@ -21,7 +21,7 @@ from __future__ import annotations
 import warnings
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from itertools import islice
-from typing import Final, Protocol
+from typing import Final, Protocol, runtime_checkable
 
 from contract_rummy._checks import check_int
 from contract_rummy.actions import Action
@@ -49,10 +49,17 @@ __all__ = [
 ]
 
 
+@runtime_checkable
 class Bot(Protocol):
     """A player: picks one of its legal actions, seeing what its player may see.
 
     :func:`play` and :func:`play_game` call ``choose`` with the acting player's view.
+    ``isinstance(value, Bot)`` tells whether a value has a ``choose`` (a bot's class has
+    one too: :func:`~contract_rummy.playing.check_bot` tells them apart).
+
+    >>> import contract_rummy as cr
+    >>> isinstance(cr.GreedyBot(), Bot), isinstance("greedy", Bot)
+    (True, False)
     """
 
     def choose(self, view: PlayerView) -> Action:

@@ -10,7 +10,7 @@ from typing import Any, Final, NamedTuple
 
 import attrs
 
-from contract_rummy._checks import at_least
+from contract_rummy._checks import at_least, true_or_false
 from contract_rummy._hands import add, remove
 from contract_rummy.actions import (
     DISCARDS,
@@ -118,7 +118,7 @@ class HeuristicBot:
     #: (``view.known``: taken from the discard pile or bought), which cannot come to this
     #: player: choosing a discard before going down, a card whose pairs or neighbours sit
     #: in other hands promises less. Off by default, which plays as the bot always has.
-    known_cards: bool = attrs.field(default=False, validator=attrs.validators.instance_of(bool))
+    known_cards: bool = attrs.field(default=False, validator=true_or_false)
     #: The last plan made for each player, with its hand, its round (the facts), the size
     #: it was made for (at once, R24; else 0), and whether it is the hand's plan (or only
     #: that of its groups' ranks: keeps_choice).

@@ -22,7 +22,7 @@ def seen_by(state: RoundState | PlayerView) -> PlayerView:
             to choose now (``chooser``), so that every bot says so alike rather than
             choosing for someone else's turn.
     """
-    if state.phase is _GAME_OVER:
+    if chooser(state) is None and state.phase is _GAME_OVER:  # (chooser refuses a non-state)
         raise ValueError("R28: the game is over: no player may act, so no bot can choose")
     if isinstance(state, PlayerView):
         now = chooser(state)

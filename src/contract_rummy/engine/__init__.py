@@ -281,7 +281,10 @@ def chooser(position: RoundState | Position) -> int | None:
     >>> final.phase, cr.chooser(final)
     (Phase.GAME_OVER, None)
     """
-    phase = position.phase
+    try:
+        phase = position.phase
+    except AttributeError:
+        raise TypeError(f"expected {_STATE_OR_VIEW}, got {position!r}") from None
     if phase is _ROUND_OVER:
         return position.facts.dealer
     if phase is _GAME_OVER:

@@ -472,7 +472,7 @@ def any_actions(state: RoundState) -> st.SearchStrategy[Action]:
     """
     variant = state.variant
     any_card = cards(variant=variant)
-    targets = st.integers(-2, len(state.table) + 2)
+    targets = st.integers(0, len(state.table) + 2)  # (a negative index is no action)
     ends = st.sampled_from([None, End.LOW, End.HIGH])
     legal = tuple(legal_actions(state))
     choices: list[st.SearchStrategy[Action]] = [
