@@ -73,6 +73,9 @@ def test_start_round_checks_its_arguments() -> None:
         cr.start_round(hands="7C 7D", stock=stock, discard=discard)
     with pytest.raises(ValueError, match="dealer"):
         cr.start_round(hands=hands, stock=stock, discard=discard, dealer=4)
+    for wrong in ("1", 1.0, True):  # a wrong type, as round_number="2" is
+        with pytest.raises(TypeError, match=r"^dealer must be a player, an int 0-3, got "):
+            cr.start_round(hands=hands, stock=stock, discard=discard, dealer=typeless(wrong))
     with pytest.raises(ValueError, match="scores"):
         cr.start_round(hands=hands, stock=stock, discard=discard, scores=(1, 2))
     with pytest.raises(TypeError, match="stock must be Cards or card notation"):

@@ -7,7 +7,7 @@ import secrets
 from collections.abc import Iterable, Sequence
 from typing import Final
 
-from contract_rummy._checks import as_int, is_int
+from contract_rummy._checks import as_int, integer
 from contract_rummy._hands import BY_INDEX, Hand
 from contract_rummy.cards import Card, as_cards, build_deck
 from contract_rummy.engine._chance import STEPS
@@ -177,8 +177,10 @@ def start_round(
     players = len(hands)
     variant.check_players(players)
     variant.contract(round_number)  # raises for a round the variant does not have
-    chosen = _integer(dealer)  # NumPy's integers too
-    if not is_int(chosen) or not 0 <= chosen < players:
+    chosen = integer(dealer)  # NumPy's integers too
+    if chosen is None:
+        raise TypeError(f"dealer must be a player, an int 0-{players - 1}, got {dealer!r}")
+    if not 0 <= chosen < players:
         raise ValueError(f"dealer must be a player, 0-{players - 1}, got {dealer!r}")
     dealer = chosen
     hand_cards = [as_cards(hand, f"hands[{p}]") for p, hand in enumerate(hands)]
@@ -192,10 +194,10 @@ def start_round(
     elif isinstance(scores, str | bytes | bytearray):
         raise TypeError(f"scores must be {players} ints, one per player, got {scores!r}")
     else:
-        given = tuple(map(_integer, scores))  # NumPy's integers too
-        if len(given) != players or not all(is_int(x) for x in given):
+        given = tuple(map(integer, scores))  # NumPy's integers too
+        if len(given) != players or None in given:
             raise ValueError(f"scores must be {players} ints, one per player, got {scores!r}")
-        totals = tuple(x for x in given if is_int(x))
+        totals = tuple(x for x in given if x is not None)
         least = -variant.cut_bonus * round_number  # R26, R32: only a cut lowers a total
         if min(totals) < least:
             raise ValueError(
@@ -215,14 +217,6 @@ def start_round(
         else Chance(0, STEPS),
         0,
     )
-
-
-def _integer(value: object) -> object:
-    """``value`` as a plain int if it is an integer (NumPy's too, not a bool); else itself."""
-    try:
-        return as_int("", value)
-    except TypeError:
-        return value
 
 
 def _check_shuffler(shuffler: object, auto_chance: object) -> None:
