@@ -23,7 +23,16 @@ import operator
 from collections.abc import Callable, Hashable, Iterable, Sequence
 from typing import Any, TypeGuard
 
-__all__ = ["as_int", "at_least", "check_int", "is_int", "repeated"]
+__all__ = [
+    "as_int",
+    "at_least",
+    "check_int",
+    "check_names",
+    "integer",
+    "is_int",
+    "repeated",
+    "true_or_false",
+]
 
 
 def is_int(value: object) -> TypeGuard[int]:

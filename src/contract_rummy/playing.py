@@ -103,7 +103,13 @@ def as_played(value: object) -> Played:
             "and the events"
         )
     else:
-        what = f"a tuple of {len(value)} items" if isinstance(value, tuple) else repr(value)
+        what = (
+            f"a tuple of {len(value)} items"
+            if isinstance(value, tuple)
+            else f"a {type(value).__name__}"  # not its repr: a state's shows every card
+            if hasattr(value, "hands") or hasattr(value, "hand")
+            else repr(value)
+        )
         shape = f"{what} is not a step"
     raise TypeError(
         f"{shape}: pass a step as contract_rummy.playing.steps yields it (before, player, "

@@ -233,7 +233,11 @@ def hand_lines(
       same rank A x2, 2 x2, 7 x2
       (player 2 took 4D: it may not be discarded this turn, R17)
     """
-    name = _seat_names(seen, you, names)[seen.player]
+    return _hand_lines(seen, you, _seat_names(seen, you, names)[seen.player])
+
+
+def _hand_lines(seen: PlayerView, you: bool, name: str) -> list[str]:
+    """:func:`hand_lines` of the player the text calls ``name``."""
     size = _count(len(seen.hand), "card")
     if you:
         down = ", you are down" if seen.down[seen.player] else ""
@@ -244,8 +248,7 @@ def hand_lines(
     lines += _hand_cards(seen.hand, seen.variant)
     kept = seen.turn.kept_card
     if kept is not None and seen.active == seen.player:
-        taker = name
-        lines.append(f"  ({taker} took {kept}: it may not be discarded this turn, R17)")
+        lines.append(f"  ({name} took {kept}: it may not be discarded this turn, R17)")
     return lines
 
 
@@ -413,7 +416,7 @@ def view_lines(
         if details:
             lines += _score_lines(seen, called)
     if private:
-        lines += hand_lines(seen, you=you, names=names)
+        lines += _hand_lines(seen, you, called[seen.player])
     return lines
 
 

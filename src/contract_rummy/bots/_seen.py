@@ -22,20 +22,19 @@ def seen_by(state: RoundState | PlayerView) -> PlayerView:
             to choose now (``chooser``), so that every bot says so alike rather than
             choosing for someone else's turn.
     """
-    if chooser(state) is None and state.phase is _GAME_OVER:  # (chooser refuses a non-state)
+    now = chooser(state)  # (which refuses what is neither a state nor a view)
+    if now is None and state.phase is _GAME_OVER:
         raise ValueError("R28: the game is over: no player may act, so no bot can choose")
     if isinstance(state, PlayerView):
-        now = chooser(state)
         if now != state.player:
             who = "chance deals" if now is None else f"player {now} chooses"
             raise ValueError(
                 f"player {state.player} has nothing to choose in this view: {who} now"
             )
         return state
-    player = chooser(state)
-    if player is None:
+    if now is None:
         raise ValueError(
             "R5: chance deals now: no player chooses, so no bot can; play chance's outcome "
             "(legal_actions(state) lists them) or deal with contract_rummy.deal"
         )
-    return view(state, player)
+    return view(state, now)
