@@ -322,12 +322,15 @@ def test_variants_are_values() -> None:
         ),
         pytest.param(
             {"ladder": one_round(Contract(groups=(3,)), True)},
-            ValueError,
-            "positive",
+            TypeError,
+            "cards dealt must be an int",
             id="bool-cards-dealt",
         ),
         pytest.param(
-            {"ladder": (("two groups", 10),)}, ValueError, "expected a Contract", id="no-contract"
+            {"ladder": (("two groups", 10),)},
+            TypeError,
+            "the contract must be a Contract",
+            id="no-contract",
         ),
         pytest.param({"jokers": True}, ValueError, "bool", id="bool-jokers"),
         pytest.param({"jokers": -1}, ValueError, "negative", id="negative-jokers"),
@@ -395,6 +398,30 @@ def test_unplayable_variants_raise(
             id="half-a-rung",
         ),
         pytest.param(
+            {"ladder": (*PAGAT.ladder[:2], (PAGAT.contract(3), "10"))},
+            TypeError,
+            "round 3: cards dealt must be an int, got '10'",
+            id="str-cards-dealt",
+        ),
+        pytest.param(
+            {"ladder": one_round(Contract(groups=(3,)), 10.0)},  # type: ignore[arg-type]
+            TypeError,
+            "round 1: cards dealt must be an int, got 10.0",
+            id="float-cards-dealt",
+        ),
+        pytest.param(
+            {"ladder": one_round(Contract(groups=(3,)), True)},
+            TypeError,
+            "round 1: cards dealt must be an int, got True",
+            id="bool-cards-dealt",
+        ),
+        pytest.param(
+            {"ladder": (("a group of 3", 10),)},
+            TypeError,
+            "round 1: the contract must be a Contract, got 'a group of 3'",
+            id="str-contract",
+        ),
+        pytest.param(
             {"wild_ranks": None}, TypeError, "wild_ranks must be a set of Ranks", id="no-wilds"
         ),
         pytest.param(
@@ -419,6 +446,25 @@ def test_validation_reports_every_problem() -> None:
     with pytest.raises(ValueError, match="above max_players") as info:
         attrs.evolve(PAGAT, min_players=5, ladder=())
     assert "empty" in str(info.value)
+
+
+def test_r5_cards_dealt_of_the_wrong_type_are_a_type_error_like_every_other_setting() -> None:
+    # As decks="2" is: a str, a float or a bool is not a number of cards (R5, R11).
+    for dealt in ("10", 10.0, True, None):
+        with pytest.raises(TypeError, match=r"^round 1: cards dealt must be an int, got "):
+            attrs.evolve(PAGAT, ladder=one_round(Contract(groups=(3,)), dealt))  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match=r"^round 1: cards dealt must be a positive int, got 0"):
+        attrs.evolve(PAGAT, ladder=one_round(Contract(groups=(3,)), 0))
+
+    class Ten:  # an integer that is not an int, as NumPy's are
+        def __index__(self) -> int:
+            return 10
+
+    ladder = one_round(Contract(groups=(3,)), Ten())  # type: ignore[arg-type]
+    read = attrs.evolve(PAGAT, ladder=ladder)
+    assert read.cards_dealt(1) == 10
+    assert type(read.cards_dealt(1)) is int
+    assert read == attrs.evolve(PAGAT, ladder=one_round(Contract(groups=(3,)), 10))
 
 
 def test_playable_custom_variants() -> None:

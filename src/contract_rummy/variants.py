@@ -24,7 +24,7 @@ from typing import Any, Final, NamedTuple
 
 import attrs
 
-from contract_rummy._checks import check_int, is_int
+from contract_rummy._checks import check_int, integer, is_int
 from contract_rummy.cards import NATURALS, Card, Rank, as_card, build_deck
 from contract_rummy.contracts import STANDARD_CONTRACTS, Contract
 
@@ -234,16 +234,27 @@ PAGAT_LADDER: Final = tuple(
 
 
 def _ladder(value: Iterable[tuple[Contract, int]]) -> tuple[tuple[Contract, int], ...]:
+    """The ladder as a tuple of ``(contract, cards dealt)`` pairs, each of the right types.
+
+    A contract that is not a :class:`Contract`, or cards dealt that are not an integer (a
+    str, a float, a bool), are a ``TypeError`` naming the round (R5, R11); an integer such
+    as NumPy's is kept as a plain int. Whether the rounds can be played is checked after.
+    """
     if _not_a_collection(value):
         raise TypeError(f"ladder must be (contract, cards dealt) pairs, got {value!r}")
     rungs = []
-    for rung in value:
+    for number, rung in enumerate(value, start=1):
         try:
-            contract, dealt = rung
+            contract, given = rung
         except (TypeError, ValueError):
             raise TypeError(
                 f"ladder must be (contract, cards dealt) pairs, got {rung!r}"
             ) from None
+        if not isinstance(contract, Contract):
+            raise TypeError(f"round {number}: the contract must be a Contract, got {contract!r}")
+        dealt = integer(given)
+        if dealt is None:
+            raise TypeError(f"round {number}: cards dealt must be an int, got {given!r}")
         rungs.append((contract, dealt))
     return tuple(rungs)
 

@@ -5,7 +5,7 @@ R4. The dealer: "The first dealer is chosen at random (seeded); the deal then pa
 R5. Dealing a round: "Everything is shuffled afresh before each round."
 
 Also tested: tests/test_bots.py, tests/test_chance.py, tests/test_chance_json.py,
-tests/test_history.py, tests/test_history_cut.py, tests/test_presets.py.
+tests/test_history.py, tests/test_history_cut.py, tests/test_presets.py, tests/test_variants.py.
 """
 
 from __future__ import annotations
