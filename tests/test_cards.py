@@ -152,12 +152,19 @@ def test_empty_text_is_not_a_card() -> None:
         Card.parse("")
 
 
-@pytest.mark.parametrize("value", [7, None, b"7C", ["7C"]])
-def test_non_str_notation_raises_notation_error(value: Any) -> None:
-    with pytest.raises(NotationError, match="str"):
+@pytest.mark.parametrize(
+    ("value", "kind"), [(7, "int"), (None, "NoneType"), (b"7C", "bytes"), (["7C"], "list")]
+)
+def test_non_str_notation_is_a_type_error_as_in_as_card(value: Any, kind: str) -> None:
+    # A value of the wrong type, not bad notation: a TypeError, as as_card(7) and meld(7) are.
+    message = rf"^expected card notation as a str, got {kind}$"
+    with pytest.raises(TypeError, match=message) as caught:
         Card.parse(value)
-    with pytest.raises(NotationError, match="str"):
+    assert not isinstance(caught.value, NotationError)
+    with pytest.raises(TypeError, match=message):
         cr.parse_cards(value)
+    with pytest.raises(TypeError, match=r"^card must be a Card or card notation such as '7C'"):
+        cr.as_card(value)
 
 
 def test_format_cards_takes_any_iterable_of_cards() -> None:

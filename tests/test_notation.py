@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
-from typing import Final
+from typing import Any, Final
 
 import attrs
 import pytest
@@ -11,6 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import contract_rummy as cr
+from contract_rummy.notation import parse_outcome
 from contract_rummy.testing import strategies as crst
 from golden_format import GameSpec, record
 from scenario import typeless
@@ -147,9 +148,16 @@ def test_names_and_cards_read_in_any_case_and_short_forms() -> None:
     )
 
 
-def test_parse_action_refuses_what_is_not_text() -> None:
-    with pytest.raises(cr.NotationError, match="as a str"):
-        cr.parse_action(b"DrawStock")  # type: ignore[arg-type]
+@pytest.mark.parametrize("value", [b"DrawStock", None, 7, ["DrawStock"]])
+def test_parse_action_refuses_what_is_not_text(value: Any) -> None:
+    # A value of the wrong type is a TypeError, not bad notation (a NotationError).
+    kind = type(value).__name__
+    with pytest.raises(TypeError, match=rf"^expected an action's notation as a str, got {kind}$"):
+        cr.parse_action(value)
+    with pytest.raises(TypeError, match=rf"^expected a meld's notation as a str, got {kind}$"):
+        cr.parse_meld(value)
+    with pytest.raises(TypeError, match=rf"^expected an outcome's notation as a str, got {kind}$"):
+        parse_outcome(value)
     with pytest.raises(TypeError, match="expected an action"):
         cr.format_action("DrawStock")  # type: ignore[arg-type]
 

@@ -137,6 +137,16 @@ def test_bad_notation_is_refused_without_a_rule() -> None:
     }
 
 
+def test_act_given_no_text_is_a_type_error_not_a_refusal() -> None:
+    # A program's mistake, as actions(search=None) is: the game goes on untouched.
+    table = Table("pagat", seed=7)
+    before = table.game()
+    for value in (None, b"Pass", 7):
+        with pytest.raises(TypeError, match=r"^expected an action's notation as a str, got "):
+            table.act(typeless(value))
+    assert table.game() == before
+
+
 def test_r14_a_go_down_short_of_the_contract_is_refused() -> None:
     table = Table("pagat", seed=7)
     for _ in range(MAX_DECISIONS):

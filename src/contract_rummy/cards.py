@@ -193,6 +193,8 @@ class Card:
 
         Raises:
             NotationError: if ``text`` is not exactly one card.
+            TypeError: if ``text`` is not a str (``None``, a number, bytes), as
+                :func:`as_card` refuses it.
 
         >>> Card.parse("qs"), Card.parse("T♥"), Card.parse("*")
         (Card.parse('QS'), Card.parse('10H'), JOKER)
@@ -200,9 +202,13 @@ class Card:
         Traceback (most recent call last):
         ...
         contract_rummy.errors.NotationError: '11S' is not a card: expected a rank ...
+        >>> Card.parse(None)
+        Traceback (most recent call last):
+        ...
+        TypeError: expected card notation as a str, got NoneType
         """
         if not isinstance(text, str):
-            raise NotationError(f"expected card notation as a str, got {type(text).__name__}")
+            raise TypeError(f"expected card notation as a str, got {type(text).__name__}")
         try:
             return _BY_TOKEN[text.strip().translate(_ASCII_UPPER)]
         except KeyError:
@@ -330,6 +336,7 @@ def parse_cards(text: str) -> tuple[Card, ...]:
 
     Raises:
         NotationError: naming the first token that is not a card.
+        TypeError: if ``text`` is not a str (a list of cards is :func:`as_cards`'s to read).
 
     >>> parse_cards("7c 10H, jk")
     (Card.parse('7C'), Card.parse('10H'), JOKER)
@@ -341,7 +348,7 @@ def parse_cards(text: str) -> tuple[Card, ...]:
     contract_rummy.errors.NotationError: '1OH' is not a card: ...
     """
     if not isinstance(text, str):
-        raise NotationError(f"expected card notation as a str, got {type(text).__name__}")
+        raise TypeError(f"expected card notation as a str, got {type(text).__name__}")
     return tuple(Card.parse(token) for token in _SEPARATORS.split(text) if token)
 
 

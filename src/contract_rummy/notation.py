@@ -324,6 +324,7 @@ def parse_action(
         NotationError: if the text is not an action, naming the bad token.
         IllegalActionError: if a meld's cards do not form the meld written (R7-R10), or
             a swap names a wild card other than the one it frees (R23).
+        TypeError: if ``text`` is not a str, or ``state`` none of the kinds above.
 
     >>> import contract_rummy as cr
     >>> cr.parse_action("LayOff JK -> 3 high")
@@ -336,7 +337,7 @@ def parse_action(
     contract_rummy.errors.NotationError: 'Discrad' is not an action: expected DrawStock, ...
     """
     if not isinstance(text, str):
-        raise NotationError(f"expected an action's notation as a str, got {type(text).__name__}")
+        raise TypeError(f"expected an action's notation as a str, got {type(text).__name__}")
     position, variant = _position_and_variant(state)
     tokens = _Tokens(text)
     head = tokens.next("an action")
@@ -385,6 +386,7 @@ def parse_outcome(text: str) -> ChanceAction:
     Raises:
         NotationError: if the text is not one of chance's outcomes, naming the bad token.
         IllegalActionError: for a cut of no card (R32).
+        TypeError: if ``text`` is not a str.
 
     >>> from contract_rummy.notation import parse_outcome
     >>> parse_outcome("dealcard 10h")
@@ -397,7 +399,7 @@ def parse_outcome(text: str) -> ChanceAction:
     contract_rummy.errors.NotationError: 'DealOrder' is not one of chance's outcomes: ...
     """
     if not isinstance(text, str):
-        raise NotationError(f"expected an outcome's notation as a str, got {type(text).__name__}")
+        raise TypeError(f"expected an outcome's notation as a str, got {type(text).__name__}")
     tokens = _Tokens(text)
     head = tokens.next("one of chance's outcomes")
     kind = _OUTCOMES.get(head.lower())
@@ -512,13 +514,14 @@ def parse_meld(text: str, variant: Variant | str = PAGAT) -> Group | Run:
         NotationError: if the text is not a meld's notation, or its cards read as more
             than one meld (write it explicitly then).
         InvalidMeldError: if the cards do not form the meld (R7-R10).
+        TypeError: if ``text`` is not a str, or ``variant`` neither a variant nor a name.
 
     >>> import contract_rummy as cr
     >>> cr.parse_meld("run s from 3: jk jk 5s 6s")
     Run(Suit.SPADES, 3, 'JK JK 5S 6S')
     """
     if not isinstance(text, str):
-        raise NotationError(f"expected a meld's notation as a str, got {type(text).__name__}")
+        raise TypeError(f"expected a meld's notation as a str, got {type(text).__name__}")
     tokens = _Tokens(text)
     found = _read_meld(tokens, as_variant(variant))
     tokens.finish()

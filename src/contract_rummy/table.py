@@ -419,6 +419,9 @@ class Table:
             when the action is refused: bad notation (``rule`` is ``None``) or an action
             the rules refuse, with the number of the rule that refuses it.
 
+        Raises:
+            TypeError: if ``text`` is not a str: a program's mistake, not a refusal.
+
         >>> from contract_rummy.table import Table
         >>> table = Table(seed=1)
         >>> table.act("DrawStock")
