@@ -579,7 +579,11 @@ def _check_chance_point(state: cr.RoundState, rnd: random.Random) -> None:
     assert all(action in legal for action in listed)
     for action in _not_listed(state, set(listed), rnd):
         assert action not in legal
-        assert not cr.is_legal(state, action)
+        if isinstance(action, type):  # a class for the action: refused, not answered no
+            with pytest.raises(TypeError, match=r"^expected an action, got the class "):
+                cr.is_legal(state, action)
+        else:
+            assert not cr.is_legal(state, action)
         wrong_type = action is None or isinstance(action, type)
         refusal: type[Exception] = TypeError if wrong_type else cr.IllegalActionError
         with pytest.raises(refusal, match=r"^R(4|5|27|32): |^expected an action"):

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import Callable
 from typing import Any
 
@@ -345,6 +346,38 @@ def test_a_listing_with_go_downs_indexes_like_a_tuple() -> None:
 def test_an_action_class_is_not_an_action() -> None:
     with pytest.raises(TypeError, match=r"got the class .*DrawStock.*: call it"):
         cr.apply(cr.new_game(seed=1), cr.DrawStock)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    ("kind", "called"),
+    [
+        (cr.DrawStock, "DrawStock()"),
+        (cr.Pass, "Pass()"),
+        (cr.Discard, "Discard(card)"),
+        (cr.LayOff, "LayOff(card, target)"),
+        (cr.SwapJoker, "SwapJoker(card, target, joker_target)"),
+        (cr.NextRound, "NextRound()"),
+        (cr.DealCard, "DealCard(card)"),
+    ],
+)
+def test_r13_is_legal_refuses_an_action_class_as_apply_does(kind: type, called: str) -> None:
+    # ``False`` would say the rules refuse the action; the class is a missing ``()``.
+    state = cr.new_game(seed=1)  # phase DRAW: DrawStock() is legal (R13)
+    message = rf"^expected an action, got the class {kind.__name__}: call it, as in "
+    message += re.escape(called) + "$"
+    for position in (state, cr.view(state, state.active), cr.view(state, 0)):
+        with pytest.raises(TypeError, match=message):
+            cr.is_legal(position, kind)
+    with pytest.raises(TypeError, match=message):
+        cr.is_legal(state, kind, player=state.active)
+    with pytest.raises(TypeError, match=message):
+        cr.apply(state, typeless(kind))
+    # A container answers for any value, as a list does: the class is in no listing.
+    legal = cr.legal_actions(state)
+    assert typeless(kind) not in legal
+    assert (typeless(kind) in legal) == (typeless(kind) in list(legal))
+    assert cr.DrawStock() in legal
+    assert cr.is_legal(state, cr.DrawStock())
 
 
 def test_r17_off_a_player_with_no_card_may_take_the_discard_and_throw_it_back() -> None:

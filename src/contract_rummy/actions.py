@@ -320,15 +320,28 @@ ACTION_TYPES: Final[frozenset[type[Action | ChanceAction]]] = frozenset(
 def not_an_action(value: object) -> str | None:
     """Why ``value`` is not an action, for a ``TypeError``; ``None`` when it is one.
 
-    An action's class given for the action itself is told to be called.
+    An action's class given for the action itself is told to be called, with the fields
+    it needs.
 
     >>> not_an_action(DrawStock()) is None
     True
-    >>> not_an_action(DrawStock), not_an_action("DrawStock")
-    ('expected an action, got the class DrawStock: call it', "expected an action, got 'DrawStock'")
+    >>> not_an_action(DrawStock)
+    'expected an action, got the class DrawStock: call it, as in DrawStock()'
+    >>> not_an_action(LayOff)
+    'expected an action, got the class LayOff: call it, as in LayOff(card, target)'
+    >>> not_an_action("DrawStock")
+    "expected an action, got 'DrawStock'"
     """
     if type(value) in ACTION_TYPES:
         return None
     if isinstance(value, type) and value in ACTION_TYPES:  # DrawStock for DrawStock()
-        return f"expected an action, got the class {value.__name__}: call it"
+        needed = ", ".join(
+            field.name
+            for field in attrs.fields(value)
+            if field.init and field.default is attrs.NOTHING
+        )
+        return (
+            f"expected an action, got the class {value.__name__}: call it, as in "
+            f"{value.__name__}({needed})"
+        )
     return f"expected an action, got {value!r}"

@@ -302,7 +302,9 @@ class LegalActions(Sequence[Action]):
 
     Iterate it, take its ``len``, index it (``legal[i]``, handy for a random choice), or ask
     ``action in legal``: membership checks that one action directly, with the same checks
-    :func:`apply` runs, without listing the others. The actions are listed once, on first
+    :func:`apply` runs, without listing the others. A value that is not an action, an
+    action's class (``DrawStock`` for ``DrawStock()``) included, is in no listing, as in
+    no list: :func:`is_legal` refuses the class. The actions are listed once, on first
     use; go-downs are built as they are read. The order is deterministic and no two
     actions are equal.
 
@@ -385,6 +387,18 @@ class LegalActions(Sequence[Action]):
         return (self._all() if actions is None else actions)[index]
 
     def __contains__(self, action: object) -> bool:
+        """Whether ``action`` is one of these actions: checked alone, none listed.
+
+        A value that is not an action, an action's class included (``DrawStock`` for
+        ``DrawStock()``), is not in it, as it is in no list of actions:
+        ``value in legal`` always answers as ``value in list(legal)`` would.
+        :func:`is_legal` refuses an action's class.
+
+        >>> import contract_rummy as cr
+        >>> legal = cr.legal_actions(cr.new_game(seed=3))
+        >>> cr.DrawStock() in legal, cr.DrawStock in legal, cr.DrawStock in list(legal)
+        (True, False, False)
+        """
         return _is_legal(self._position, self._hand, action, self._player)
 
     def __eq__(self, other: object) -> bool:
@@ -635,8 +649,14 @@ def is_legal(
     :class:`~contract_rummy.PlayerView`: the action is then sent by the view's player, and
     is legal in every state behind the view or in none.
 
+    Any other value than an action is not one, and is answered ``False``, but for an
+    action's class given for the action (``DrawStock`` for ``DrawStock()``): that is
+    refused as :func:`apply` refuses it, since ``False`` would say that the rules refuse
+    the action.
+
     Raises:
-        TypeError: if ``state`` is neither a state nor a view, or ``player`` not an int.
+        TypeError: if ``state`` is neither a state nor a view, ``player`` not an int, or
+            ``action`` an action's class.
         ValueError: if ``state`` is a view and ``player`` another player than its own.
 
     >>> import contract_rummy as cr
@@ -646,9 +666,14 @@ def is_legal(
     >>> mine, theirs = cr.view(state, 3), cr.view(state, 0)
     >>> cr.is_legal(mine, cr.DrawStock()), cr.is_legal(theirs, cr.DrawStock())
     (True, False)
+    >>> cr.is_legal(state, cr.DrawStock)
+    Traceback (most recent call last):
+    ...
+    TypeError: expected an action, got the class DrawStock: call it, as in DrawStock()
     """
     if isinstance(state, RoundState):
-        return _is_legal(state, state.hands[state.active], action, player)
+        # An action's class is looked for only once the answer is no: never for a legal one.
+        return _is_legal(state, state.hands[state.active], action, player) or _no_class(action)
     hand = _view_hand(state)
     if player is not None:
         player = as_int("player", player)
@@ -656,7 +681,17 @@ def is_legal(
             raise ValueError(
                 f"a view's actions are sent by its player, {state.player}, not player {player}"
             )
-    return _is_legal(state, hand, action, state.player)
+    return _is_legal(state, hand, action, state.player) or _no_class(action)
+
+
+def _no_class(action: object) -> bool:
+    """``False``, for a value that is not a legal action; a ``TypeError`` for an action's class.
+
+    ``DrawStock`` given for ``DrawStock()`` is a mistake that ``False`` would hide.
+    """
+    if isinstance(action, type) and action in ACTION_TYPES:
+        raise TypeError(not_an_action(action))
+    return False
 
 
 def _is_legal(position: Position, hand: Hand, action: object, player: int | None) -> bool:
