@@ -525,6 +525,28 @@ def test_extra_deck_from() -> None:
     assert Counter(big.deck(7))[Card.parse("7S")] == 3
 
 
+@pytest.mark.parametrize("players", [1, 0, -1, 9, 100])
+def test_r2_extra_deck_from_must_be_a_table_some_variant_can_seat(players: int) -> None:
+    message = rf"^extra_deck_from must be None or a number of players, 2-8, got {players}$"
+    with pytest.raises(ValueError, match=message):
+        attrs.evolve(PAGAT, extra_deck_from=players)
+    with pytest.raises(ValueError, match=message):
+        attrs.evolve(cr.PROGRESSIVE, extra_deck_from=players)
+
+
+def test_r2_extra_deck_from_above_max_players_is_a_rule_for_tables_not_seated() -> None:
+    # A preset narrowed to fewer players keeps its rule for bigger tables (R1, R2): the
+    # extra deck is never added, and every table it seats gets the preset's own deck.
+    six = attrs.evolve(cr.PROGRESSIVE, max_players=6)
+    assert (six.extra_deck_from, six.max_players) == (7, 6)
+    assert [six.deck_counts(players) for players in (3, 6)] == [(2, 4), (2, 4)]
+    with pytest.raises(ValueError, match=r"^R1: custom is played by 3-6 players, not 7$"):
+        attrs.evolve(six, name="custom").deck_counts(7)
+    assert attrs.evolve(PAGAT, extra_deck_from=8).deck_counts(4) == PAGAT.deck_counts(4)
+    for preset in VARIANTS.values():  # every preset stays accepted as it is
+        assert attrs.evolve(preset) == preset
+
+
 def test_check_players() -> None:
     PAGAT.check_players(4)
     assert len(PAGAT.deck(4)) == 107

@@ -359,7 +359,10 @@ class Variant:
         decks: Standard 52-card decks shuffled together (R2: 2).
         jokers: Jokers added to them: a number, or a :class:`JokerRule` (R2: 3).
         extra_deck_from: From this many players on, one more deck is shuffled in, with
-            ``extra_deck_jokers`` more jokers; ``None`` never (R2).
+            ``extra_deck_jokers`` more jokers; ``None`` never (R2). At most
+            :data:`MAX_PLAYERS`; it may be above ``max_players``, for a table the variant
+            does not seat (``progressive`` narrowed to six players keeps its rule for
+            seven), and then no game of the variant adds the deck.
         extra_deck_jokers: Jokers that come with the extra deck.
         wild_ranks: Ranks that are wild as well as jokers (R2: none); a wild-rank card may
             still be played as itself.
@@ -529,8 +532,13 @@ class Variant:
             yield f"jokers must not be negative, got {self.jokers}"
         if isinstance(self.jokers, bool):
             yield "jokers must be a number or a JokerRule, not a bool"
-        if self.extra_deck_from is not None and self.extra_deck_from < 2:
-            yield f"extra_deck_from must be a player count, got {self.extra_deck_from}"
+        if self.extra_deck_from is not None and not 2 <= self.extra_deck_from <= MAX_PLAYERS:
+            # Above max_players (but not MAX_PLAYERS) it is a rule for tables this variant
+            # does not seat, as a preset narrowed with attrs.evolve keeps it: accepted.
+            yield (
+                f"extra_deck_from must be None or a number of players, 2-{MAX_PLAYERS}, "
+                f"got {self.extra_deck_from}"
+            )
         if self.max_reshuffles is not None and self.max_reshuffles < 0:
             yield f"max_reshuffles must be None or >= 0, got {self.max_reshuffles}"
         if self.max_turns is not None and self.max_turns < 1:

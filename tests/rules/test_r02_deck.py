@@ -3,7 +3,7 @@
 R2. The deck: "Two standard 52-card decks and 3 jokers: 107 cards."
 
 Also tested: tests/test_bad_input.py, tests/test_errors.py, tests/test_presets.py,
-tests/test_state.py, tests/test_views.py.
+tests/test_state.py, tests/test_variants.py, tests/test_views.py.
 """
 
 from __future__ import annotations
