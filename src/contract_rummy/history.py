@@ -46,12 +46,12 @@ from __future__ import annotations
 
 import json
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import IO, Any, Final, NoReturn
 
 import attrs
 
-from contract_rummy._checks import check_int, is_int
+from contract_rummy._checks import at_least, check_int, is_int, true_or_false
 from contract_rummy._json import (
     Fields,
     at,
@@ -62,8 +62,10 @@ from contract_rummy._json import (
     read_document,
     read_file,
     read_int,
+    shown,
 )
 from contract_rummy.actions import (
+    ACTION_TYPES,
     Action,
     ChanceAction,
     CutDeck,
@@ -74,6 +76,7 @@ from contract_rummy.actions import (
     LayOff,
     NextRound,
     SwapJoker,
+    not_an_action,
 )
 from contract_rummy.cards import Card, format_cards
 from contract_rummy.codec import SCHEMA_VERSION, from_dict, read_variant, to_dict
@@ -81,6 +84,7 @@ from contract_rummy.engine import STEPS, new_game, winners_of
 from contract_rummy.engine import step as engine_step
 from contract_rummy.errors import ContractRummyError, InvalidStateError, RecordError
 from contract_rummy.events import (
+    CENSORS,
     Bought,
     BoughtUnseen,
     Dealt,
@@ -94,11 +98,20 @@ from contract_rummy.events import (
     Step,
     TookDiscard,
     WildFreed,
+    censor,
     censored,
 )
 from contract_rummy.playing import Played, as_played
-from contract_rummy.state import Chance, ChanceKind, Phase, RoundState, Totals, not_a_state
-from contract_rummy.views import PlayerView, canonical_state, view
+from contract_rummy.state import (
+    Chance,
+    ChanceKind,
+    Phase,
+    RoundState,
+    Totals,
+    builder,
+    not_a_state,
+)
+from contract_rummy.views import PlayerView, canonical_state, not_a_view, view
 
 __all__ = ["ChanceUnseen", "Histories", "History", "Seen", "dump", "dumps", "load", "loads"]
 
@@ -126,6 +139,9 @@ class ChanceUnseen:
     [FirstDealer(player=0), ChanceUnseen()]
     """
 
+
+#: The check of a count or a player: an int (not a bool), not negative.
+_NOT_NEGATIVE: Final[Callable[[Any, Any, int], None]] = at_least(0)
 
 #: What every player sees of a card chance placed: all are alike.
 _UNSEEN: Final = ChanceUnseen()
@@ -158,13 +174,67 @@ class Seen:
     >>> seen = kept.history(0).steps[1]  # player 3 bought; player 0 sees no card drawn
     >>> seen.player, seen.action, seen.events
     (3, Buy(), (BoughtUnseen(player=3, card=Card.parse('4D'), penalty=1), DrewUnseen(player=2)))
+
+    Built by hand, its fields are checked: a value of the wrong type is a ``TypeError``, a
+    negative ``moves`` or ``player`` a ``ValueError``, and so is a
+    :class:`~contract_rummy.DealCard`, whose card no player sees (R5, R27): a history
+    holds :class:`ChanceUnseen` for it. Whether the step could have happened is
+    :meth:`History.views`' to check.
+
+    >>> Seen(0, 2, cr.DrawStock, ())
+    Traceback (most recent call last):
+    ...
+    TypeError: action: expected an action, got the class DrawStock: call it, as in DrawStock()
     """
 
-    moves: int
-    player: int
-    action: Action | ChanceAction | ChanceUnseen
-    events: tuple[SeenEvent, ...]
-    hand: tuple[Card, ...] | None = None
+    moves: int = attrs.field(validator=_NOT_NEGATIVE)
+    player: int = attrs.field(validator=_NOT_NEGATIVE)
+    action: Action | ChanceAction | ChanceUnseen = attrs.field()
+    events: tuple[SeenEvent, ...] = attrs.field()
+    hand: tuple[Card, ...] | None = attrs.field(default=None)
+
+    @action.validator
+    def _check_action(self, _: object, action: object) -> None:
+        if type(action) is DealCard:
+            raise ValueError(
+                f"action: {action!r} names a card no player sees (R5, R27): a history "
+                "holds ChanceUnseen() for it"
+            )
+        if type(action) not in ACTION_TYPES and type(action) is not ChanceUnseen:
+            problem = not_an_action(action) if isinstance(action, type) else None
+            raise TypeError(
+                f"action: {problem or f'expected an action or ChanceUnseen(), got {_got(action)}'}"
+            )
+
+    @events.validator
+    def _check_seen_events(self, _: object, events: object) -> None:
+        if type(events) is not tuple:
+            raise TypeError(f"events must be a tuple of events, got {_got(events)}")
+        for index, event in enumerate(events):
+            if type(event) not in CENSORS and type(event) not in (DrewUnseen, BoughtUnseen):
+                raise TypeError(f"events[{index}] must be an event, got {_got(event)}")
+
+    @hand.validator
+    def _check_hand(self, _: object, hand: object) -> None:
+        if hand is None:
+            return
+        if type(hand) is not tuple:
+            raise TypeError(f"hand must be None or a tuple of Cards, got {_got(hand)}")
+        for index, card in enumerate(hand):
+            if not isinstance(card, Card):
+                raise TypeError(f"hand[{index}] must be a Card, got {_got(card)}")
+
+
+#: A :class:`Seen` built unchecked: for the steps the library censors from the engine's
+#: (:meth:`Histories.history`, at every step), and those :func:`loads` has checked.
+_unchecked_seen: Final = builder(Seen, Seen.__init__)
+
+
+def _got(value: object) -> str:
+    """``value`` as a refusal shows it: cut short, and a state or a view only named."""
+    if isinstance(value, RoundState | PlayerView):
+        return f"a {type(value).__name__}, not shown: it holds cards hidden from players"
+    return shown(value)
 
 
 @attrs.frozen
@@ -188,12 +258,72 @@ class History:
     (True, 108, True)
     >>> list(mine.views())[-1] == cr.view(kept.state, 1)
     True
+
+    Built by hand, it is checked as far as is cheap: the types (``TypeError``), and that
+    the history is its ``player``'s, whose view ``start`` is, that each step names a
+    player of the game (R1), that the steps' ``moves`` grow from the first view's, that no
+    event names a card hidden from the player (:func:`~contract_rummy.censor`), and that
+    chance's outcomes are steps only in a game dealt step by step (R4, R5); each a
+    ``ValueError``. Whether each step follows from the view before it is
+    :meth:`views`' to check, step by step.
+
+    >>> start = cr.view(cr.new_game(seed=1), 0)
+    >>> History(1, start, ())
+    Traceback (most recent call last):
+    ...
+    ValueError: player must be the player whose view start is, 0, got 1
     """
 
-    player: int
-    start: PlayerView
-    steps: tuple[Seen, ...]
-    chance_steps: bool = False
+    player: int = attrs.field(validator=_NOT_NEGATIVE)
+    start: PlayerView = attrs.field()
+    steps: tuple[Seen, ...] = attrs.field()
+    chance_steps: bool = attrs.field(default=False, validator=true_or_false)
+
+    @start.validator
+    def _check_start(self, _: object, start: object) -> None:
+        if not isinstance(start, PlayerView):
+            raise TypeError(f"start: {not_a_view(start)}")
+
+    @steps.validator
+    def _check_steps(self, _: object, steps: object) -> None:
+        if type(steps) is not tuple:
+            raise TypeError(f"steps must be a tuple of Seen steps, got {_got(steps)}")
+        for index, seen in enumerate(steps):
+            if not isinstance(seen, Seen):
+                raise TypeError(f"steps[{index}] must be a Seen step, got {_got(seen)}")
+
+    def __attrs_post_init__(self) -> None:
+        # After the fields' own checks: the fields agree with each other.
+        player, start = self.player, self.start
+        if player != start.player:
+            raise ValueError(
+                f"player must be the player whose view start is, {start.player}, got {player}"
+            )
+        players = start.players
+        moves = start.moves
+        for index, seen in enumerate(self.steps):
+            where = f"steps[{index}]"
+            if seen.player >= players:
+                raise ValueError(
+                    f"{where}.player must be a player of the game (R1), 0-{players - 1}, "
+                    f"got {seen.player}"
+                )
+            if seen.moves < moves:
+                raise ValueError(f"{where}.moves must be {moves} or more, got {seen.moves}")
+            moves = seen.moves + 1
+            if not self.chance_steps and isinstance(
+                seen.action, ChanceUnseen | FirstDealer | CutDeck
+            ):
+                raise ValueError(
+                    f"{where}.action: chance's outcomes are steps only in a game dealt step "
+                    f"by step (chance_steps=True, R4, R5), got {seen.action!r}"
+                )
+            for at_event, event in enumerate(seen.events):
+                if censor(event, player) is not event:
+                    raise ValueError(
+                        f"{where}.events[{at_event}]: names cards player {player} may not "
+                        f"see: a history holds each event as censor(event, {player}) gives it"
+                    )
 
     def views(self) -> Iterator[PlayerView]:
         """The player's view after each step, worked out from what the history holds.
@@ -247,6 +377,10 @@ class History:
         if current:
             found.append(tuple(current))
         return tuple(found)
+
+
+#: A :class:`History` built unchecked: of steps the library made or :func:`loads` checked.
+_unchecked_history: Final = builder(History, History.__init__)
 
 
 def _chooser(position: RoundState | PlayerView) -> int:
@@ -351,7 +485,7 @@ class Histories:
         """
         self._check_player(player)
         seen = tuple(self._seen(player))
-        return History(player, view(self._first, player), seen, self._stepped)
+        return _unchecked_history(player, view(self._first, player), seen, self._stepped)
 
     def since(self, player: int, start: int) -> tuple[Seen, ...]:
         """The steps from number ``start`` on (from 0), as ``player`` saw them.
@@ -377,7 +511,9 @@ class Histories:
     def _seen(self, player: int, start: int = 0) -> Iterator[Seen]:
         for moves, chooser, action, events, dealt in self._steps[start:]:
             hand = None if dealt is None else dealt.hands[player]
-            yield Seen(moves, chooser, _seen_action(action), censored(events, player), hand)
+            yield _unchecked_seen(
+                moves, chooser, _seen_action(action), censored(events, player), hand
+            )
 
 
 # == the views a history gives ================================================================
@@ -728,7 +864,8 @@ def loads(text: str | bytes) -> History:
                 f"{at(at('', 'steps'), index)}.moves: expected {moves} or more, got {seen.moves}"
             )
         moves = seen.moves + 1
-    history = History(player, start, tuple(steps), stepped)
+    # Each field is checked above, saying where: the History's own checks would repeat them.
+    history = _unchecked_history(player, start, tuple(steps), stepped)
     done = 0
     try:
         for _ in history.views():
@@ -777,7 +914,10 @@ def _read_step(value: Any, path: str, start: PlayerView) -> Seen:
         "events", list_of(lambda data, where: _read_event(data, where, start.player))
     )
     hand = fields.get("hand", optional(list_of(read_card)), None)
-    return Seen(moves, chooser, action, tuple(events), None if hand is None else tuple(hand))
+    # Checked here and in loads, saying where (moves too: they must grow from the start's).
+    return _unchecked_seen(
+        moves, chooser, action, tuple(events), None if hand is None else tuple(hand)
+    )
 
 
 def _read_action(data: Any, path: str, variant: Any) -> Action | ChanceAction | ChanceUnseen:
