@@ -40,6 +40,7 @@ __all__ = [
     "asked",
     "begin_turn",
     "draw",
+    "next_dealer",
     "opening",
     "pile_with",
     "pile_without_top",
@@ -144,6 +145,11 @@ class PhaseRules(NamedTuple):
         if found is None:
             wrong_phase(state, action)
         return found(state, action)
+
+
+def next_dealer(dealer: int, players: int) -> int:
+    """Who deals the round after the one ``dealer`` dealt: the deal passes to the left (R4)."""
+    return (dealer + 1) % players
 
 
 def refuse(rule: str, message: str) -> NoReturn:

@@ -8,7 +8,7 @@ from typing import Final
 
 from contract_rummy._hands import Hand
 from contract_rummy.actions import Action, NextRound
-from contract_rummy.engine._common import Outcome, PhaseRules, Position, wrong_phase
+from contract_rummy.engine._common import Outcome, PhaseRules, Position, next_dealer, wrong_phase
 from contract_rummy.engine._setup import deal
 from contract_rummy.events import Dealt, Event, GameEnded, RoundEnd, RoundEnded
 from contract_rummy.state import (
@@ -74,7 +74,7 @@ def _next_round(state: RoundState, action: NextRound) -> Outcome:
         facts.variant,
         players,
         facts.round_number + 1,
-        (facts.dealer + 1) % players,
+        next_dealer(facts.dealer, players),
         state.totals.scores,
         state.chance,
         state.moves + 1,
