@@ -176,11 +176,13 @@ def dry(
     scores: tuple[int, ...] | None = None,
     seed: int = 0,
     variant: cr.Variant = cr.PAGAT,
+    auto_chance: bool = True,
 ) -> cr.RoundState:
     """A round with an empty stock and ``pile`` (bottom first) as the discard pile.
 
     Each player starts with ``hands[p]``; the rest of the deck is dealt round-robin to the
-    players in ``fill``, so the pile holds only the cards given.
+    players in ``fill``, so the pile holds only the cards given. ``auto_chance=False``
+    deals the later rounds step by step (``seed`` must then be 0).
     """
     chosen = [list(cr.parse_cards(hand)) for hand in hands]
     discard = list(cr.parse_cards(pile))
@@ -198,6 +200,7 @@ def dry(
         discard=discard,
         scores=scores,
         seed=seed,
+        auto_chance=auto_chance,
     )
 
 

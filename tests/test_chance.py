@@ -20,10 +20,11 @@ from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 import contract_rummy as cr
-from contract_rummy import notation, records
+from contract_rummy import history, notation, records
 from contract_rummy.cards import CARDS
-from contract_rummy.engine import STEPS
-from scenario import reshuffle_point, typeless
+from contract_rummy.engine import STEPS, check_chance_point, waiting_state
+from contract_rummy.render import view_text
+from scenario import dry, ended, reshuffle_point, typeless
 
 #: Enough actions for any game these tests play; a game reaching it fails the test.
 _CAP = 20_000
@@ -739,3 +740,127 @@ def _deck_hands() -> list[list[cr.Card]]:
 
 def _deck_rest() -> list[cr.Card]:
     return list(cr.PAGAT.deck(4))[40:]
+
+
+# == the dealer while chance deals (R4) =======================================================
+
+
+def _dealer_shown(state: cr.RoundState) -> set[int]:
+    """The dealer every player's view names, and the one its rendered text names, as seats."""
+    shown = set()
+    for player in range(state.players):
+        seen = cr.view(state, player)
+        shown.add(seen.dealer)
+        line = next(line for line in view_text(seen).splitlines() if "Dealer: " in line)
+        named = line.split("Dealer: ")[1].split(".")[0]
+        shown.add(player if named == "you" else int(named.removeprefix("player ")))
+    return shown
+
+
+def _deal_out(state: cr.RoundState, dealer: int) -> cr.RoundState:
+    """Deal the order (a card, then the rest) and the cut, if any: ``dealer`` named throughout."""
+    point = cr.chance_point(state)
+    assert point is not None
+    assert point.kind is cr.ChanceKind.DEAL
+    state = cr.apply(state, cr.DealCard(point.remaining[0]))
+    assert (state.phase, state.dealer, _dealer_shown(state)) == (cr.Phase.CHANCE, dealer, {dealer})
+    point = cr.chance_point(state)
+    assert point is not None
+    state = cr.deal(state, point.remaining)
+    if state.variant.cut_bonus:
+        point = cr.chance_point(state)
+        assert point is not None
+        assert point.kind is cr.ChanceKind.CUT
+        assert (state.dealer, _dealer_shown(state)) == (dealer, {dealer})
+        state = cr.apply(state, cr.CutDeck(1))
+    assert state.phase is not cr.Phase.CHANCE
+    assert (state.dealer, state.active) == (dealer, (dealer + 1) % state.players)
+    return state
+
+
+@pytest.mark.parametrize("variant", [cr.PAGAT, cr.LIVERPOOL_CUT], ids=lambda v: v.name)
+def test_r4_the_first_dealer_is_named_as_soon_as_chance_draws_them(variant: cr.Variant) -> None:
+    """The first deal's states named the new game's player 0 as the dealer, not player 3."""
+    state = cr.apply(cr.new_game(variant, auto_chance=False), cr.FirstDealer(3))
+    assert (state.phase, state.dealer, _dealer_shown(state)) == (cr.Phase.CHANCE, 3, {3})
+    assert "; dealer 3; chance," in str(cr.view(state, 1))
+    dealt = _deal_out(state, 3)
+    assert dealt.round_number == 1
+
+
+@pytest.mark.parametrize("variant", [cr.PAGAT, cr.LIVERPOOL_CUT], ids=lambda v: v.name)
+def test_r4_a_later_rounds_deal_names_its_dealer_from_its_start(variant: cr.Variant) -> None:
+    """Round 2's deal named round 1's dealer, player 3, until it ended: player 0 deals it."""
+    hands = ("4S", "", "", "")
+    over = ended(dry(*hands, dealer=3, fill=(0, 1, 2, 3), variant=variant, auto_chance=False))
+    assert (over.phase, over.dealer, cr.chooser(over)) == (cr.Phase.ROUND_OVER, 3, 3)
+    dealing = cr.apply(over, cr.NextRound(), player=3)
+    point = cr.chance_point(dealing)
+    assert point is not None
+    assert (point.kind, point.action) == (cr.ChanceKind.DEAL, cr.NextRound())
+    assert (dealing.dealer, _dealer_shown(dealing)) == (0, {0})
+    # The state NextRound() was played in is round 1's, dealt by player 3.
+    waited = waiting_state(dealing)
+    assert waited is not None
+    assert waited.replace(moves=over.moves) == over
+    dealt = _deal_out(dealing, 0)
+    assert dealt.round_number == 2
+
+
+def test_r4_histories_credit_a_deals_chance_steps_to_its_dealer() -> None:
+    """Histories credited the first deal's steps to player 0, round 2's to round 1's dealer."""
+    first = cr.new_game(cr.LIVERPOOL_CUT, auto_chance=False)
+    kept = history.Histories(first)
+    recorder = records.Recorder(first)
+    for outcome in (cr.FirstDealer(3), cr.DealCard("7S")):
+        kept.step(outcome)
+        recorder.apply(outcome)
+    point = cr.chance_point(kept.state)
+    assert point is not None
+    for card in point.remaining:
+        kept.step(cr.DealCard(card))
+    recorder.deal(point.remaining)
+    for played in (kept, recorder):
+        played.step(cr.CutDeck(5))
+    mine = kept.history(1)
+    # The first dealer is drawn before anyone deals: that step is the new game's player 0's.
+    assert mine.steps[0] == history.Seen(0, 0, cr.FirstDealer(3), ())
+    assert len(mine.steps) == 1 + len(cr.LIVERPOOL_CUT.deck(4)) + 1
+    assert {seen.player for seen in mine.steps[1:]} == {3}
+    assert recorder.record().history(1) == mine
+    assert history.loads(history.dumps(mine)) == mine
+    assert list(mine.views())[-1] == cr.view(kept.state, 1)
+
+    over = ended(dry("4S", "", "", "", dealer=3, fill=(0, 1, 2, 3), auto_chance=False))
+    kept = history.Histories(over)
+    kept.step(cr.NextRound(), player=3)
+    point = cr.chance_point(kept.state)
+    assert point is not None
+    for card in point.remaining:
+        kept.step(cr.DealCard(card))
+    assert kept.state.round_number == 2
+    mine = kept.history(2)
+    # Round 1's dealer starts the deal; player 0, on their left, deals round 2.
+    assert [seen.player for seen in mine.steps] == [3] + [0] * 107
+    assert history.loads(history.dumps(mine)) == mine
+    assert list(mine.views())[-1] == cr.view(kept.state, 2)
+
+
+def test_r4_a_deal_point_naming_another_dealer_than_chance_drew_is_refused() -> None:
+    state = cr.apply(cr.new_game(auto_chance=False), cr.FirstDealer(3))
+    check_chance_point(state)
+    for dealer in (0, 1):
+        other = attrs.evolve(state, dealer=dealer)
+        with pytest.raises(
+            cr.InvalidStateError,
+            match=rf"^R5: this chance point is not one the game reaches: player 3 deals \(R4\), "
+            rf"but the state names player {dealer} as the dealer$",
+        ):
+            check_chance_point(other)
+        data = cr.to_dict(state)
+        data["dealer"] = dealer
+        with pytest.raises(cr.RecordError, match=r"^R5: .*player 3 deals \(R4\)"):
+            cr.from_dict(data, cr.RoundState)
+    refusal = r"^R4: .*: until chance draws the first dealer, a new game names player 0 as the "
+    with pytest.raises(cr.InvalidStateError, match=refusal + r"dealer \(R4\), not player 2$"):
+        check_chance_point(attrs.evolve(cr.new_game(auto_chance=False), dealer=2))

@@ -347,8 +347,11 @@ def test_r4_r32_what_chance_drew_before_a_cut_is_checked() -> None:
         with pytest.raises(cr.RecordError, match=rf"^{rule}: this chance point is not one"):
             cr.from_dict(changed, cr.RoundState)
     changed = copy.deepcopy(data)
-    changed["pending"]["drawn"] = [3, order[::-1]]  # another dealer and order: another game
-    assert cr.from_dict(changed, cr.RoundState).pending is not None
+    changed["pending"]["drawn"] = [3, order[::-1]]  # another dealer and order: another game,
+    with pytest.raises(cr.RecordError, match=r"^R32: .*: player 3 deals \(R4\), but the state"):
+        cr.from_dict(changed, cr.RoundState)  # if the state names that dealer (R4)
+    changed["dealer"] = 3
+    assert cr.from_dict(changed, cr.RoundState).dealer == 3
 
 
 def test_r5_check_chance_point_passes_every_chance_point_the_game_reaches() -> None:

@@ -438,10 +438,16 @@ def test_resampling_while_chance_deals_keeps_the_waiting_action() -> None:
         raise AssertionError("the second round was never dealt")
     # The first round is over, and its dealer's NextRound waits for the second deal.
     assert state.round_state.phase is cr.Phase.ROUND_OVER
+    dealer = state.round_state.dealer
     other = state.resample_from_infostate(1, pyspiel.UniformProbabilitySampler(2, 0.0, 1.0))
     assert other.is_chance_node()
     assert other.information_state_string(1) == state.information_state_string(1)
     assert len(other.chance_outcomes()) == len(state.chance_outcomes()) == 53
+    # R4: the round over is its dealer's; the deal passes to their left.
+    assert other.round_state.dealer == dealer
+    while other.is_chance_node():
+        other.apply_action(other.chance_outcomes()[0][0])
+    assert (other.round_state.round_number, other.round_state.dealer) == (2, (dealer + 1) % 4)
 
 
 @pytest.mark.slow

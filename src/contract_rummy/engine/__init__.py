@@ -62,6 +62,8 @@ from contract_rummy.engine._chance import (
     order_to_deal,
     resolve,
     stop,
+    waiting_facts,
+    waiting_state,
 )
 from contract_rummy.engine._common import (
     Outcome,
@@ -106,6 +108,7 @@ __all__ = [
     "new_game",
     "start_round",
     "step",
+    "waiting_state",
     "winners_of",
 ]
 
@@ -169,11 +172,12 @@ def _chance_point_problem(state: RoundState, point: ChancePoint) -> str | None:
     """Why the game does not reach ``point`` in ``state``, or ``None`` when it does."""
     given = Chance(0, checked_steps(point.drawn))
     waiting = point.action
+    facts = waiting_facts(state, point)
     if waiting is None:
         fresh = new_game(state.variant, players=state.players, auto_chance=False)
         start = fresh.pending
         assert start is not None  # a new game dealt step by step waits for its dealer
-        if state.replace(chance=fresh.chance, moves=fresh.moves) != fresh:
+        if state.replace(facts=facts, chance=fresh.chance, moves=fresh.moves) != fresh:
             return "the first deal waits in a new game, its deck in the stock"
         if (point.phase, point.to_act) != (start.phase, start.to_act):
             return f"the first deal waits in phase {start.phase.name}, with nobody to act"
@@ -183,7 +187,10 @@ def _chance_point_problem(state: RoundState, point: ChancePoint) -> str | None:
             return "an action never waits in phase CHANCE"
         try:
             before = attrs.evolve(
-                state, phase=point.phase, to_act=point.to_act, chance=Chance(0, STEPS)
+                state.replace(facts=facts),
+                phase=point.phase,
+                to_act=point.to_act,
+                chance=Chance(0, STEPS),
             )
         except (InvalidStateError, TypeError, ValueError) as error:
             return f"the state {waiting!r} waits in is not valid: {error}"
@@ -196,17 +203,28 @@ def _chance_point_problem(state: RoundState, point: ChancePoint) -> str | None:
         else:
             _play_waiting(before, waiting)
     except NeedChance as need:
-        reached = stop(before, waiting, point.drawn, need, state.moves).chance.pending
+        made = stop(before, waiting, point.drawn, need, state.moves)
     except ContractRummyError as error:
         return str(error)
     else:
         return "chance has drawn all the action waiting needs"
+    reached = made.chance.pending
     assert reached is not None  # stop() makes a chance point
     cards = tuple(sorted((*point.remaining, *point.placed), key=BY_INDEX))
     if (reached.kind, reached.bound) != (point.kind, point.bound):
         return f"the action waits for a {reached.kind.value} of bound {reached.bound}"
     if reached.remaining != cards:
         return f"the {point.kind.value} places other cards than the {len(reached.remaining)} due"
+    if made.dealer != state.dealer:
+        if point.kind is ChanceKind.DEALER:
+            return (
+                f"until chance draws the first dealer, a new game names player {made.dealer} "
+                f"as the dealer (R4), not player {state.dealer}"
+            )
+        return (
+            f"player {made.dealer} deals (R4), but the state names player {state.dealer} "
+            "as the dealer"
+        )
     return None
 
 

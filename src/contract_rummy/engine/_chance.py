@@ -15,6 +15,11 @@ Inside the engine, :class:`~contract_rummy.shuffler.StepShuffler` gives the acti
 chance drew, in the order the engine asks for it, and signals a draw still to come with
 :class:`~contract_rummy.shuffler.NeedChance`, which :func:`stop` turns into the chance
 point; the signal never leaves the engine.
+
+A chance point's state names the dealer of the deal under way as soon as it is known (R4):
+the first dealer once chance has drawn them, and from the start of each later round's
+deal, the player on the left of the dealer of the round just over.
+:func:`waiting_state` gives back the state the waiting action was played in.
 """
 
 from __future__ import annotations
@@ -35,13 +40,22 @@ from contract_rummy.actions import (
     NextRound,
 )
 from contract_rummy.cards import Card, parse_cards
-from contract_rummy.engine._common import Outcome, Position, refuse
+from contract_rummy.engine._common import Outcome, Position, next_dealer, refuse
 from contract_rummy.errors import InvalidStateError, Refusal
 from contract_rummy.events import Event
 from contract_rummy.shuffler import STEPS, NeedChance, StepShuffler
-from contract_rummy.state import Chance, ChanceKind, ChancePoint, Phase, RoundState, not_a_state
+from contract_rummy.state import (
+    Chance,
+    ChanceKind,
+    ChancePoint,
+    Phase,
+    RoundFacts,
+    RoundState,
+    not_a_state,
+)
 
 __all__ = [
+    "NEW_GAME_DEALER",
     "STEPS",
     "NeedChance",
     "StepShuffler",
@@ -53,6 +67,8 @@ __all__ = [
     "order_to_deal",
     "resolve",
     "stop",
+    "waiting_facts",
+    "waiting_state",
 ]
 
 T = TypeVar("T")
@@ -90,6 +106,8 @@ def checked_steps(drawn: tuple[tuple[Card, ...] | int, ...]) -> StepShuffler:
 
 #: The chance part of such a game's states between chance points.
 _STEPPED: Final = Chance(0, STEPS)
+#: The dealer a new game dealt step by step names until chance draws the first one (R4).
+NEW_GAME_DEALER: Final = 0
 
 
 def chance_point(state: RoundState) -> ChancePoint | None:
@@ -158,7 +176,103 @@ def stop(
         kind = ChanceKind.DEALER if action is None and not drawn else ChanceKind.CUT
         remaining = ()
     point = ChancePoint(kind, remaining, (), need.bound, action, drawn, state.phase, state.to_act)
-    return state.replace(phase=_CHANCE, to_act=None, chance=Chance(0, STEPS, point), moves=moves)
+    facts = state.facts
+    dealer = _dealer_at(facts, state.players, action, drawn)
+    if dealer != facts.dealer:
+        facts = RoundFacts(facts.variant, facts.round_number, dealer, facts.cut)
+    return state.replace(
+        facts=facts, phase=_CHANCE, to_act=None, chance=Chance(0, STEPS, point), moves=moves
+    )
+
+
+def _dealer_at(
+    facts: RoundFacts,
+    players: int,
+    action: Action | None,
+    drawn: tuple[tuple[Card, ...] | int, ...],
+) -> int:
+    """The dealer a chance point names, ``facts`` being those of the state ``action`` waits in.
+
+    The dealer of the deal under way, once known (R4): the first dealer chance drew (the
+    first of ``drawn``) for a new game's first deal; for a later round's, the player on the
+    left of the dealer of the round just over. A reshuffle's is the round's own dealer.
+    """
+    if action is None:
+        first = drawn[0] if drawn else None
+        return first if type(first) is int else facts.dealer
+    if type(action) is NextRound:
+        return next_dealer(facts.dealer, players)
+    return facts.dealer
+
+
+def waiting_facts(state: RoundState, point: ChancePoint) -> RoundFacts:
+    """The facts of the state ``point``'s action waits in, ``state`` being at ``point``.
+
+    The inverse of what :func:`stop` names (R4): the new game's dealer before a first deal,
+    the dealer of the round just over before a later round's deal.
+    """
+    facts = state.facts
+    waiting = point.action
+    if waiting is None:
+        dealer = NEW_GAME_DEALER
+    elif type(waiting) is NextRound:
+        dealer = (facts.dealer - 1) % state.players
+    else:
+        return facts
+    if dealer == facts.dealer:
+        return facts
+    return RoundFacts(facts.variant, facts.round_number, dealer, facts.cut)
+
+
+def waiting_state(state: RoundState) -> RoundState | None:
+    """The state the action waiting at ``state``'s chance point was played in (R4, R5, R27).
+
+    A game dealt step by step stops in phase CHANCE where an action needs chance, the
+    cards still where they were before the action, and names the dealer of the deal under
+    way as soon as it is known (R4). This is the state the action was played in: its
+    phase, its player to act and its dealer (during round 2's deal, round 1's dealer, who
+    played ``NextRound()``), with no chance point. ``None`` at a new game's first deal,
+    which no action waits for; ``state`` itself at no chance point. ``moves`` is left as
+    ``state``'s, which counts chance's outcomes too.
+
+    Raises:
+        TypeError: if ``state`` is not a :class:`~contract_rummy.RoundState`.
+
+    >>> import contract_rummy as cr
+    >>> from contract_rummy.engine import waiting_state
+    >>> state = cr.apply(cr.new_game(auto_chance=False), cr.FirstDealer(3))
+    >>> state.dealer, waiting_state(state)
+    (3, None)
+    >>> state = cr.deal(state, sorted(state.stock))
+    >>> waiting_state(state) is state
+    True
+
+    A round dealt by player 3 ends at once (its stock is empty, R27); the next deal is
+    player 0's:
+
+    >>> deck = list(cr.PAGAT.deck(4))
+    >>> hands = [deck[1 + p :: 4] for p in range(4)]
+    >>> over = cr.start_round(
+    ...     dealer=3, hands=hands, stock=[], discard=deck[:1], auto_chance=False
+    ... )
+    >>> over = cr.apply(over, cr.DrawStock())
+    >>> dealing = cr.apply(over, cr.NextRound())
+    >>> over.dealer, dealing.phase, dealing.dealer, waiting_state(dealing).dealer
+    (3, Phase.CHANCE, 0, 3)
+    """
+    if not isinstance(state, RoundState):
+        raise TypeError(not_a_state(state))
+    point = state.chance.pending
+    if point is None:
+        return state
+    if point.action is None:
+        return None
+    return state.replace(
+        facts=waiting_facts(state, point),
+        phase=point.phase,
+        to_act=point.to_act,
+        chance=Chance(state.chance.rng, state.chance.shuffler),
+    )
 
 
 def _what(point: ChancePoint) -> str:
@@ -297,7 +411,13 @@ def resolve(
         outcome = action.lifted - 1
     drawn = (*point.drawn, outcome)
     given = Chance(0, StepShuffler(drawn))
-    before = state.replace(phase=point.phase, to_act=point.to_act, chance=given, moves=moves - 1)
+    before = state.replace(
+        facts=waiting_facts(state, point),
+        phase=point.phase,
+        to_act=point.to_act,
+        chance=given,
+        moves=moves - 1,
+    )
     waiting = point.action
     events: tuple[Event, ...] = ()
     try:

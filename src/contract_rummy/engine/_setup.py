@@ -10,7 +10,7 @@ from typing import Final
 from contract_rummy._checks import as_int, integer
 from contract_rummy._hands import BY_INDEX, Hand
 from contract_rummy.cards import Card, as_cards, build_deck
-from contract_rummy.engine._chance import STEPS
+from contract_rummy.engine._chance import NEW_GAME_DEALER, STEPS
 from contract_rummy.engine._common import Outcome, begin_turn
 from contract_rummy.events import Dealt
 from contract_rummy.presets import as_variant
@@ -105,11 +105,14 @@ def first_deal(state: RoundState, chance: Chance, moves: int) -> Outcome:
 
 
 def _before_first_deal(variant: Variant, players: int) -> RoundState:
-    """A new game waiting for chance to draw its first dealer: the deck in the stock."""
+    """A new game waiting for chance to draw its first dealer: the deck in the stock.
+
+    Until chance draws the first dealer (R4), the state names ``NEW_GAME_DEALER``.
+    """
     return build_state(
-        facts=RoundFacts(variant, 1, 0, None),
+        facts=RoundFacts(variant, 1, NEW_GAME_DEALER, None),
         phase=Phase.CHANCE,
-        active=1 % players,
+        active=(NEW_GAME_DEALER + 1) % players,
         to_act=None,
         hands=((),) * players,
         stock=tuple(sorted(variant.deck(players), key=BY_INDEX)),

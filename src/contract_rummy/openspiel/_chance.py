@@ -23,7 +23,7 @@ import attrs
 
 from contract_rummy.actions import Action, ChanceAction, CutDeck, DealCard, FirstDealer
 from contract_rummy.cards import JOKER, NATURALS, format_cards
-from contract_rummy.engine import STEPS, advance, chance_outcomes, new_game
+from contract_rummy.engine import STEPS, advance, chance_outcomes, new_game, waiting_state
 from contract_rummy.events import Event
 from contract_rummy.notation import format_action
 from contract_rummy.state import Chance, ChanceKind, ChancePoint, Phase, RoundState
@@ -132,17 +132,10 @@ def before(core: Core) -> RoundState | None:
     ``None`` before the first deal.
     """
     engine = core.engine
-    point = engine.chance.pending
-    if point is None:
+    if engine.chance.pending is None:
         return engine
-    if point.action is None:
-        return None
-    return engine.replace(
-        phase=point.phase,
-        to_act=point.to_act,
-        chance=Chance(engine.rng, engine.shuffler),
-        moves=core.moves,
-    )
+    waiting = waiting_state(engine)
+    return None if waiting is None else waiting.replace(moves=core.moves)
 
 
 def waiting_action(core: Core) -> Action | None:
