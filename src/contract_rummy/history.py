@@ -159,7 +159,9 @@ class Seen:
     Attributes:
         moves: The number of the position the action was played in (the state's
             ``moves`` before it).
-        player: Who chose the action (between rounds, and for chance, the dealer, R4).
+        player: Who chose the action; between rounds, the dealer of the round just over
+            (R4); for chance, the dealer of the deal under way (the first dealer's draw,
+            before anyone deals, is the new game's player 0's).
         action: The action: every player's action is public; chance's outcomes are
             public but for the cards of a deal's or a reshuffle's order
             (:class:`ChanceUnseen`).
@@ -439,7 +441,7 @@ class Histories:
         """Keep one step: ``before, player, action, after, events``.
 
         In a game dealt step by step, chance's outcomes are steps too (their player is the
-        dealer, as for :meth:`step`).
+        dealer of the deal under way, as for :meth:`step`; see :attr:`Seen.player`).
 
         The step is taken as the engine played it (as :func:`~contract_rummy.playing.steps`
         yields it): only what is cheap to check is checked. For an action sent by a player,

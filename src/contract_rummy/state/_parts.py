@@ -146,7 +146,10 @@ class RoundFacts:
     Attributes:
         variant: The rules in force.
         round_number: The current round, from 1.
-        dealer: Who dealt this round (R4).
+        dealer: Who dealt this round (R4). While chance deals a round step by step (phase
+            CHANCE), who deals it, as soon as it is known: the first dealer once chance has
+            drawn them (before, player 0), a later round's dealer from the start of its
+            deal.
         cut: With the Liverpool cut (``Variant.cut_bonus``, R32), how many cards the player
             on the dealer's right lifted when cutting before this round's deal, so that a
             record replays it; the cut was exact, and lowered that player's total, when it
@@ -272,7 +275,9 @@ class ChancePoint:
     A game whose chance is resolved step by step (``new_game(auto_chance=False)``) stops
     where a shuffle or a cut is due. The cards of the state stay where they were before
     the action that needs chance: the order being dealt is kept here until it is whole,
-    then the action is played with it.
+    then the action is played with it. The state names the dealer of a deal under way
+    (``RoundFacts.dealer``, R4); :func:`contract_rummy.engine.waiting_state` gives back
+    the state the action was played in.
 
     Attributes:
         kind: What is dealt (:class:`ChanceKind`).
