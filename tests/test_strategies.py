@@ -11,8 +11,9 @@ from collections import Counter
 from typing import Any
 
 import attrs
+import hypothesis
 import pytest
-from hypothesis import given, settings
+from hypothesis import Verbosity, find, given, settings
 from hypothesis import strategies as st
 
 import contract_rummy as cr
@@ -182,6 +183,61 @@ def test_states_are_reachable_and_whole(state: cr.RoundState) -> None:
 @given(crst.states(variant=crst.variants(), max_actions=40))
 def test_states_over_any_variant(state: cr.RoundState) -> None:
     assert state.phase is cr.Phase.GAME_OVER or len(cr.legal_actions(state)) >= 1
+
+
+class _Kept:
+    """A drawn value, shown short: Hypothesis shows what it finds, and a game is long."""
+
+    def __init__(self, value: Any) -> None:
+        self.value = value
+
+    def __repr__(self) -> str:
+        return f"<a {type(self.value).__name__}>"
+
+
+def _found(strategy: Any, condition: Any) -> Any:
+    """An example of ``strategy`` meeting ``condition``: Hypothesis fails if none is drawn.
+
+    Only drawn (neither shrunk nor explained): the first found serves.
+    """
+    quick = settings(
+        max_examples=300,
+        database=None,
+        verbosity=Verbosity.quiet,
+        phases=[hypothesis.Phase.generate],
+    )
+    return find(strategy.map(_Kept), lambda kept: condition(kept.value), settings=quick).value
+
+
+def test_r28_states_reach_game_over_and_later_rounds_within_a_long_enough_bound() -> None:
+    # A game of pagat takes some 1,400 actions: a bound of 3,000 reaches its end (R28),
+    # and 400 a round after the first (R25), where a list of choices never went past
+    # about 40 actions whatever its bound.
+    over = _found(crst.states(max_actions=3000), lambda s: s.phase is cr.Phase.GAME_OVER)
+    assert over.winners
+    assert over.moves > 200
+    later = _found(crst.states(max_actions=400), lambda s: s.round_number >= 2)
+    assert later.round_number >= 2
+    assert later.moves <= 400
+    seen = _found(crst.views(max_actions=3000), lambda v: v.round_number >= 3)
+    assert seen.round_number >= 3
+
+
+def test_r28_game_records_reach_a_whole_game() -> None:
+    record = _found(
+        crst.game_records(max_actions=3000),
+        lambda r: r.result is not None and r.result.phase is cr.Phase.GAME_OVER,
+    )
+    assert len(record.actions) > 200
+    *_, last = cr.records.replay(record)
+    assert last.phase is cr.Phase.GAME_OVER
+    assert last.winners == record.result.winners
+
+
+@settings(max_examples=30, deadline=None)
+@given(crst.states(max_actions=60))
+def test_states_stay_within_their_bound(state: cr.RoundState) -> None:
+    assert state.moves <= 60
 
 
 def test_states_refuse_a_negative_length() -> None:

@@ -28,6 +28,7 @@ strategies too, and
 
 from __future__ import annotations
 
+import random
 from collections import Counter
 
 try:
@@ -368,15 +369,29 @@ def variants() -> st.SearchStrategy[Variant]:
 
 
 @st.composite
+def _moves(draw: st.DrawFn, max_actions: int) -> tuple[int, random.Random]:
+    """How many actions to play, up to ``max_actions``, and the seeded chooser among them.
+
+    The number is drawn as a whole, not action by action: a list of choices would hold a
+    handful of actions whatever its bound (Hypothesis keeps lists short), where a game of
+    ``pagat`` takes some 1,400 actions. It shrinks towards fewer actions along the same
+    choices, and the chooser's seed towards 0.
+    """
+    length = draw(st.integers(0, max_actions))
+    return length, random.Random(draw(st.integers(0, 2**32 - 1)))
+
+
+@st.composite
 def _states(draw: st.DrawFn, variant: Variant, max_actions: int) -> RoundState:
     seed = draw(st.integers(0, 2**64 - 1))
     players = draw(st.integers(variant.min_players, variant.max_players))
     state = new_game(variant, seed=seed, players=players)
-    for choice in draw(st.lists(st.integers(0, 2**16), max_size=max_actions)):
+    length, chooser = draw(_moves(max_actions))
+    for _ in range(length):
         if state.phase is Phase.GAME_OVER:
             break
         legal = legal_actions(state)
-        state = apply(state, legal[choice % len(legal)])
+        state = apply(state, legal[chooser.randrange(len(legal))])
     return state
 
 
@@ -385,9 +400,11 @@ def states(
 ) -> st.SearchStrategy[RoundState]:
     """States reached by up to ``max_actions`` legal actions from a seeded deal.
 
-    Each step picks one of the legal actions, so the states shrink towards short games and
-    towards the first listed actions. ``variant`` may be a strategy, such as
-    :func:`variants`.
+    The number of actions is drawn from 0 to ``max_actions``, each action chosen at random
+    among the legal ones by a seeded chooser: whole games are within reach of a large
+    enough bound (a game of ``pagat`` takes some 1,400 actions, a round some 200), game
+    over included. The states shrink towards fewer actions of the same game. ``variant``
+    may be a strategy, such as :func:`variants`.
 
     Raises:
         TypeError: if ``max_actions`` is not an int (a bool is not one).
@@ -430,11 +447,12 @@ def _game_records(draw: st.DrawFn, variant: Variant, max_actions: int) -> GameRe
     seed = draw(st.integers(0, 2**64 - 1))
     players = draw(st.integers(variant.min_players, variant.max_players))
     recorder = Recorder(new_game(variant, seed=seed, players=players), seed=seed)
-    for choice in draw(st.lists(st.integers(0, 2**16), max_size=max_actions)):
+    length, chooser = draw(_moves(max_actions))
+    for _ in range(length):
         if recorder.state.phase is Phase.GAME_OVER:
             break
         legal = legal_actions(recorder.state)
-        recorder.apply(legal[choice % len(legal)])
+        recorder.apply(legal[chooser.randrange(len(legal))])
     return recorder.record()
 
 
