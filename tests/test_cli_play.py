@@ -180,7 +180,7 @@ def test_a_refused_action_is_explained_with_its_rule_and_asked_again() -> None:
     script = Script("pass", "Discard 7S", "9", "discrad 7S", "quit")
     out = run(script)
     # The action as typed, in notation, not as Python writes it.
-    assert "Refused: R13: Pass is not possible now: player 0 must take the top card" in out
+    assert "Refused: R13: Pass is not possible now: player 0 (you) must take the top card" in out
     assert "Refused: R13: Discard 7S is not possible now" in out
     assert "No action numbered 9: choose 1-2." in out
     assert "Not understood: 'discrad' is not an action: expected DrawStock" in out

@@ -81,10 +81,15 @@ def test_two_workers_write_the_results_in_game_order_and_a_png(
 
 
 def test_the_results_are_the_same_bytes_whatever_the_workers(
-    tmp_path: Path, reference: list[cr.GameResult]
+    tmp_path: Path, reference: list[cr.GameResult], capsys: pytest.CaptureFixture[str]
 ) -> None:
     one, two = tmp_path / "one.jsonl", tmp_path / "two.jsonl"
     assert main([*RUN, "--workers", "1", "--out", str(one), "--quiet"]) == 0
+    # --quiet prints the summary only: not where the results went.
+    quiet = capsys.readouterr()
+    assert quiet.out.rstrip().splitlines()[-1].endswith(" games/s")
+    assert "Results:" not in quiet.out
+    assert not quiet.err
     assert main([*RUN, "--workers", "2", "--out", str(two), "--quiet"]) == 0
     assert one.read_bytes() == two.read_bytes()
     expected = "".join(game.to_json() + "\n" for game in reference)

@@ -132,7 +132,7 @@ def test_a_person_plays_a_whole_round(game: Terminal) -> None:
         pytest.fail(f"round 1 did not end after {MAX_QUESTIONS} questions")
     text = "".join(transcript)
     # The refused action was explained with its rule, and the same question asked again.
-    assert "pass\nRefused: R13: Pass is not possible now: player 0 must take the top " in text
+    assert "pass\nRefused: R13: Pass is not possible now: player 0 (you) must take the " in text
     assert "of the discard pile\nYour move (1-2): 1\n" in text
     # The buy offer was taken: the card and its penalty card went to the person's hand.
     assert person.offers >= 1

@@ -11,6 +11,7 @@ Between their decisions, a line for each thing the others did, read from the eve
 from __future__ import annotations
 
 import argparse
+import re
 import secrets
 import sys
 from collections.abc import Callable, Sequence
@@ -292,7 +293,7 @@ class Session:
             said = str(error)
             if action is not None:  # named as Python writes it: the person typed notation
                 said = said.replace(repr(action), format_action(action, self.seen))
-            self.say(f"Refused: {said}")
+            self.say(f"Refused: {_yours(said, self.person)}")
             return None
         return action
 
@@ -424,6 +425,30 @@ class Session:
     def _name(self, player: int) -> str:
         """How the screen calls ``player``: "you", or their name, or "player 2"."""
         return name(player, self.person, self.names)
+
+
+#: A player as the engine's messages name one, "player 2" or "player 2's".
+_PLAYER: Final = re.compile(r"\bplayer (\d+)('s)?(?!\w)")
+
+
+def _yours(message: str, person: int) -> str:
+    """``message``, an engine's refusal, saying which player is the person at the keyboard.
+
+    The engine names every player by number; the person reads "player 0 (you)" for their
+    own seat ("player 0's (yours)"), and the other players as the engine names them.
+
+    >>> _yours("it is player 3's turn, not player 0's", 0)
+    "it is player 3's turn, not player 0's (yours)"
+    >>> _yours("player 1 must take the top card; player 10 waits", 1)
+    'player 1 (you) must take the top card; player 10 waits'
+    """
+
+    def mark(found: re.Match[str]) -> str:
+        if int(found[1]) != person:
+            return found[0]
+        return f"{found[0]} (yours)" if found[2] else f"{found[0]} (you)"
+
+    return _PLAYER.sub(mark, message)
 
 
 def play(

@@ -196,7 +196,7 @@ def _report(options: Options, tally: Tally) -> None:
         seed=options.seed,
         seconds=tally.seconds,
         plain=options.plain,
-        files=_files(options),
+        files=[] if options.quiet else _files(options),
     )
 
 
