@@ -332,7 +332,9 @@ def test_variants_are_values() -> None:
             "the contract must be a Contract",
             id="no-contract",
         ),
-        pytest.param({"jokers": True}, ValueError, "bool", id="bool-jokers"),
+        pytest.param(
+            {"jokers": True}, TypeError, "an int or a JokerRule, got True", id="bool-jokers"
+        ),
         pytest.param({"jokers": -1}, ValueError, "negative", id="negative-jokers"),
         pytest.param({"jokers": "3"}, TypeError, "jokers", id="str-jokers"),
         pytest.param({"decks": "2"}, TypeError, "decks", id="str-decks"),

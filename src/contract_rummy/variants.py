@@ -288,6 +288,12 @@ def _integer(_: object, attribute: attrs.Attribute[Any], value: Any) -> None:
     check_int(attribute.name, value)
 
 
+def _jokers(_: object, attribute: attrs.Attribute[Any], value: Any) -> None:
+    # A count of jokers or a rule for it (R2); a bool is neither, though it is an int.
+    if not isinstance(value, JokerRule) and not is_int(value):
+        raise TypeError(f"{attribute.name} must be an int or a JokerRule, got {value!r}")
+
+
 def _instance_of(kinds: type | tuple[type, ...], described: str) -> Any:
     """A validator like attrs' ``instance_of``, with a message that reads as a sentence."""
 
@@ -421,9 +427,7 @@ class Variant:
     min_players: int = _int_field(4)
     max_players: int = _int_field(4)
     decks: int = _int_field(2)
-    jokers: int | JokerRule = attrs.field(
-        default=3, validator=_instance_of((int, JokerRule), "an int or a JokerRule")
-    )
+    jokers: int | JokerRule = attrs.field(default=3, validator=_jokers)
     extra_deck_from: int | None = attrs.field(
         default=None, validator=attrs.validators.optional(_integer)
     )
@@ -530,8 +534,6 @@ class Variant:
         yield from self._bound_problems()
         if is_int(self.jokers) and self.jokers < 0:
             yield f"jokers must not be negative, got {self.jokers}"
-        if isinstance(self.jokers, bool):
-            yield "jokers must be a number or a JokerRule, not a bool"
         if self.extra_deck_from is not None and not 2 <= self.extra_deck_from <= MAX_PLAYERS:
             # Above max_players (but not MAX_PLAYERS) it is a rule for tables this variant
             # does not seat, as a preset narrowed with attrs.evolve keeps it: accepted.
