@@ -620,11 +620,9 @@ class Variant:
                 )
                 return
 
-    def _rung_problems(self, number: int, contract: object, dealt: object) -> Iterable[str]:
-        if not isinstance(contract, Contract):
-            yield f"round {number}: expected a Contract, got {contract!r}"
-            return
-        if not is_int(dealt) or dealt < 1:
+    def _rung_problems(self, number: int, contract: Contract, dealt: int) -> Iterable[str]:
+        # (the types are the ladder's converter's to check: a Contract, an int)
+        if dealt < 1:
             yield f"round {number}: cards dealt must be a positive int, got {dealt!r}"
             return
         if dealt > MAX_CARDS_DEALT:
