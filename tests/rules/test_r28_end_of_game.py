@@ -3,7 +3,7 @@
 R28. The winner: "After round 7 the lowest total wins."
 
 Also tested: tests/test_bots.py, tests/test_loading.py, tests/test_openspiel.py,
-tests/test_playing.py, tests/test_presets.py, tests/test_table.py.
+tests/test_playing.py, tests/test_presets.py, tests/test_strategies.py, tests/test_table.py.
 """
 
 from __future__ import annotations
