@@ -13,7 +13,7 @@ from typing import Any
 import attrs
 import hypothesis
 import pytest
-from hypothesis import Verbosity, find, given, settings
+from hypothesis import Verbosity, assume, find, given, settings
 from hypothesis import strategies as st
 
 import contract_rummy as cr
@@ -72,6 +72,40 @@ def test_hands_refuse_impossible_sizes() -> None:
         crst.hands(min_size=1.5)  # type: ignore[arg-type]
 
 
+def test_hands_over_a_strategy_of_variants_check_the_sizes_when_made() -> None:
+    # The drawn deck is unknown when the strategy is made: the sizes are checked against
+    # the largest deck a variant may have, 4 decks and 12 jokers.
+    with pytest.raises(ValueError, match=r"^max_size must be in 0\.\.220, got 1000$"):
+        crst.hands(variant=crst.variants(), max_size=1000)
+    with pytest.raises(ValueError, match=r"^min_size must be in 0\.\.220, got 221$"):
+        crst.hands(variant=crst.variants(), min_size=221)
+    with pytest.raises(ValueError, match=r"^need 0 <= min_size <= max_size <= 220, got 9, 5$"):
+        crst.hands(variant=crst.variants(), min_size=9, max_size=5)
+    with pytest.raises(TypeError, match=r"^max_size must be an int, got True$"):
+        crst.hands(variant=crst.variants(), max_size=True)
+
+
+@settings(max_examples=20)
+@given(crst.hands(variant=st.just(ONE_DECK), min_size=50, max_size=200))
+def test_hands_over_a_strategy_of_variants_cap_max_size_at_the_drawn_deck(
+    hand: tuple[cr.Card, ...],
+) -> None:
+    assert 50 <= len(hand) <= len(ONE_DECK.deck(ONE_DECK.max_players)) == 52
+    assert _fits_deck(hand, ONE_DECK)
+
+
+def test_hands_over_a_strategy_of_variants_refuse_min_size_above_the_drawn_deck() -> None:
+    strategy = crst.hands(variant=st.just(ONE_DECK), min_size=60)
+    with pytest.raises(
+        ValueError,
+        match=(
+            r"^min_size must be at most the deck's size, 52 cards in the variant 'one deck' "
+            r"drawn, got 60\n"  # then what Hypothesis was drawing
+        ),
+    ):
+        find(strategy, lambda hand: True)
+
+
 @given(crst.melds())
 def test_melds_are_valid_and_fit_the_deck(meld: cr.Group | cr.Run) -> None:
     rebuilt: cr.Group | cr.Run
@@ -122,6 +156,69 @@ def test_contracts_have_melds(contract: cr.Contract) -> None:
     assert contract.melds >= 1
     assert all(length >= 3 for length in contract.groups)
     assert all(length >= 4 for length in contract.runs)
+
+
+def test_r8_contracts_of_max_length_3_have_groups_of_3_only() -> None:
+    @settings(max_examples=30, database=None)
+    @given(crst.contracts(max_length=3))
+    def check(contract: cr.Contract) -> None:
+        assert contract.runs == ()
+        assert 1 <= len(contract.groups) <= 3
+        assert set(contract.groups) == {3}
+
+    check()
+
+
+@settings(max_examples=60)
+@given(st.data(), st.integers(0, 4), st.integers(0, 4), st.integers(3, 9))
+def test_contracts_keep_within_their_arguments(
+    data: st.DataObject, max_groups: int, max_runs: int, max_length: int
+) -> None:
+    runs_fit = max_runs > 0 and max_length >= 4
+    assume(max_groups > 0 or runs_fit)
+    contract = data.draw(
+        crst.contracts(max_groups=max_groups, max_runs=max_runs, max_length=max_length)
+    )
+    assert contract.melds >= 1
+    assert len(contract.groups) <= max_groups
+    assert len(contract.runs) <= max_runs
+    assert all(3 <= length <= max_length for length in contract.groups)
+    assert all(4 <= length <= max_length for length in contract.runs)
+
+
+@pytest.mark.parametrize(
+    ("arguments", "error", "message"),
+    [
+        ({"max_length": "7"}, TypeError, r"^max_length must be an int, got '7'$"),
+        ({"max_groups": 1.0}, TypeError, r"^max_groups must be an int, got 1\.0$"),
+        ({"max_runs": True}, TypeError, r"^max_runs must be an int, got True$"),
+        ({"max_groups": -1}, ValueError, r"^max_groups must not be negative, got -1$"),
+        ({"max_runs": -2}, ValueError, r"^max_runs must not be negative, got -2$"),
+        (
+            {"max_length": 2},
+            ValueError,
+            r"^max_length must be at least 3, the shortest group \(R7\), got 2$",
+        ),
+        (
+            {"max_groups": 0, "max_runs": 0},
+            ValueError,
+            r"^R11: a contract needs a group or a run, but max_groups and max_runs are both 0$",
+        ),
+        (
+            {"max_groups": 0, "max_length": 3},
+            ValueError,
+            (
+                r"^R8: a run needs at least 4 cards, so with max_groups 0 max_length must be "
+                r"at least 4, got 3$"
+            ),
+        ),
+    ],
+)
+def test_r11_contracts_refuse_wrong_arguments_when_made(
+    arguments: dict[str, Any], error: type[Exception], message: str
+) -> None:
+    with pytest.raises(error, match=message):
+        crst.contracts(**arguments)
 
 
 @given(crst.penalties())

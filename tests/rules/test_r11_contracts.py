@@ -4,7 +4,8 @@ R11. The contract of each round: "The contracts, one per round, the same for eve
     1: two groups; 2: a group and a run; 3: two runs; 4: three groups; 5: two groups and a run;
     6: a group and two runs; 7: three runs, going out at once with no discard (R24)."
 
-Also tested: tests/test_godown_reference.py, tests/test_presets.py, tests/test_table.py.
+Also tested: tests/test_godown_reference.py, tests/test_presets.py, tests/test_strategies.py,
+tests/test_table.py.
 """
 
 from __future__ import annotations

@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from typing import Final
 
 try:
     from hypothesis import reject
@@ -62,6 +63,8 @@ from contract_rummy.records import GameRecord, Recorder
 from contract_rummy.state import Phase, RoundState
 from contract_rummy.variants import (
     MAX_CARDS_DEALT,
+    MAX_DECKS,
+    MAX_JOKERS,
     PAGAT,
     PAGAT_PENALTIES,
     PROGRESSIVE_PENALTIES,
@@ -88,6 +91,10 @@ __all__ = [
     "variants",
     "views",
 ]
+
+
+#: The most cards a variant's deck may hold: 52 a deck, and the jokers.
+_LARGEST_DECK: Final = MAX_DECKS * len(Rank) * len(Suit) + MAX_JOKERS
 
 
 def _deck(variant: Variant) -> tuple[Card, ...]:
@@ -131,23 +138,33 @@ def hands(
         max_size: The most cards a hand holds, at most the deck's size (107 in
             :data:`~contract_rummy.PAGAT`); ``None`` for the deck's size.
 
+    With a strategy of variants, the deck is known only once a variant is drawn: the sizes
+    are checked when the strategy is made against the largest deck a variant may have
+    (:data:`~contract_rummy.variants.MAX_DECKS` decks and
+    :data:`~contract_rummy.variants.MAX_JOKERS` jokers, 220 cards); then ``max_size`` is
+    capped at the drawn variant's deck, and a ``min_size`` above it raises
+    :class:`ValueError` when the variant is drawn.
+
     Raises:
         TypeError: if ``min_size`` or ``max_size`` is not an int (a bool is not one).
         ValueError: unless ``0 <= min_size <= max_size <=`` the deck's size.
 
-    >>> from contract_rummy.testing.strategies import hands
+    >>> from contract_rummy.testing.strategies import hands, variants
     >>> hands(max_size=1000)
     Traceback (most recent call last):
     ...
     ValueError: max_size must be in 0..107, got 1000
+    >>> hands(variant=variants(), max_size=1000)
+    Traceback (most recent call last):
+    ...
+    ValueError: max_size must be in 0..220, got 1000
     """
     if isinstance(variant, st.SearchStrategy):
-        check_int("min_size", min_size, minimum=0)
+        check_int("min_size", min_size, minimum=0, maximum=_LARGEST_DECK)
         if max_size is not None:
-            check_int("max_size", max_size, minimum=0)
-        return variant.flatmap(
-            lambda chosen: hands(variant=chosen, min_size=min_size, max_size=max_size)
-        )
+            check_int("max_size", max_size, minimum=0, maximum=_LARGEST_DECK)
+            _check_sizes(min_size, max_size, _LARGEST_DECK)
+        return variant.flatmap(lambda chosen: _drawn_hands(chosen, min_size, max_size))
     deck = _deck(check_variant(variant))
     check_int("min_size", min_size, minimum=0, maximum=len(deck))
     top = (
@@ -155,14 +172,37 @@ def hands(
         if max_size is None
         else check_int("max_size", max_size, minimum=0, maximum=len(deck))
     )
-    if min_size > top:
-        raise ValueError(f"need 0 <= min_size <= max_size <= {len(deck)}, got {min_size}, {top}")
+    _check_sizes(min_size, top, len(deck))
+    return _hands_of(deck, min_size, top)
 
+
+def _check_sizes(min_size: int, max_size: int, deck: int) -> None:
+    if min_size > max_size:
+        raise ValueError(f"need 0 <= min_size <= max_size <= {deck}, got {min_size}, {max_size}")
+
+
+def _drawn_hands(
+    variant: Variant, min_size: int, max_size: int | None
+) -> st.SearchStrategy[tuple[Card, ...]]:
+    """The hands of a variant drawn by a strategy: ``max_size`` capped at its deck."""
+    deck = _deck(check_variant(variant))
+    if min_size > len(deck):
+        raise ValueError(
+            f"min_size must be at most the deck's size, {len(deck)} cards in the "
+            f"variant {variant.name!r} drawn, got {min_size}"
+        )
+    top = len(deck) if max_size is None else min(max_size, len(deck))
+    return _hands_of(deck, min_size, top)
+
+
+def _hands_of(
+    deck: tuple[Card, ...], min_size: int, max_size: int
+) -> st.SearchStrategy[tuple[Card, ...]]:
     def pick(indices: list[int]) -> tuple[Card, ...]:
         return tuple(sorted(deck[i] for i in indices))
 
     return st.lists(
-        st.integers(0, len(deck) - 1), unique=True, min_size=min_size, max_size=top
+        st.integers(0, len(deck) - 1), unique=True, min_size=min_size, max_size=max_size
     ).map(pick)
 
 
@@ -255,10 +295,59 @@ def melds(
 def contracts(
     *, max_groups: int = 3, max_runs: int = 3, max_length: int = 7
 ) -> st.SearchStrategy[Contract]:
-    """Contracts of up to ``max_groups`` groups and ``max_runs`` runs (R11)."""
-    lengths_of_groups = st.lists(st.integers(3, max_length), max_size=max_groups)
-    lengths_of_runs = st.lists(st.integers(4, max(4, max_length)), max_size=max_runs)
-    pairs = st.tuples(lengths_of_groups, lengths_of_runs).filter(lambda p: bool(p[0] or p[1]))
+    """Contracts of up to ``max_groups`` groups and ``max_runs`` runs, one meld at least (R11).
+
+    Each group asks for 3 to ``max_length`` cards (R7: at least 3), each run for 4 to
+    ``max_length`` (R8: at least 4), so with ``max_length=3`` the contracts have groups
+    only.
+
+    Args:
+        max_groups: The most groups in a contract; 0 for runs only.
+        max_runs: The most runs in a contract; 0 for groups only.
+        max_length: The most cards any meld of the contract asks for: at least 3, a
+            group's shortest length (R7).
+
+    Raises:
+        TypeError: if an argument is not an int (a bool is not one).
+        ValueError: if an argument is negative, if ``max_length`` is below 3, or if the
+            arguments leave no contract to draw: ``max_groups`` and ``max_runs`` both 0, or
+            ``max_groups`` 0 with ``max_length`` 3, too short for a run (R8).
+
+    >>> from contract_rummy.testing.strategies import contracts
+    >>> contracts(max_length=2)
+    Traceback (most recent call last):
+    ...
+    ValueError: max_length must be at least 3, the shortest group (R7), got 2
+    >>> contracts(max_groups=0, max_runs=0)
+    Traceback (most recent call last):
+    ...
+    ValueError: R11: a contract needs a group or a run, but max_groups and max_runs are both 0
+    """
+    check_int("max_groups", max_groups, minimum=0)
+    check_int("max_runs", max_runs, minimum=0)
+    check_int("max_length", max_length)
+    if max_length < 3:
+        raise ValueError(
+            f"max_length must be at least 3, the shortest group (R7), got {max_length}"
+        )
+    if max_groups == 0 and max_runs == 0:
+        raise ValueError(
+            "R11: a contract needs a group or a run, but max_groups and max_runs are both 0"
+        )
+    most_runs = max_runs if max_length >= 4 else 0
+    if max_groups == 0 and most_runs == 0:
+        raise ValueError(
+            "R8: a run needs at least 4 cards, so with max_groups 0 max_length must be at "
+            f"least 4, got {max_length}"
+        )
+    # One kind alone must be drawn at least once; with both, a contract must have one meld.
+    groups = st.lists(
+        st.integers(3, max_length), min_size=int(most_runs == 0), max_size=max_groups
+    )
+    runs = st.lists(  # (with no run to draw, max(4, ...) only keeps the bounds in order)
+        st.integers(4, max(4, max_length)), min_size=int(max_groups == 0), max_size=most_runs
+    )
+    pairs = st.tuples(groups, runs).filter(lambda pair: bool(pair[0] or pair[1]))
     return pairs.map(lambda pair: Contract(groups=pair[0], runs=pair[1]))
 
 
