@@ -374,6 +374,14 @@ def test_any_actions_are_played_or_refused(data: st.DataObject) -> None:
             cr.apply(state, action)
 
 
+@pytest.mark.parametrize("make", [crst.actions, crst.any_actions])
+def test_actions_and_any_actions_refuse_what_is_not_a_state(make: Any) -> None:
+    with pytest.raises(TypeError, match=r"^expected a RoundState or a PlayerView, got None$"):
+        make(None)
+    with pytest.raises(TypeError, match=r"^expected a RoundState or a PlayerView, got 'pagat'$"):
+        make("pagat")
+
+
 def test_any_actions_reach_illegal_ones() -> None:
     state = cr.apply(cr.new_game(seed=4), cr.TakeDiscard())
     kinds: set[str] = set()

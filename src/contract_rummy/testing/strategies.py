@@ -565,7 +565,12 @@ def game_records(
 
 
 def actions(state: RoundState) -> st.SearchStrategy[Action]:
-    """One of the legal actions of ``state`` (nothing at all once the game is over)."""
+    """One of the legal actions of ``state`` (nothing at all once the game is over).
+
+    Raises:
+        TypeError: if ``state`` is neither a :class:`~contract_rummy.RoundState` nor a
+            :class:`~contract_rummy.PlayerView`.
+    """
     legal = tuple(legal_actions(state))
     return st.sampled_from(legal) if legal else st.nothing()
 
@@ -576,12 +581,22 @@ def any_actions(state: RoundState) -> st.SearchStrategy[Action]:
     Besides the legal actions, it draws every kind of action in every phase, cards the
     player does not hold, table targets out of range, ends that do not fit, and go-downs of
     melds that break the contract or use cards not held.
+
+    Raises:
+        TypeError: as :func:`actions`, if ``state`` is neither a
+            :class:`~contract_rummy.RoundState` nor a :class:`~contract_rummy.PlayerView`.
+
+    >>> from contract_rummy.testing.strategies import any_actions
+    >>> any_actions(None)
+    Traceback (most recent call last):
+    ...
+    TypeError: expected a RoundState or a PlayerView, got None
     """
+    legal = tuple(legal_actions(state))  # first: it refuses what is not a state or a view
     variant = state.variant
     any_card = cards(variant=variant)
     targets = st.integers(0, len(state.table) + 2)  # (a negative index is no action)
     ends = st.sampled_from([None, End.LOW, End.HIGH])
-    legal = tuple(legal_actions(state))
     choices: list[st.SearchStrategy[Action]] = [
         st.sampled_from([DrawStock(), TakeDiscard(), Buy(), Pass(), NextRound()]),
         st.builds(Discard, any_card),
