@@ -707,3 +707,85 @@ def test_r17_the_public_observation_hides_whether_the_taken_card_is_kept() -> No
         public.set_from(state, 1)
         seen.append((texts.pop(), public.tensor.copy().tolist()))
     assert seen[0] == seen[1]
+
+
+# -- serialization ----------------------------------------------------------------------------
+
+
+def _text_after(params: dict[str, str | int], actions: int) -> str:
+    """A state of the game of ``params`` after ``actions`` steps, chance's included."""
+    state = load(**params).new_initial_state()
+    rng = np.random.RandomState(0)
+    for _ in range(actions):
+        state.apply_action(
+            sample(state, rng) if state.is_chance_node() else state.legal_actions()[0]
+        )
+    text: str = state.serialize()
+    return text
+
+
+def test_deserialize_state_gives_back_the_state_of_the_same_game() -> None:
+    params: dict[str, str | int] = {"variant": "liverpool", "players": 3, "shuffle": "chance"}
+    text = _text_after(params, 120)  # the first dealer, the deal and some turns
+    again = load(**params).deserialize_state(text)
+    assert again.serialize() == text
+    assert again.round_state.variant == cr.VARIANTS["liverpool"]
+    assert again.round_state.players == 3
+    assert again.legal_actions()
+
+
+@pytest.mark.parametrize(
+    ("source", "target", "held", "game"),
+    [
+        (  # another variant and number of players
+            {"shuffle": "seeded", "seed": 3},
+            {"variant": "liverpool", "players": 3, "shuffle": "seeded", "seed": 3},
+            "variant=pagat, players=4, shuffle=seeded, in round 1",
+            "variant=liverpool, players=3, shuffle=seeded, rounds=7",
+        ),
+        (  # another number of players alone (R1)
+            {"variant": "liverpool", "players": 4, "shuffle": "seeded"},
+            {"variant": "liverpool", "players": 3, "shuffle": "seeded"},
+            "variant=liverpool, players=4, shuffle=seeded, in round 1",
+            "variant=liverpool, players=3, shuffle=seeded, rounds=7",
+        ),
+        (  # dealt by chance, into a seeded game, which has no chance node
+            {"rounds": 1},
+            {"rounds": 1, "shuffle": "seeded"},
+            "variant=pagat, players=4, shuffle=chance, in round 1",
+            "variant=pagat, players=4, shuffle=seeded, rounds=1",
+        ),
+        (  # seeded, into a game dealt by chance
+            {"rounds": 1, "shuffle": "seeded"},
+            {"rounds": 1},
+            "variant=pagat, players=4, shuffle=seeded, in round 1",
+            "variant=pagat, players=4, shuffle=chance, rounds=1",
+        ),
+    ],
+)
+def test_deserialize_state_refuses_a_state_of_another_game(
+    source: dict[str, str | int], target: dict[str, str | int], held: str, game: str
+) -> None:
+    text = _text_after(source, 3)
+    expected = f"the text holds a state of another game: {held}; this game is {game}"
+    with pytest.raises(ValueError, match=f"^{re.escape(expected)}$"):
+        load(**target).deserialize_state(text)
+
+
+def test_deserialize_state_refuses_a_round_past_the_games_last() -> None:
+    state = load(variant="liverpool", players=3, shuffle="seeded", seed=1).new_initial_state()
+    for _ in range(2000):
+        if state.round_state.round_number == 2:
+            break
+        state.apply_action(state.legal_actions()[0])
+    assert state.round_state.round_number == 2
+    one_round = load(variant="liverpool", players=3, shuffle="seeded", seed=1, rounds=1)
+    with pytest.raises(
+        ValueError,
+        match=(
+            r"^the text holds a state of another game: variant=liverpool, players=3, "
+            r"shuffle=seeded, in round 2; this game is variant=liverpool, players=3, "
+            r"shuffle=seeded, rounds=1$"
+        ),
+    ):
+        one_round.deserialize_state(state.serialize())

@@ -195,7 +195,13 @@ Serialization
 OpenSpiel serializes a Python state as its history and a pickle of its attributes, and
 :class:`ContractRummyState` keeps two, immutable values: one holding the engine's state,
 and the chain of the game's steps that leads to it (pickled as a flat list, however long
-the game); copying a state shares them.
+the game); copying a state shares them. ``game.deserialize_state(text)`` refuses, with a
+:class:`ValueError` naming what the text holds and what the game is, the state of another
+game: another variant, number of players or shuffle, or a round past the game's last. The
+text does not hold a seeded game's seed (the engine's state holds its shuffler's state,
+not the seed it started from), so a state of the same preset under another seed is taken.
+The check is in Python's ``deserialize_state``: OpenSpiel's C++ code deserializes on its
+own, as ``pyspiel.deserialize_game_and_state`` does, which loads the game its text names.
 """
 
 from __future__ import annotations

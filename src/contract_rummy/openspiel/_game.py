@@ -17,7 +17,7 @@ from contract_rummy.openspiel import _scoring as scoring
 from contract_rummy.openspiel._bounds import max_chance_nodes, max_game_length
 from contract_rummy.openspiel._chance import CARD_COUNT, first
 from contract_rummy.openspiel._observer import Observer
-from contract_rummy.openspiel._state import ContractRummyState
+from contract_rummy.openspiel._state import ContractRummyState, check_of_game
 from contract_rummy.presets import VARIANTS
 from contract_rummy.state import Phase, RoundState
 from contract_rummy.views import view
@@ -167,6 +167,31 @@ class ContractRummyGame(pyspiel.Game):  # type: ignore[misc] # OpenSpiel has no 
     def new_initial_state(self) -> ContractRummyState:
         """A new game: dealt by chance, or the seeded game's first state."""
         return ContractRummyState(self)
+
+    def deserialize_state(self, text: str) -> ContractRummyState:
+        """The state ``text`` holds (``state.serialize()``), if it is a state of this game.
+
+        Raises:
+            ValueError: if the text holds a state of another game: another variant, number
+                of players or shuffle, or a round past this game's last. The message names
+                what the text holds and what this game is.
+
+        >>> import pyspiel
+        >>> import contract_rummy.openspiel
+        >>> pagat = pyspiel.load_game("python_contract_rummy(shuffle=seeded,seed=3)")
+        >>> text = pagat.new_initial_state().serialize()
+        >>> pagat.deserialize_state(text).round_state == pagat.new_initial_state().round_state
+        True
+        >>> liverpool = pyspiel.load_game("python_contract_rummy(variant=liverpool,players=3)")
+        >>> liverpool.deserialize_state(text)
+        Traceback (most recent call last):
+        ...
+        ValueError: the text holds a state of another game: variant=pagat, players=4, ...;
+        this game is variant=liverpool, players=3, shuffle=chance, rounds=7
+        """
+        state: ContractRummyState = super().deserialize_state(text)
+        check_of_game(self, state)
+        return state
 
     def make_py_observer(
         self, iig_obs_type: Any = None, params: Mapping[str, object] | None = None

@@ -15,6 +15,7 @@ from contract_rummy.openspiel import _chance as chance
 from contract_rummy.openspiel import _recall as recall
 from contract_rummy.openspiel import _text as text
 from contract_rummy.openspiel._chance import Core
+from contract_rummy.shuffler import StepShuffler
 from contract_rummy.state import RoundState
 from contract_rummy.views import PlayerView, determinize, view
 
@@ -237,3 +238,35 @@ class ContractRummyState(pyspiel.State):  # type: ignore[misc] # OpenSpiel has n
         if engine is not None:
             for card in engine.hands[player]:
                 out[card.index] += 1.0
+
+
+def check_of_game(game: ContractRummyGame, state: ContractRummyState) -> None:
+    """Refuse ``state`` unless it is a state of ``game``: its variant, players, shuffle, round.
+
+    For ``game.deserialize_state``, which fills a new state of ``game`` with whatever the
+    text holds.
+
+    Raises:
+        ValueError: if ``state`` holds a game of another variant, number of players or
+            shuffle, or a round past the game's last; the message names what it holds and
+            what the game is.
+    """
+    engine = state._core.engine
+    variant = engine.variant
+    dealt_by_chance = isinstance(engine.chance.shuffler, StepShuffler)
+    if (
+        variant != game.variant
+        or engine.players != game.players
+        or dealt_by_chance != (game.shuffle == "chance")
+        or engine.round_number > game.rounds
+    ):
+        name = variant.name
+        if name == game.variant.name and variant != game.variant:
+            name += " (with other rules than this game's)"
+        shuffle = "chance" if dealt_by_chance else "seeded"
+        raise ValueError(
+            f"the text holds a state of another game: variant={name}, "
+            f"players={engine.players}, shuffle={shuffle}, in round {engine.round_number}; "
+            f"this game is variant={game.variant.name}, players={game.players}, "
+            f"shuffle={game.shuffle}, rounds={game.rounds}"
+        )
