@@ -125,14 +125,26 @@ def test_an_information_state_determines_the_players_observations_and_actions() 
     assert len(sequences) > 100
 
 
+def _iterate(solver: Any, times: int) -> None:
+    for _ in range(times):
+        solver.iteration()
+
+
+@pytest.mark.slow
 def test_outcome_sampling_mccfr_learns_a_policy_over_these_information_states() -> None:
-    """OpenSpiel's outcome-sampling MCCFR on a seeded round (see the package's docs)."""
-    game = load(variant="liverpool", players=3, seed=1)
+    """OpenSpiel's outcome-sampling MCCFR on a seeded round of pagat (see the package's docs).
+
+    Buying is not capped in pagat, so its rounds end soon under sampled play (R27, R29),
+    and the product of the sampling probabilities of an episode stays within a float's range.
+    """
+    game = load(seed=3)
     np.random.seed(1)
     solver = outcome_sampling_mccfr.OutcomeSamplingSolver(game)
-    solver.iteration()
+    with np.errstate(all="raise"):  # an underflow would be a FloatingPointError
+        _iterate(solver, 25)
     table = solver._infostates
-    assert len(table) > 100
+    assert len(table) > 10_000
+    assert all(np.isfinite(values).all() for values in table.values())
     average = solver.average_policy()
     # The policy is keyed by the information states of the game's states.
     state = game.new_initial_state()
@@ -146,6 +158,22 @@ def test_outcome_sampling_mccfr_learns_a_policy_over_these_information_states() 
             assert sum(shown.values()) == pytest.approx(1.0)
         state.apply_action(state.legal_actions()[0])
     assert found > 0
+
+
+@pytest.mark.slow
+def test_outcome_sampling_mccfr_underflows_over_the_long_rounds_of_liverpool() -> None:
+    """Without buying, sampled rounds run until the stock runs dry (R27, R29): 600-1000 steps.
+
+    The product of an episode's sampling probabilities falls below a float's range, as the
+    package's docs say; under ``np.errstate(all="raise")`` the solver stops there.
+    """
+    game = load(variant="liverpool", players=3, seed=1)
+    assert not game.variant.buying
+    np.random.seed(1)
+    solver = outcome_sampling_mccfr.OutcomeSamplingSolver(game)
+    with np.errstate(all="raise"), pytest.raises(FloatingPointError, match=r"^underflow"):
+        _iterate(solver, 10)
+    assert all(np.isfinite(values).all() for values in solver._infostates.values())
 
 
 def test_a_state_and_its_copies_share_the_history_and_pickle_it() -> None:
