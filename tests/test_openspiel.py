@@ -153,7 +153,7 @@ def test_the_defaults_and_the_seeded_game() -> None:
         ({"rounds": -1}, "rounds must be 0"),
         ({"returns": "points"}, "returns must be one of penalties, win_loss; got 'points'"),
         ({"shuffle": "random"}, "shuffle must be one of chance, seeded; got 'random'"),
-        ({"seed": -2}, "seed must be an int of at least 0; got -2"),
+        ({"seed": -2}, r"seed must be an int from 0 to 2147483647 \(2\*\*31 - 1: .*\); got -2"),
     ],
 )
 def test_bad_parameters_are_refused_naming_the_allowed_values(
@@ -170,6 +170,26 @@ def test_openspiel_refuses_unknown_parameters_and_wrong_types() -> None:
         pyspiel.load_game("python_contract_rummy(players=four)")
     with pytest.raises(ValueError, match="unknown parameter colour"):
         crs.ContractRummyGame({"colour": "red"})
+
+
+def test_the_seed_goes_up_to_openspiels_32_bit_ints() -> None:
+    assert crs.MAX_SEED == 2**31 - 1
+    game = pyspiel.load_game(f"python_contract_rummy(shuffle=seeded,seed={crs.MAX_SEED})")
+    assert game.new_initial_state().round_state == cr.new_game(seed=crs.MAX_SEED)
+    # Beyond, OpenSpiel refuses the value before the game sees it, as the docs say.
+    with pytest.raises(pyspiel.SpielError, match=r"CHECK_TRUE\(success\)"):
+        pyspiel.load_game("python_contract_rummy(shuffle=seeded,seed=3000000000)")
+    with pytest.raises(RuntimeError, match="Unable to cast Python instance of type <class 'int'>"):
+        pyspiel.load_game(crs.GAME_NAME, {"shuffle": "seeded", "seed": 3_000_000_000})
+    # Made by hand, the game refuses it naming the bound.
+    with pytest.raises(
+        ValueError,
+        match=(
+            r"^seed must be an int from 0 to 2147483647 \(2\*\*31 - 1: OpenSpiel's game "
+            r"parameters are 32-bit ints\); got 2147483648$"
+        ),
+    ):
+        crs.ContractRummyGame({"shuffle": "seeded", "seed": crs.MAX_SEED + 1})
 
 
 def test_a_variant_without_a_turn_cap_has_no_finite_length() -> None:

@@ -39,7 +39,8 @@ parameter      default          meaning
                                 library's seeded shuffler, and the game has no chance node
 ``seed``       0                with ``shuffle=seeded``, the seed of the game: the game is
                                 ``new_game(variant, seed=seed, players=players)``; unused
-                                with ``chance``
+                                with ``chance``. At most :data:`MAX_SEED`, ``2**31 - 1``
+                                (see below)
 =============  ===============  ===========================================================
 
 A bad value raises :class:`ValueError` naming the allowed ones (an unknown parameter, or
@@ -49,6 +50,23 @@ a value of the wrong type, is refused by OpenSpiel itself):
 Traceback (most recent call last):
 ...
 ValueError: returns must be one of penalties, win_loss; got 'points'
+
+OpenSpiel keeps a game's int parameters as C++ ints of 32 bits, so ``seed`` goes up to
+``2**31 - 1`` (:data:`MAX_SEED`), though :func:`~contract_rummy.new_game` takes larger
+seeds. OpenSpiel refuses a larger seed before the game sees it, in its own words: a
+``SpielError`` (``CHECK_TRUE(success)``, where the game string's value is read) from
+``load_game("python_contract_rummy(shuffle=seeded,seed=3000000000)")``, a
+``RuntimeError`` (``Unable to cast Python instance of type <class 'int'>``) from a dict of
+parameters. A game made as ``ContractRummyGame(params)`` refuses it naming the bound:
+
+>>> contract_rummy.openspiel.ContractRummyGame({"shuffle": "seeded", "seed": 3_000_000_000})
+Traceback (most recent call last):
+...
+ValueError: seed must be an int from 0 to 2147483647 (2**31 - 1: ...); got 3000000000
+
+A game of a larger seed cannot be loaded: below ``2**64`` each seed starts the library's
+shuffler in a state of its own (:func:`~contract_rummy.shuffler.seed_state`), so that no
+smaller seed stands for it.
 
 A game cut short by ``rounds`` ends when its last round is scored, and its winners are
 the players the library would name if the game ended there (R28, with the variant's
@@ -267,6 +285,7 @@ from contract_rummy.openspiel._bounds import max_chance_nodes, max_game_length
 from contract_rummy.openspiel._evaluator import Evaluator
 from contract_rummy.openspiel._game import (
     GAME_NAME,
+    MAX_SEED,
     PARAMETERS,
     RETURNS,
     SHUFFLES,
@@ -278,6 +297,7 @@ from contract_rummy.openspiel._state import ContractRummyState
 
 __all__ = [
     "GAME_NAME",
+    "MAX_SEED",
     "PARAMETERS",
     "RETURNS",
     "SHUFFLES",

@@ -39,6 +39,9 @@ PARAMETERS: Final[Mapping[str, str | int]] = MappingProxyType(
 RETURNS: Final = ("penalties", "win_loss")
 #: The values of the ``shuffle`` parameter.
 SHUFFLES: Final = ("chance", "seeded")
+#: The largest ``seed`` parameter, 2**31 - 1: OpenSpiel's game parameters are C++ ints of
+#: 32 bits, so a larger seed, which :func:`~contract_rummy.new_game` takes, cannot be one.
+MAX_SEED: Final = 2**31 - 1
 
 
 def game_type(*, stochastic: bool, constant_sum: bool) -> Any:
@@ -86,7 +89,7 @@ class ContractRummyGame(pyspiel.Game):  # type: ignore[misc] # OpenSpiel has no 
             the variant when it is 0.
         returns: ``"penalties"`` or ``"win_loss"``: what the returns count.
         shuffle: ``"chance"`` or ``"seeded"``: where the randomness comes from.
-        seed: The seed of a ``seeded`` game.
+        seed: The seed of a ``seeded`` game, at most :data:`MAX_SEED`.
         encoding: The :class:`~contract_rummy.encoding.Encoding` of the variant and number
             of players: the action ids and observation tensors.
 
@@ -125,8 +128,11 @@ class ContractRummyGame(pyspiel.Game):  # type: ignore[misc] # OpenSpiel has no 
             _fail("returns", RETURNS, given["returns"])
         if given["shuffle"] not in SHUFFLES:
             _fail("shuffle", SHUFFLES, given["shuffle"])
-        if not is_int(seed) or seed < 0:
-            raise ValueError(f"seed must be an int of at least 0; got {seed!r}")
+        if not is_int(seed) or not 0 <= seed <= MAX_SEED:
+            raise ValueError(
+                f"seed must be an int from 0 to {MAX_SEED} (2**31 - 1: OpenSpiel's game "
+                f"parameters are 32-bit ints); got {seed!r}"
+            )
         self.variant: Final = variant
         self.players: Final = players
         self.rounds: Final = rounds or variant.rounds
