@@ -650,6 +650,32 @@ def test_the_evaluator_values_states_in_the_units_of_the_returns() -> None:
     assert crs.Evaluator().evaluate(two).tolist() == totals
 
 
+@pytest.mark.parametrize(
+    ("seed", "error", "message"),
+    [
+        (-1, ValueError, r"^seed must not be negative, got -1$"),
+        ("1", TypeError, r"^seed must be an int, got '1'$"),
+        (1.5, TypeError, r"^seed must be an int, got 1\.5$"),
+        (None, TypeError, r"^seed must be an int, got None$"),
+        (True, TypeError, r"^seed must be an int, got True$"),
+    ],
+)
+def test_the_evaluator_refuses_a_seed_that_is_not_an_int_of_0_or_more(
+    seed: Any, error: type[Exception], message: str
+) -> None:
+    with pytest.raises(error, match=message):
+        crs.Evaluator(cr.HeuristicBot(), seed=seed)
+
+
+def test_the_evaluators_rollouts_repeat_with_their_seed() -> None:
+    state = load(rounds=1, shuffle="seeded", seed=2).new_initial_state()
+    seeds: tuple[Any, ...] = (7, np.int64(7), 7)  # NumPy's integers are taken too
+    values = [
+        crs.Evaluator(cr.HeuristicBot(), seed=seed).evaluate(state).tolist() for seed in seeds
+    ]
+    assert values[0] == values[1] == values[2]
+
+
 def test_the_library_bot_plays_at_decision_nodes_only() -> None:
     state = load().new_initial_state()
     with pytest.raises(ValueError, match="decision nodes only"):

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 import numpy.typing as npt
 
+from contract_rummy._checks import as_int
 from contract_rummy.bots import Bot
 from contract_rummy.openspiel import _scoring as scoring
 from contract_rummy.playing import check_bot, steps
@@ -40,7 +41,13 @@ class Evaluator:
 
     Args:
         rollout_bot: The library bot that plays rollouts, or ``None`` for none.
-        seed: Seeds the rollouts' shuffles.
+        seed: Seeds the rollouts' shuffles: an int of 0 or more (NumPy's integers too), the
+            same seed giving the same rollouts.
+
+    Raises:
+        TypeError: if ``rollout_bot`` is not a bot, or ``seed`` not an int (``None``, a
+            float, a str and a bool are not).
+        ValueError: if ``seed`` is negative.
 
     >>> import pyspiel
     >>> import contract_rummy as cr
@@ -52,13 +59,17 @@ class Evaluator:
     >>> values = crs.Evaluator(cr.HeuristicBot(), seed=1).evaluate(state)
     >>> len(values), crs.Evaluator().prior(state)
     (4, [(0, 0.5), (1, 0.5)])
+    >>> crs.Evaluator(seed=-1)
+    Traceback (most recent call last):
+    ...
+    ValueError: seed must not be negative, got -1
     """
 
     def __init__(self, rollout_bot: Bot | None = None, *, seed: int = 0) -> None:
         if rollout_bot is not None:
             check_bot(rollout_bot, "rollout_bot")  # a TypeError now, not at the first value
         self._bot = rollout_bot
-        self._rng = np.random.default_rng(seed)
+        self._rng = np.random.default_rng(as_int("seed", seed, minimum=0))
 
     def evaluate(self, state: ContractRummyState) -> npt.NDArray[np.float64]:
         """The value of ``state`` to each player, in the units of its returns."""
