@@ -282,6 +282,96 @@ def test_an_illegal_action_is_refused_and_changes_nothing() -> None:
     assert _raw(game).round_state.turn.kept_card is not None
 
 
+_NOT_IN_SPACE = r"^action is not in action space$"
+
+
+@pytest.mark.parametrize(
+    ("action", "raw_error", "raw_message", "env_error", "env_message"),
+    [
+        (
+            10**6,
+            ValueError,
+            r"^action id 1000000 is outside range\(26430\) of pagat with 4 players$",
+            AssertionError,
+            _NOT_IN_SPACE,
+        ),
+        (
+            -1,
+            ValueError,
+            r"^action id -1 is outside range\(26430\)",
+            AssertionError,
+            _NOT_IN_SPACE,
+        ),
+        (
+            None,
+            TypeError,
+            r"^player_3 must play an action id, got None$",
+            AssertionError,
+            _NOT_IN_SPACE,
+        ),
+        (
+            1.0,
+            TypeError,
+            r"^player_3 must play an action id, got 1\.0$",
+            AssertionError,
+            _NOT_IN_SPACE,
+        ),
+        (
+            "0",
+            TypeError,
+            r"^player_3 must play an action id, got '0'$",
+            AssertionError,
+            _NOT_IN_SPACE,
+        ),
+        (
+            True,
+            TypeError,
+            r"^player_3 must play an action id, got True$",
+            TypeError,
+            r"^player_3 must play an action id, got True$",
+        ),
+    ],
+)
+def test_raw_env_and_env_refuse_a_wrong_step_as_the_module_says(
+    action: Any,
+    raw_error: type[Exception],
+    raw_message: str,
+    env_error: type[Exception],
+    env_message: str,
+) -> None:
+    raw = crpz.raw_env("pagat")
+    raw.reset(seed=3)
+    before = raw.round_state
+    with pytest.raises(raw_error, match=raw_message):
+        raw.step(action)
+    assert raw.round_state is before
+    game = crpz.env("pagat")
+    game.reset(seed=3)
+    dealt = _raw(game).round_state
+    assert dealt == before
+    with pytest.raises(env_error, match=env_message):
+        game.step(action)
+    assert _raw(game).round_state is dealt
+
+
+def test_raw_env_and_env_refuse_a_step_before_reset_and_after_the_end() -> None:
+    with pytest.raises(RuntimeError, match=r"^the environment has no game before reset\(\)"):
+        crpz.raw_env("pagat").step(0)
+    with pytest.raises(AssertionError, match=r"^reset\(\) needs to be called before step\.$"):
+        crpz.env("pagat").step(0)
+    # An agent whose game is over may step None only: PettingZoo's ValueError, wrapped or not.
+    game = crpz.env("pagat", illegal_reward=-1.0)
+    game.reset(seed=3)
+    game.step(encoding.BUY)  # illegal: the game ends
+    assert all(game.terminations.values())
+    with pytest.raises(
+        ValueError, match=r"^when an agent is dead, the only valid action is None$"
+    ):
+        game.step(encoding.DRAW_STOCK)
+    with pytest.raises(AssertionError, match=_NOT_IN_SPACE):
+        game.step(10**6)
+
+
 def test_an_illegal_reward_that_is_not_a_number_is_refused_when_the_env_is_made() -> None:
     with pytest.raises(TypeError, match=r"^illegal_reward must be a number \(a float\), got 'x'"):
         crpz.env("pagat", illegal_reward=typeless("x"))

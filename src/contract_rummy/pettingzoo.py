@@ -100,6 +100,29 @@ PettingZoo's ``AssertOutOfBoundsWrapper`` and ``OrderEnforcingWrapper``; with
 games, which instead ends the game on an illegal action, giving that agent
 ``illegal_reward``.
 
+The wrappers check an action before :class:`raw_env` sees it, with their own
+``AssertionError``, so the two environments refuse a wrong ``step`` differently:
+
+===========================================  ======================  =====================
+``step(action)``, with ``action``            ``raw_env``             ``env()``
+===========================================  ======================  =====================
+an int outside the action space              ``ValueError``          ``AssertionError``
+``None``, a float or a str, agent to act     ``TypeError``           ``AssertionError``
+a bool                                       ``TypeError``           ``TypeError``
+an id in the space the rules refuse now      ``IllegalActionError``  ``IllegalActionError``;
+                                                                     none with
+                                                                     ``illegal_reward``:
+                                                                     the game ends
+an id in the space, the agent's game over    ``ValueError``          ``ValueError``
+any, before ``reset``                        ``RuntimeError``        ``AssertionError``
+===========================================  ======================  =====================
+
+The ``AssertionError`` says ``action is not in action space`` (``reset() needs to be called
+before step.`` before a reset); a bool passes the wrapper, since the action space counts
+it as an int. Python run without assertions (``python -O``) skips the check of
+``AssertOutOfBoundsWrapper``: :func:`env` then raises what :class:`raw_env` raises for an
+action outside the space.
+
 Example agents
 --------------
 Agents that sample uniformly among their legal actions, through the action space (seeded
@@ -218,6 +241,11 @@ def env(
     Raises:
         ValueError, TypeError: as :class:`raw_env` does; TypeError also for an
             ``illegal_reward`` that is not a number.
+
+    Its ``step`` refuses an action outside the action space (``None`` included, for an
+    agent that is to act) with the ``AssertionError`` of PettingZoo's
+    ``AssertOutOfBoundsWrapper``, ``action is not in action space``, before
+    :meth:`raw_env.step` would raise its ``ValueError`` or ``TypeError`` (see the module).
 
     >>> from contract_rummy import pettingzoo as crpz
     >>> game = crpz.env(variant="progressive", players=8)
@@ -510,6 +538,25 @@ class raw_env(AECEnv[str, Observation, ActionId]):  # noqa: N801 - PettingZoo's 
                 agent whose game is over.
             IllegalActionError: if the rules refuse the action now: the rule's message and
                 the id; the game is left as it was.
+
+        These are this class's own errors. The wrapped environment of :func:`env` checks
+        the action first: outside the action space (``None``, a float or a str for an
+        agent that is to act, an id out of range), it raises PettingZoo's
+        ``AssertionError``, ``action is not in action space``, instead (see the module).
+
+        >>> from contract_rummy import pettingzoo as crpz
+        >>> raw = crpz.raw_env()
+        >>> raw.reset(seed=3)
+        >>> raw.step(10**6)
+        Traceback (most recent call last):
+        ...
+        ValueError: action id 1000000 is outside range(26430) of pagat with 4 players
+        >>> wrapped = crpz.env()
+        >>> wrapped.reset(seed=3)
+        >>> wrapped.step(10**6)
+        Traceback (most recent call last):
+        ...
+        AssertionError: action is not in action space
         """
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
