@@ -23,8 +23,9 @@ import attrs
 import pytest
 
 import contract_rummy as cr
+from contract_rummy import records
 from contract_rummy.cli import _simulate, main
-from contract_rummy.cli._simulate import _options, _run
+from contract_rummy.cli._simulate import _options, _run, _saved
 from contract_rummy.codec import write_variant
 from contract_rummy.simulation import Simulation
 
@@ -547,6 +548,204 @@ def test_a_local_dask_cluster_writes_the_same_results(
         captured.err
     )
     check_summary(captured.out, cr.summarize(reference))
+
+
+# -- results read back (--from) --------------------------------------------------------------
+
+
+@pytest.fixture
+def saved(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> tuple[Path, str]:
+    """A small run's results file, written by the program, and what the run printed."""
+    out = tmp_path / "results.jsonl"
+    assert main([*RUN, "--workers", "1", "--plain", "--out", str(out)]) == 0
+    return out, capsys.readouterr().out
+
+
+def no_game(*args: Any, **kwargs: Any) -> Simulation:
+    """In place of ``simulate``: --from plays no game."""
+    pytest.fail("a game was played")
+
+
+def test_from_sums_up_a_saved_run_as_the_run_did(
+    saved: tuple[Path, str],
+    reference: list[cr.GameResult],
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    out, printed = saved
+    monkeypatch.setattr(_run, "simulate", no_game)
+    assert main(["simulate", "--from", str(out), "--plain"]) == 0
+    captured = capsys.readouterr()
+    assert captured.err == ""  # no progress: nothing is played
+    run_lines, read_lines = printed.splitlines(), captured.out.splitlines()
+    # The same tables, line for line; the first and last lines say where the games came from.
+    assert run_lines[0] == f"Simulation of pagat, seed {SEED}: {', '.join(BOTS)}"
+    assert read_lines[0] == f"Simulation of pagat, from {out}: {', '.join(BOTS)}"
+    assert re.fullmatch(rf"{GAMES} games in [\d.]+ s: [\d.]+ games/s", run_lines[-2])
+    assert run_lines[-1] == f"Results: {out}"
+    assert read_lines[-1] == f"{GAMES} games, read from {out}"
+    assert read_lines[1:-1] == run_lines[1:-2]
+    check_summary(printed, cr.summarize(reference))
+
+
+@pytest.mark.slow
+def test_from_draws_the_plot_of_the_saved_results(
+    saved: tuple[Path, str], tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out, _ = saved
+    plot = tmp_path / "again.png"
+    assert main(["simulate", "--from", str(out), "--plain", "--plot", str(plot)]) == 0
+    assert plot.read_bytes().startswith(PNG)
+    assert capsys.readouterr().out.endswith(f"\n{GAMES} games, read from {out}\nPlot: {plot}\n")
+    plot.unlink()
+    assert main(["simulate", "--from", str(out), "--plain", "--plot", str(plot), "--quiet"]) == 0
+    assert plot.read_bytes().startswith(PNG)
+    assert capsys.readouterr().out.endswith(f"\n{GAMES} games, read from {out}\n")
+
+
+def test_from_reads_a_file_with_a_byte_order_mark_and_blank_lines(
+    saved: tuple[Path, str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    out, _ = saved
+    assert main(["simulate", "--from", str(out), "--plain"]) == 0
+    alone = capsys.readouterr().out
+    lines = out.read_bytes().splitlines(keepends=True)
+    out.write_bytes(b"\xef\xbb\xbf" + lines[0] + b"\n" + b"".join(lines[1:]) + b"\n\n")
+    assert main(["simulate", "--from", str(out), "--plain"]) == 0
+    assert capsys.readouterr().out == alone
+
+
+@pytest.mark.parametrize(
+    ("argv", "given"),
+    [
+        (["--bots", "greedy"], "--bots is"),
+        (["--games", "100"], "--games is"),  # the default's value, given all the same
+        (["--seed", "0"], "--seed is"),
+        (["--workers", "1"], "--workers is"),
+        (["--dask", "tcp://127.0.0.1:8786"], "--dask is"),
+        (["--out", "again.jsonl"], "--out is"),
+        (["--variant", "pagat"], "--variant is"),
+        (["--variant-file", "house.json"], "--variant-file is"),
+        (["--games", "5", "--seed", "2"], "--games, --seed are"),
+    ],
+)
+def test_from_refuses_the_options_of_playing(
+    argv: list[str], given: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out = tmp_path / "results.jsonl"
+    out.write_text("", encoding="utf-8")
+    with pytest.raises(SystemExit) as exit_info:
+        main(["simulate", "--from", str(out), *argv])
+    assert exit_info.value.code == 2
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    assert captured.err.startswith("usage: contract-rummy simulate ")
+    assert captured.err.splitlines()[-1] == (
+        "contract-rummy simulate: error: --from sums up results saved earlier and plays no "
+        f"game: {given} for playing games (the results say their rules and bots)"
+    )
+    assert not (tmp_path / "again.jsonl").exists()
+
+
+def test_from_refuses_a_plot_over_the_results(
+    saved: tuple[Path, str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    out, _ = saved
+    before = out.read_bytes()
+    with pytest.raises(SystemExit) as exit_info:
+        main(["simulate", "--from", str(out), "--plot", str(out.parent / "." / out.name)])
+    assert exit_info.value.code == 2
+    assert capsys.readouterr().err.splitlines()[-1] == (
+        f"contract-rummy simulate: error: --from and --plot name the same file, {out}: the "
+        "plot would overwrite the results"
+    )
+    assert out.read_bytes() == before
+
+
+def bad_file(what: str, results: bytes) -> tuple[bytes, str]:
+    """A file --from refuses, made from a run's ``results``, and the end of its message."""
+    first = results.splitlines(keepends=True)[0]
+    record = records.GameRecord(variant=cr.PAGAT, players=4, seed=1, actions=[])
+    other = next(iter(cr.simulate(["greedy"] * 4, 1, workers=1))).to_json().encode()
+    two_runs = (
+        "line 3: game 0 is pagat with bots ['greedy', 'greedy', 'greedy', 'greedy'], but the "
+        "games summed up are pagat with bots ['heuristic', 'greedy', 'random', 'random']"
+    )
+    game_record = (
+        "line 1: a game record (play or demo --record), not a game's result as simulate "
+        "--out writes them; contract-rummy replay prints a record"
+    )
+    empty = "holds no game's result: expected JSON Lines, a game a line, as simulate --out "
+    files = {
+        "empty": (b"", empty),
+        "not JSON": (b"Simulation of pagat\n", "line 1: not a JSON document: "),
+        "cut short": (first + first[:100], "line 2: not a JSON document: "),
+        "not UTF-8": (first + b"\xff\xfe\xfd\n", "line 2: not a JSON document: "),
+        "no result": (b'{"index": 0}\n', "line 1: "),
+        "two runs": (first + b"\n" + other + b"\n", two_runs),
+        "a game record": (records.dumps(record).encode() + b"\n", game_record),
+    }
+    return files[what]
+
+
+@pytest.mark.parametrize(
+    "what",
+    ["empty", "not JSON", "cut short", "not UTF-8", "no result", "two runs", "a game record"],
+)
+def test_from_refuses_a_file_that_is_not_one_runs_results(
+    what: str, saved: tuple[Path, str], tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out, _ = saved
+    content, message = bad_file(what, out.read_bytes())
+    path = tmp_path / "bad.jsonl"
+    path.write_bytes(content)
+    with pytest.raises(SystemExit) as exit_info:
+        main(["simulate", "--from", str(path), "--plain"])
+    assert exit_info.value.code == 2
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    last = captured.err.splitlines()[-1]
+    assert last.startswith(f"contract-rummy simulate: error: --from: {path}")
+    assert message in last
+    assert captured.err.count("error:") == 1
+
+
+def test_from_a_missing_file_or_a_folder_exits_2_without_a_traceback(tmp_path: Path) -> None:
+    missing = tmp_path / "missing.jsonl"
+    for path, reason in ((missing, "[Errno 2] No such file or directory"),
+                         (tmp_path, "[Errno 21] Is a directory")):  # fmt: skip
+        result = program("simulate", "--from", str(path))
+        assert result.returncode == 2
+        assert result.stdout == ""
+        assert result.stderr.splitlines()[-1] == (
+            f"contract-rummy simulate: error: --from: {reason}: '{path}'"
+        )
+        assert "Traceback" not in result.stderr
+
+
+def test_from_stops_on_ctrl_c_with_status_130(
+    saved: tuple[Path, str], monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out, _ = saved
+
+    def interrupted(lines: Any) -> Iterator[cr.GameResult]:
+        yield from itertools.islice(cr.load_results(lines), 2)
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(_saved, "load_results", interrupted)
+    assert main(["simulate", "--from", str(out)]) == 130
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    assert captured.err == f"contract-rummy simulate: interrupted while reading {out}\n"
+
+
+def test_from_is_in_the_help(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as exit_info:
+        main(["simulate", "--help"])
+    assert exit_info.value.code == 0
+    shown = " ".join(capsys.readouterr().out.split())
+    assert "--from FILE play no game: sum up the results saved earlier with --out FILE" in shown
+    assert "--quiet print the summary only" in shown
 
 
 # -- optional packages -----------------------------------------------------------------------

@@ -9,8 +9,9 @@ a game between bots and prints it round by round; ``--record FILE`` saves it as 
 (each game in turn of a JSON Lines file of records, one a line).
 ``contract-rummy simulate`` plays many seeded games between bots, on every core, and prints
 their statistics (win rates, scores, contracts met), with ``--out`` for the results as JSON
-Lines and ``--plot`` for a figure. ``contract-rummy rules`` prints a rule set, setting by
-setting, with the rules' numbers.
+Lines and ``--plot`` for a figure; ``--from FILE`` sums up such results again, playing no
+game. ``contract-rummy rules`` prints a rule set, setting by setting, with the rules'
+numbers.
 
 ``--variant`` picks a rule set of :data:`~contract_rummy.VARIANTS` (by default ``pagat``), or
 ``--variant-file PATH`` reads one from a JSON file (as

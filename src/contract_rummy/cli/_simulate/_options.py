@@ -2,12 +2,15 @@
 
 :func:`add_arguments` gives the command's parser its options; :func:`read_options` reads
 them into an :class:`Options`, or ends the command with its usage and what is wrong.
+With ``--from FILE``, which plays no game, :func:`read_saved` reads them into a
+:class:`Saved` instead, refusing the options that only playing uses.
 """
 
 from __future__ import annotations
 
 import argparse
 from pathlib import Path
+from typing import Final
 
 import attrs
 
@@ -20,7 +23,32 @@ from contract_rummy.cli._common import (
 )
 from contract_rummy.variants import Variant
 
-__all__ = ["Options", "add_arguments", "check_plot", "read_options", "same_file"]
+__all__ = [
+    "GAMES",
+    "PLAYING",
+    "Options",
+    "Saved",
+    "add_arguments",
+    "check_plot",
+    "read_options",
+    "read_saved",
+    "same_file",
+]
+
+#: How many games a run plays without ``--games``.
+GAMES: Final = 100
+#: The options that only playing uses, by their names in the parsed arguments: none of
+#: them goes with ``--from``, which plays no game.
+PLAYING: Final = {
+    "variant": "--variant",
+    "variant_file": "--variant-file",
+    "bots": "--bots",
+    "games": "--games",
+    "seed": "--seed",
+    "workers": "--workers",
+    "dask": "--dask",
+    "out": "--out",
+}
 
 
 @attrs.frozen
@@ -52,6 +80,23 @@ class Options:
     plain: bool
 
 
+@attrs.frozen
+class Saved:
+    """The command's arguments with ``--from``, checked: results read back, no game played.
+
+    Attributes:
+        source: The file of results to read (JSON Lines, as ``--out`` writes them).
+        plot: The file of the plot, or ``None``.
+        quiet: Whether to print the summary only.
+        plain: Whether to print plain text even where rich is installed.
+    """
+
+    source: Path
+    plot: Path | None
+    quiet: bool
+    plain: bool
+
+
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """Give ``parser`` the command's options."""
     add_variant_options(parser)
@@ -63,8 +108,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         f"{', '.join(sorted(BOTS))} (default: heuristic in every seat of the rules' "
         "usual number of players)",
     )
-    parser.add_argument("--games", type=int, default=100, help="how many games (default 100)")
-    parser.add_argument("--seed", type=int, default=0, help="the run's seed (default 0)")
+    # No defaults here: --from refuses the options given, and a default is not given.
+    parser.add_argument(
+        "--games", type=int, default=None, help=f"how many games (default {GAMES})"
+    )
+    parser.add_argument("--seed", type=int, default=None, help="the run's seed (default 0)")
     parser.add_argument(
         "--workers",
         type=int,
@@ -81,6 +129,15 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--plot", type=Path, default=None, metavar="FILE", help="draw the scores and contracts"
     )
+    parser.add_argument(
+        "--from",
+        dest="source",
+        type=Path,
+        default=None,
+        metavar="FILE",
+        help="play no game: sum up the results saved earlier with --out FILE (with --plot, "
+        "--quiet and --plain only)",
+    )
     parser.add_argument("--quiet", action="store_true", help="print the summary only")
     parser.add_argument(
         "--plain", action="store_true", help="plain text, even where rich is installed"
@@ -89,10 +146,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def read_options(parser: argparse.ArgumentParser, args: argparse.Namespace) -> Options:
     """The arguments, or the command's usage and what is wrong with them."""
-    if args.games < 1:
-        parser.error(f"--games must be at least 1, got {args.games}")
-    if args.seed < 0:
-        parser.error(f"--seed must not be negative, got {args.seed}")
+    games = GAMES if args.games is None else args.games
+    seed = 0 if args.seed is None else args.seed
+    if games < 1:
+        parser.error(f"--games must be at least 1, got {games}")
+    if seed < 0:
+        parser.error(f"--seed must not be negative, got {seed}")
     if args.workers is not None and args.workers < 1:
         parser.error(f"--workers must be at least 1, got {args.workers}")
     if args.out is not None and str(args.out) == "-":
@@ -108,8 +167,8 @@ def read_options(parser: argparse.ArgumentParser, args: argparse.Namespace) -> O
     return Options(
         variant=variant,
         bots=bots_for(parser, args.bots, variant),
-        games=args.games,
-        seed=args.seed,
+        games=games,
+        seed=seed,
         workers=args.workers,
         dask=args.dask,
         out=args.out,
@@ -117,6 +176,27 @@ def read_options(parser: argparse.ArgumentParser, args: argparse.Namespace) -> O
         quiet=args.quiet,
         plain=args.plain,
     )
+
+
+def read_saved(parser: argparse.ArgumentParser, args: argparse.Namespace) -> Saved:
+    """The arguments with ``--from``, or the command's usage and what is wrong with them.
+
+    The options that only playing uses (:data:`PLAYING`) are refused: the results hold
+    their games' rules and bots, and no game is played.
+    """
+    source: Path = args.source
+    given = [option for name, option in PLAYING.items() if getattr(args, name) is not None]
+    if given:
+        verb = "is" if len(given) == 1 else "are"
+        parser.error(
+            f"--from sums up results saved earlier and plays no game: {', '.join(given)} "
+            f"{verb} for playing games (the results say their rules and bots)"
+        )
+    if args.plot is not None and same_file(source, args.plot):
+        parser.error(
+            f"--from and --plot name the same file, {source}: the plot would overwrite the results"
+        )
+    return Saved(source=source, plot=args.plot, quiet=args.quiet, plain=args.plain)
 
 
 def same_file(one: Path, other: Path) -> bool:

@@ -15,11 +15,18 @@ __all__ = ["plot_summary"]
 
 
 def plot_summary(
-    path: Path, summary: Summary, scores: Sequence[Sequence[int]], *, seed: int
+    path: Path,
+    summary: Summary,
+    scores: Sequence[Sequence[int]],
+    *,
+    seed: int | None = None,
+    source: Path | None = None,
 ) -> None:
     """Draw each seat's final scores and each round's contracts met; save it to ``path``.
 
-    ``scores[seat]`` are the seat's final totals, one per game. The figure has two parts:
+    ``scores[seat]`` are the seat's final totals, one per game. The title names the run's
+    ``seed`` when given, and the name of the ``source`` file the results were read from
+    (``simulate --from``) when given. The figure has two parts:
     box plots of the final scores, a box per seat, and for each round the rates of
     player-rounds whose cards met the contract straight off the deal and that met it at
     all, with their 95% intervals. It is drawn with matplotlib's Agg backend, without
@@ -34,7 +41,12 @@ def plot_summary(
     left, right = figure.subplots(1, 2, width_ratios=(2, 3))
     _draw_scores(left, summary, scores)
     _draw_contracts(right, summary)
-    figure.suptitle(f"{summary.games} {summary.variant} games, seed {seed}")
+    title = [f"{summary.games} {summary.variant} games"]
+    if seed is not None:
+        title.append(f"seed {seed}")
+    if source is not None:
+        title.append(f"from {source.name}")
+    figure.suptitle(", ".join(title))
     figure.savefig(path, dpi=90, format=path.suffix.removeprefix(".").lower() or "png")
 
 

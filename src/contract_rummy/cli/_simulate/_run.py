@@ -26,7 +26,7 @@ from contract_rummy.cli._common import INTERRUPTED
 from contract_rummy.cli._simulate._options import Options, check_plot, read_options
 from contract_rummy.cli._simulate._plot import plot_summary
 from contract_rummy.cli._simulate._progress import progress
-from contract_rummy.cli._simulate._summary import report
+from contract_rummy.cli._simulate._summary import Frame, report
 from contract_rummy.simulation import GameResult, Simulation, Summarizer, dask_executor, simulate
 
 __all__ = ["DASK_TIMEOUT", "Tally", "run"]
@@ -71,18 +71,23 @@ class Tally:
     Also how long the games took, in seconds, once they are over or stopped.
     """
 
-    def __init__(self, seats: int, *, scores: bool) -> None:
+    def __init__(self, *, scores: bool) -> None:
         self.summarizer = Summarizer()
         self.seconds = 0.0
         #: Each seat's final scores, for the plot; only small integers, not whole results.
-        self.scores: list[array[int]] | None = (
-            [array("q") for _ in range(seats)] if scores else None
-        )
+        #: A column a seat, made at the first game (results read back name no seats first).
+        self.scores: list[array[int]] | None = [] if scores else None
 
     def add(self, game: GameResult) -> None:
-        """Count one game."""
+        """Count one game.
+
+        Raises:
+            ValueError: if its rules or bots differ from the first game's.
+        """
         self.summarizer.add(game)
         if self.scores is not None:
+            if not self.scores:
+                self.scores = [array("q") for _ in game.scores]
             for column, score in zip(self.scores, game.scores, strict=True):
                 column.append(score)
 
@@ -191,13 +196,8 @@ def _report(options: Options, tally: Tally) -> None:
     summary = tally.summarizer.summary()
     if options.plot is not None and tally.scores is not None:
         plot_summary(options.plot, summary, tally.scores, seed=options.seed)
-    report(
-        summary,
-        seed=options.seed,
-        seconds=tally.seconds,
-        plain=options.plain,
-        files=[] if options.quiet else _files(options),
-    )
+    frame = Frame.of_run(summary, seed=options.seed, seconds=tally.seconds)
+    report(summary, frame, plain=options.plain, files=[] if options.quiet else _files(options))
 
 
 def run(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
@@ -209,7 +209,7 @@ def run(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
     options = read_options(parser, args)
     if options.plot is not None:
         check_plot(parser, options.plot)
-    tally = Tally(len(options.bots), scores=options.plot is not None)
+    tally = Tally(scores=options.plot is not None)
     with ExitStack() as stack:
         out = None if options.out is None else _open_out(parser, options, stack)
         executor = None if options.dask is None else _dask(parser, options.dask, stack)

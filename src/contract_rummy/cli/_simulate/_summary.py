@@ -2,7 +2,9 @@
 
 The same two tables, the seats' (win rates, mean scores) and the rounds' (contracts met,
 turns, how rounds ended), each figure with its 95% confidence interval, are written as
-aligned text (:func:`plain_summary`) or drawn by rich to fit the terminal (:func:`report`).
+aligned text (:func:`plain_summary`) or drawn by rich to fit the terminal (:func:`report`),
+between a line that says what was summed up and one that says how many games (a
+:class:`Frame`: a run's seed and speed, or the file of results it was read from).
 """
 
 from __future__ import annotations
@@ -10,6 +12,7 @@ from __future__ import annotations
 import sys
 import textwrap
 from collections.abc import Sequence
+from pathlib import Path
 from typing import TYPE_CHECKING, Final
 
 import attrs
@@ -23,7 +26,7 @@ if TYPE_CHECKING:
     from rich.table import Table
     from rich.text import Text
 
-__all__ = ["plain_summary", "report"]
+__all__ = ["Frame", "plain_summary", "plain_text", "report"]
 
 #: The narrowest the contracts' column of a rich table may be, its text wrapped.
 _CONTRACT_WIDTH: Final = 12
@@ -131,15 +134,65 @@ def _plain_table(table: _Table) -> list[str]:
     return [table.title, *map(line, lines), *note]
 
 
-def _header(summary: Summary, seed: int) -> str:
+def _games(summary: Summary) -> str:
+    return f"{summary.games} game{'s' * (summary.games != 1)}"
+
+
+@attrs.frozen
+class Frame:
+    """The lines above and under the tables: what was summed up, and how many games.
+
+    Attributes:
+        header: The first line: the rules, where the games come from, the seats' bots.
+        footer: The last line: how many games (and, for a run, how fast they were played).
+    """
+
+    header: str
+    footer: str
+
+    @classmethod
+    def of_run(cls, summary: Summary, *, seed: int, seconds: float) -> Frame:
+        """The lines of a run just played: its seed, and its games per second.
+
+        >>> import contract_rummy as cr
+        >>> summary = cr.summarize(cr.simulate(["greedy"] * 4, 2, seed=5, workers=1))
+        >>> Frame.of_run(summary, seed=5, seconds=4.0)
+        Frame(header='Simulation of pagat, seed 5: greedy, greedy, greedy, greedy', \
+footer='2 games in 4.0 s: 0.5 games/s')
+        """
+        rate = summary.games / max(seconds, 1e-9)
+        return cls(
+            header=_header(summary, f"seed {seed}"),
+            footer=f"{_games(summary)} in {seconds:.1f} s: {rate:.1f} games/s",
+        )
+
+    @classmethod
+    def of_file(cls, summary: Summary, path: Path) -> Frame:
+        """The lines of results read back from the file at ``path`` (``simulate --from``).
+
+        >>> import contract_rummy as cr
+        >>> summary = cr.summarize(cr.simulate(["greedy"] * 4, 2, seed=5, workers=1))
+        >>> Frame.of_file(summary, Path("results.jsonl"))
+        Frame(header='Simulation of pagat, from results.jsonl: greedy, greedy, greedy, greedy', \
+footer='2 games, read from results.jsonl')
+        """
+        return cls(
+            header=_header(summary, f"from {path}"),
+            footer=f"{_games(summary)}, read from {path}",
+        )
+
+
+def _header(summary: Summary, source: str) -> str:
     bots = ", ".join(seat.bot for seat in summary.seats)
-    return f"Simulation of {summary.variant}, seed {seed}: {bots}"
+    return f"Simulation of {summary.variant}, {source}: {bots}"
 
 
-def _footer(summary: Summary, seconds: float) -> str:
-    rate = summary.games / max(seconds, 1e-9)
-    games = f"{summary.games} game{'s' * (summary.games != 1)}"
-    return f"{games} in {seconds:.1f} s: {rate:.1f} games/s"
+def plain_text(summary: Summary, frame: Frame) -> str:
+    """The summary as aligned plain text, between the lines of ``frame``."""
+    lines = [frame.header]
+    for table in (_seats_table(summary), _rounds_table(summary)):
+        lines += ["", *_plain_table(table)]
+    return "\n".join([*lines, "", frame.footer])
 
 
 def plain_summary(summary: Summary, *, seed: int, seconds: float) -> str:
@@ -155,10 +208,7 @@ def plain_summary(summary: Summary, *, seed: int, seconds: float) -> str:
     ...
     2 games in 4.0 s: 0.5 games/s
     """
-    lines = [_header(summary, seed)]
-    for table in (_seats_table(summary), _rounds_table(summary)):
-        lines += ["", *_plain_table(table)]
-    return "\n".join([*lines, "", _footer(summary, seconds)])
+    return plain_text(summary, Frame.of_run(summary, seed=seed, seconds=seconds))
 
 
 def _rich_cell(cell: str, *, stacked: bool) -> Text:
@@ -217,17 +267,15 @@ def _fitted(table: _Table, terminal: Console) -> Table:
     return drawn if widest <= terminal.width else _rich_table(table, stacked=True)
 
 
-def report(
-    summary: Summary, *, seed: int, seconds: float, plain: bool, files: Sequence[str] = ()
-) -> None:
-    """Print the summary: drawn by rich on a terminal, else plain; then ``files``' lines."""
+def report(summary: Summary, frame: Frame, *, plain: bool, files: Sequence[str] = ()) -> None:
+    """Print the summary in ``frame``: drawn by rich on a terminal, else plain; then ``files``."""
     terminal = None if plain else console(stderr=False)
     if terminal is None or not terminal.is_terminal:
-        print("\n".join([plain_summary(summary, seed=seed, seconds=seconds), *files]))
+        print("\n".join([plain_text(summary, frame), *files]))
         return
-    terminal.print(_header(summary, seed), markup=False)
+    terminal.print(frame.header, markup=False)
     for table in (_seats_table(summary), _rounds_table(summary)):
         terminal.print()
         terminal.print(_fitted(table, terminal))
     terminal.print()
-    terminal.print("\n".join([_footer(summary, seconds), *files]), markup=False)
+    terminal.print("\n".join([frame.footer, *files]), markup=False)
