@@ -108,7 +108,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         f"{', '.join(sorted(BOTS))} (default: heuristic in every seat of the rules' "
         "usual number of players)",
     )
-    # No defaults here: --from refuses the options given, and a default is not given.
+    # None until read_options fills in the defaults: --from refuses these options whenever
+    # they are given, even with their defaults' values.
     parser.add_argument(
         "--games", type=int, default=None, help=f"how many games (default {GAMES})"
     )

@@ -156,9 +156,11 @@ class Frame:
 
         >>> import contract_rummy as cr
         >>> summary = cr.summarize(cr.simulate(["greedy"] * 4, 2, seed=5, workers=1))
-        >>> Frame.of_run(summary, seed=5, seconds=4.0)
-        Frame(header='Simulation of pagat, seed 5: greedy, greedy, greedy, greedy', \
-footer='2 games in 4.0 s: 0.5 games/s')
+        >>> frame = Frame.of_run(summary, seed=5, seconds=4.0)
+        >>> print(frame.header)
+        Simulation of pagat, seed 5: greedy, greedy, greedy, greedy
+        >>> print(frame.footer)
+        2 games in 4.0 s: 0.5 games/s
         """
         rate = summary.games / max(seconds, 1e-9)
         return cls(
@@ -172,9 +174,11 @@ footer='2 games in 4.0 s: 0.5 games/s')
 
         >>> import contract_rummy as cr
         >>> summary = cr.summarize(cr.simulate(["greedy"] * 4, 2, seed=5, workers=1))
-        >>> Frame.of_file(summary, Path("results.jsonl"))
-        Frame(header='Simulation of pagat, from results.jsonl: greedy, greedy, greedy, greedy', \
-footer='2 games, read from results.jsonl')
+        >>> frame = Frame.of_file(summary, Path("results.jsonl"))
+        >>> print(frame.header)
+        Simulation of pagat, from results.jsonl: greedy, greedy, greedy, greedy
+        >>> print(frame.footer)
+        2 games, read from results.jsonl
         """
         return cls(
             header=_header(summary, f"from {path}"),
