@@ -30,8 +30,30 @@ def test_a_state_is_built_from_the_fields_of_its_parts_by_name() -> None:
     assert attrs.evolve(state, active=state.active, hands=state.hands) == state
     with pytest.raises(TypeError, match="unexpected keyword argument 'hand'"):
         cr.RoundState(**flat, hand=state.hands[0])  # type: ignore[call-arg]
-    with pytest.raises(TypeError, match=r"RoundState: .*missing .*'reshuffles'"):
+    with pytest.raises(TypeError, match=r"^RoundState is missing reshuffles; a game's first"):
         cr.RoundState(**{name: value for name, value in flat.items() if name != "reshuffles"})
+
+
+def test_a_state_built_by_hand_names_every_field_missing_and_where_states_come_from() -> None:
+    with pytest.raises(TypeError) as raised:
+        cr.RoundState()
+    assert str(raised.value) == (
+        "RoundState is missing facts (or variant, round_number, dealer), phase, active, "
+        "to_act, hands, stock, discard, discarded_by, board (or table, down, buys, "
+        "reshuffles), totals (or scores), turn, window, turns, chance (or rng); a game's "
+        "first state comes from contract_rummy.new_game() or contract_rummy.start_round(), "
+        "every later one from contract_rummy.apply()"
+    )
+    state = _play_state()
+    given = {name: getattr(state, name) for name in ("variant", "table", "phase", "stock")}
+    with pytest.raises(TypeError, match=r"^RoundState is missing round_number, dealer, active,"):
+        cr.RoundState(**given)
+    with pytest.raises(TypeError, match=r", down, buys, reshuffles, totals \(or scores\),"):
+        cr.RoundState(**given)
+    with pytest.raises(TypeError) as raised:
+        cr.PlayerView()
+    assert str(raised.value).startswith("PlayerView is missing facts (or variant, round_number")
+    assert str(raised.value).endswith("; a view comes from contract_rummy.view(state, player)")
 
 
 def _fields(state: cr.RoundState) -> dict[str, Any]:

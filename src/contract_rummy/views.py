@@ -204,7 +204,10 @@ class PlayerView(_ViewFields):
     ) -> None:
         given = {name: value for name, value in locals().items() if value is not KEEP}
         del given["self"]
-        _ViewFields.__init__(self, **assemble(PlayerView, given))
+        _ViewFields.__init__(
+            self,
+            **assemble(PlayerView, given, "a view comes from contract_rummy.view(state, player)"),
+        )
 
     @property
     def players(self) -> int:

@@ -240,15 +240,18 @@ def flat_fields(cls: type) -> dict[str, str]:
     return found
 
 
-def assemble(cls: type, given: Mapping[str, Any]) -> dict[str, Any]:
+def assemble(cls: type, given: Mapping[str, Any], made_by: str = "") -> dict[str, Any]:
     """The fields of ``cls`` from ``given``, which may name its flat parts' fields directly.
 
     A part given whole keeps its value, with any of its fields also given replaced (a
     checked copy, :func:`attrs.evolve`); a part not given is built from its fields.
+    ``made_by`` says where such a value usually comes from, for the message of what is
+    missing.
 
     Raises:
         TypeError: for a name that is no field of ``cls`` nor of its parts, for a field
-            given twice, or for a part that is missing and not given field by field.
+            given twice, or for fields missing: every field without a default that is
+            given neither whole nor, for a part, field by field, named in one message.
     """
     flat = _flat(cls)
     by_part: dict[str, dict[str, Any]] = {}
@@ -264,6 +267,10 @@ def assemble(cls: type, given: Mapping[str, Any]) -> dict[str, Any]:
                 f"{cls.__name__} has no field {name!r}; its fields are "
                 f"{', '.join(sorted((*_names(cls), *flat)))}"
             )
+    missing = _missing(cls, own, by_part)
+    if missing:
+        where = f"; {made_by}" if made_by else ""
+        raise TypeError(f"{cls.__name__} is missing {', '.join(missing)}{where}")
     for field in attrs.fields(cls):
         if not field.metadata.get("flat"):
             continue
@@ -278,6 +285,34 @@ def assemble(cls: type, given: Mapping[str, Any]) -> dict[str, Any]:
             except TypeError as error:
                 raise TypeError(f"{cls.__name__}: {error}") from None
     return own
+
+
+def _missing(
+    cls: type, own: Mapping[str, Any], by_part: Mapping[str, Mapping[str, Any]]
+) -> list[str]:
+    """What ``cls`` needs that is given neither whole nor field by field, in field order.
+
+    A part given by none of its fields reads ``"facts (or variant, round_number,
+    dealer)"``; a part given some of its fields, the fields it still needs.
+    """
+    missing: list[str] = []
+    for field in attrs.fields(cls):
+        if field.name in own or field.default is not attrs.NOTHING:
+            continue
+        if not field.metadata.get("flat"):
+            missing.append(field.name)
+            continue
+        changes = by_part.get(field.name, {})
+        needed = [
+            inner.name
+            for inner in attrs.fields(field.type)
+            if inner.default is attrs.NOTHING and inner.name not in changes
+        ]
+        if changes:
+            missing.extend(needed)
+        elif needed:
+            missing.append(f"{field.name} (or {', '.join(needed)})")
+    return missing
 
 
 _FLAT: dict[type, dict[str, str]] = {}

@@ -34,6 +34,12 @@ from contract_rummy.variants import Variant
 
 __all__ = ["PublicParts", "RoundState", "build_state", "not_a_state"]
 
+#: Where a state comes from, for the message of a state built by hand with fields missing.
+_MADE_BY: Final = (
+    "a game's first state comes from contract_rummy.new_game() or "
+    "contract_rummy.start_round(), every later one from contract_rummy.apply()"
+)
+
 
 class PublicParts:
     """The fields of the public parts, by name: what a state and a player's view both show.
@@ -235,7 +241,7 @@ class RoundState(_StateFields):
     ) -> None:
         given = {name: value for name, value in locals().items() if value is not KEEP}
         del given["self"]
-        _StateFields.__init__(self, **assemble(RoundState, given))
+        _StateFields.__init__(self, **assemble(RoundState, given, _MADE_BY))
 
     def replace(
         self,
