@@ -172,6 +172,37 @@ def test_r14_table_melds_must_be_melds_of_the_variant_and_owned_by_down_players(
         )
 
 
+def test_r14_the_melds_a_player_owns_on_the_table_are_the_rounds_contract() -> None:
+    state = _play_state()
+    down = play(state, cr.GoDown([cr.meld("7C 7D 7H"), cr.meld("9S 9D 9H")]))
+    # Round 2 asks for a group and a run (R11): round 1's two groups cannot be on its table.
+    with pytest.raises(cr.InvalidStateError) as raised:
+        attrs.evolve(down, round_number=2)
+    assert str(raised.value) == (
+        "player 0 owns 2 groups (of 3, 3) and no run on the table, which are not round 2's "
+        "contract, a group of 3 and a run of 4 (R14: a player goes down with exactly the "
+        "contract's melds and never starts another)"
+    )
+    # Half the contract on the table, the other group's cards back in the stock.
+    nines = down.table[1].meld.cards
+    with pytest.raises(cr.InvalidStateError, match=r"player 0 owns 1 group \(of 3\) and no run"):
+        attrs.evolve(down, table=down.table[:1], stock=(*down.stock, *nines))
+    # Groups shorter than the contract asks.
+    fours = cr.Contract(groups=(4, 4))
+    longer = attrs.evolve(cr.PAGAT, ladder=[(fours, 10)] * 7, last_round_at_once=False)
+    with pytest.raises(
+        cr.InvalidStateError, match=r"which are not round 1's contract, two groups of 4"
+    ):
+        attrs.evolve(down, variant=longer)
+    # A group lengthened by a lay-off is still the contract's group (R15).
+    stock = list(down.stock)
+    stock.remove(cards("7S")[0])
+    laid = attrs.evolve(
+        down, table=(cr.TableMeld(cr.meld("7C 7D 7H 7S"), 0), down.table[1]), stock=tuple(stock)
+    )
+    assert [len(placed.meld) for placed in laid.table] == [4, 3]
+
+
 def test_the_phase_must_agree_with_who_acts() -> None:
     state = deal("7C 7D", "8C", "9C", "KS", discard="4D")
     buying = cr.apply(state, cr.DrawStock())
@@ -361,7 +392,10 @@ def test_counts_and_winners_are_checked_against_the_rules() -> None:
     over = _round_over()
     with pytest.raises(cr.InvalidStateError, match="penalties must not be negative"):
         attrs.evolve(over, penalties=(-1, 2, 3, 10))
-    last = attrs.evolve(over, round_number=7)
+    # The last round of a ladder whose every round asks for the two groups on the table.
+    ladder = [(over.contract, 10)] * 7
+    same = attrs.evolve(cr.PAGAT, ladder=ladder, last_round_at_once=False)
+    last = attrs.evolve(over, variant=same, round_number=7)
     for winners in [(), (9,), (1, 1)]:
         with pytest.raises(cr.InvalidStateError, match="R28: winners must be players"):
             attrs.evolve(last, phase=cr.Phase.GAME_OVER, winners=winners)

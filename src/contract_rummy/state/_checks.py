@@ -23,7 +23,7 @@ from contract_rummy._checks import is_int
 from contract_rummy._hands import some_cards
 from contract_rummy.cards import Card
 from contract_rummy.errors import InvalidMeldError, InvalidStateError, Refusal
-from contract_rummy.melds import under
+from contract_rummy.melds import Group, Run, under
 from contract_rummy.shuffler import StepShuffler
 from contract_rummy.state._buying import buy_refusal, buyers, priority
 from contract_rummy.state._parts import NEW_TURN, NO_WINDOW, ChanceKind
@@ -307,6 +307,41 @@ def _table_problems(state: RoundState, players: int) -> Iterator[Refusal | str]:
                 f"down[{player}] is {down}, but player {player} "
                 f"{'owns' if player in owners else 'owns no'} melds on the table (R14)"
             )
+    for owner in sorted(owners):
+        problem = _contract_problem(state, owner)
+        if problem is not None:
+            yield problem
+
+
+def _contract_problem(state: RoundState, owner: int) -> str | None:
+    """R14, R24: whether the melds ``owner`` has on the table are not this round's contract.
+
+    A player goes down with exactly the contract's melds, and never starts another: the
+    melds they own are its groups and runs, each at least as long as the contract asks
+    (lay-offs lengthen them, R15; a swap keeps them as long, R23).
+    """
+    contract = state.contract
+    owned = [placed.meld for placed in state.table if placed.owner == owner]
+    groups = sorted(len(meld) for meld in owned if isinstance(meld, Group))
+    runs = sorted(len(meld) for meld in owned if isinstance(meld, Run))
+    if len(groups) == len(contract.groups) and len(runs) == len(contract.runs):
+        wanted = (*sorted(contract.groups), *sorted(contract.runs))
+        asked = zip((*groups, *runs), wanted, strict=True)
+        if all(length >= least for length, least in asked):
+            return None
+    return (
+        f"player {owner} owns {_melds(groups, 'group')} and {_melds(runs, 'run')} on the "
+        f"table, which are not round {state.round_number}'s contract, {contract} (R14: a "
+        "player goes down with exactly the contract's melds and never starts another)"
+    )
+
+
+def _melds(lengths: list[int], kind: str) -> str:
+    """``lengths`` as words: ``"2 groups (of 3, 4)"``, ``"no run"``."""
+    if not lengths:
+        return f"no {kind}"
+    plural = "" if len(lengths) == 1 else "s"
+    return f"{len(lengths)} {kind}{plural} (of {', '.join(map(str, lengths))})"
 
 
 def _deck_problems(state: RoundState, players: int) -> Iterator[Refusal | str]:
