@@ -275,6 +275,32 @@ def test_the_rules_of_a_variant_file_are_simulated(
     assert out.rstrip().splitlines()[-1].startswith("2 games in ")
 
 
+def test_rules_of_a_variant_file_under_a_presets_name_show_their_fingerprint(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    no_buying = attrs.evolve(cr.PAGAT, max_buys=0)  # still named "pagat"
+    path = tmp_path / "no-buying.json"
+    path.write_text(json.dumps(write_variant(no_buying)), encoding="utf-8")
+    out = tmp_path / "results.jsonl"
+    argv = ["--games", "2", "--bots", "greedy", "--workers", "1", "--quiet", "--plain"]
+    assert main(["simulate", *argv, "--variant-file", str(path), "--out", str(out)]) == 0
+    assert capsys.readouterr().out.startswith(
+        "Simulation of pagat (rules 8a0fe989a45dc11a, not the preset's), seed 0: greedy, "
+    )
+    # Its results are not summed up with the preset's.
+    preset = tmp_path / "preset.jsonl"
+    assert main(["simulate", *argv, "--out", str(preset)]) == 0
+    capsys.readouterr()
+    mixed = tmp_path / "mixed.jsonl"
+    mixed.write_bytes(preset.read_bytes() + out.read_bytes())
+    with pytest.raises(SystemExit) as exit_info:
+        main(["simulate", "--from", str(mixed), "--plain"])
+    assert exit_info.value.code == 2
+    assert "line 3: game 0 is pagat (rules 8a0fe989a45dc11a, not the preset's) with bots" in (
+        capsys.readouterr().err
+    )
+
+
 # -- in a terminal ---------------------------------------------------------------------------
 
 

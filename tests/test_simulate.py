@@ -11,6 +11,7 @@ import io
 import json
 import math
 import pickle
+import re
 import statistics
 import subprocess
 import sys
@@ -27,6 +28,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import contract_rummy as cr
+from contract_rummy.codec import rules_fingerprint
 from contract_rummy.godown import go_downs
 from contract_rummy.simulation import IN_FLIGHT, BotSpec, _dispatch, _executors
 from contract_rummy.simulation._dispatch import chunks, play_chunk
@@ -255,7 +257,10 @@ def _check_game(variant: cr.Variant, game: cr.GameResult) -> None:
     met = tuple(bool(go_downs(variant, 1, hand, None)) for hand in first.hands)
     assert game.rounds[0].met_on_deal == met
     document = game.to_dict()
-    assert list(document) == [field.name for field in attrs.fields(cr.GameResult)]
+    # A preset's games leave out their rules' fingerprint, None (see test_rules_...).
+    assert game.rules is None
+    names = [field.name for field in attrs.fields(cr.GameResult) if field.name != "rules"]
+    assert list(document) == names
     assert json.loads(game.to_json()) == document
     assert "\n" not in game.to_json()
     assert pickle.loads(pickle.dumps(game)) == game
@@ -529,6 +534,76 @@ def test_a_summarizer_refuses_games_of_other_rules_or_bots() -> None:
     with pytest.raises(ValueError, match="other rounds"):
         summarizer.add(attrs.evolve(game, rounds=game.rounds[:3]))
     assert summarizer.games == 1
+
+
+def test_custom_rules_under_a_presets_name_are_not_summed_up_with_the_presets_games() -> None:
+    no_buying = attrs.evolve(cr.PAGAT, max_buys=0)
+    assert no_buying.name == "pagat"
+    (preset,) = cr.simulate(["greedy"] * 4, 1, workers=1)
+    (custom,) = cr.simulate(["greedy"] * 4, 1, workers=1, variant=no_buying)
+    assert preset.rules is None
+    assert custom.rules == rules_fingerprint(no_buying) == "8a0fe989a45dc11a"
+    greedy = "with bots ['greedy', 'greedy', 'greedy', 'greedy']"
+    with pytest.raises(ValueError, match=r"^game 0 is pagat") as raised:
+        cr.summarize([preset, custom])
+    assert str(raised.value) == (
+        f"game 0 is pagat (rules 8a0fe989a45dc11a, not the preset's) {greedy}, but the games "
+        f"summed up are pagat {greedy}"
+    )
+    with pytest.raises(ValueError, match=r"summed up are pagat \(rules 8a0fe989a45dc11a, not"):
+        cr.summarize([custom, preset])
+    # Two sets of custom rules of one name: told apart by their fingerprints alone.
+    house, other = (attrs.evolve(no_buying, name="house", buy_penalty=n) for n in (1, 2))
+    (one,) = cr.simulate(["greedy"] * 4, 1, workers=1, variant=house)
+    (two,) = cr.simulate(["greedy"] * 4, 1, workers=1, variant=other)
+    message = f"is house (rules {two.rules}) {greedy}, but the games summed up are house (rules "
+    with pytest.raises(ValueError, match=re.escape(message)):
+        cr.summarize([one, two])
+    summary = cr.summarize([custom, custom])
+    assert (summary.variant, summary.rules, summary.games) == ("pagat", custom.rules, 2)
+    assert summary.rule_set == "pagat (rules 8a0fe989a45dc11a, not the preset's)"
+    assert summary.to_dict()["rules"] == custom.rules
+    assert cr.summarize([one]).rule_set == "house"  # its own name tells it apart
+    assert "rules" not in cr.summarize([preset]).to_dict()
+    assert cr.summarize([preset]).rule_set == "pagat"
+
+
+def test_a_results_line_keeps_the_fingerprint_of_rules_that_are_not_a_presets() -> None:
+    (preset,) = cr.simulate(["greedy"] * 4, 1, workers=1)
+    (custom,) = cr.simulate(
+        ["greedy"] * 4, 1, workers=1, variant=attrs.evolve(cr.PAGAT, max_buys=0)
+    )
+    assert "rules" not in preset.to_dict()  # a preset's line is as it was before rules
+    assert cr.GameResult.from_json(preset.to_json()) == preset
+    document = custom.to_dict()
+    assert list(document)[:4] == ["index", "seed", "variant", "rules"]
+    assert cr.GameResult.from_json(custom.to_json()) == custom
+    for bad, message in [
+        ("8A0FE989A45DC11A", "expected 16 hexadecimal digits, got '8A0FE989A45DC11A'"),
+        ("8a0f", "expected 16 hexadecimal digits, got '8a0f'"),
+        (16, "expected a string, got 16"),
+    ]:
+        with pytest.raises(cr.RecordError, match=f"^rules: {re.escape(message)}$"):
+            cr.GameResult.from_dict({**document, "rules": bad})
+    assert cr.GameResult.from_dict({**document, "rules": None}) == attrs.evolve(custom, rules=None)
+
+
+def test_a_rules_fingerprint_tells_apart_every_knob_and_nothing_else() -> None:
+    assert all(rules_fingerprint(variant) is None for variant in cr.VARIANTS.values())
+    base = attrs.evolve(cr.PAGAT, name="house")
+    changed = [
+        attrs.evolve(base, max_buys=2),
+        attrs.evolve(base, buy_penalty=2),
+        attrs.evolve(base, jokers=2),
+        attrs.evolve(base, wild_ranks={cr.Rank.TWO}),
+        attrs.evolve(base, name="home"),
+        attrs.evolve(cr.PAGAT, max_buys=2),
+    ]
+    prints = [rules_fingerprint(variant) for variant in [base, *changed]]
+    assert len(set(prints)) == len(prints)
+    assert all(isinstance(p, str) and len(p) == 16 for p in prints)
+    # Equal rules, made apart, give the same fingerprint.
+    assert rules_fingerprint(attrs.evolve(cr.PAGAT, name="house")) == prints[0]
 
 
 # -- streaming -------------------------------------------------------------------------------

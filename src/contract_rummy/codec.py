@@ -34,6 +34,8 @@ from __future__ import annotations
 
 import enum
 import functools
+import hashlib
+import json
 from collections.abc import Callable, Mapping
 from types import UnionType
 from typing import Any, Final, TypeVar, get_args, get_origin, overload
@@ -105,6 +107,7 @@ __all__ = [
     "from_dict",
     "read_state",
     "read_variant",
+    "rules_fingerprint",
     "to_dict",
     "write_variant",
 ]
@@ -291,6 +294,45 @@ def write_variant(variant: Variant) -> str | dict[str, Any]:
     if VARIANTS.get(variant.name) == variant:
         return variant.name
     return {"type": "Variant", **_variant_fields(variant)}
+
+
+@functools.lru_cache(maxsize=64)  # bounded: a program may make variants without end
+def rules_fingerprint(variant: Variant) -> str | None:
+    """What tells rules apart that share a name: ``None`` for a preset played as it is.
+
+    For any other variant, 16 hexadecimal digits of a SHA-256 hash of its name and of
+    every knob that differs from :class:`~contract_rummy.Variant`'s default, as
+    :func:`write_variant` writes them: equal rules give the same fingerprint, in any
+    program and any release that keeps those defaults; rules that differ in any knob give
+    another (two of them alike by chance is as unlikely as a 64-bit collision). A
+    :class:`~contract_rummy.GameResult` keeps it, so that :func:`~contract_rummy.summarize`
+    never sums up games of other rules kept under a preset's name.
+
+    >>> import attrs
+    >>> import contract_rummy as cr
+    >>> from contract_rummy.codec import rules_fingerprint
+    >>> rules_fingerprint(cr.PAGAT) is None
+    True
+    >>> no_buying = attrs.evolve(cr.PAGAT, max_buys=0)
+    >>> no_buying.name, rules_fingerprint(no_buying)
+    ('pagat', '8a0fe989a45dc11a')
+    >>> rules_fingerprint(attrs.evolve(cr.PAGAT, max_buys=1)) == rules_fingerprint(no_buying)
+    False
+    """
+    if VARIANTS.get(variant.name) == variant:
+        return None
+    default = _variant_fields(_DEFAULT_VARIANT)
+    knobs = {
+        name: value
+        for name, value in _variant_fields(variant).items()
+        if name == "name" or value != default[name]
+    }
+    text = json.dumps(knobs, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
+    return hashlib.sha256(text.encode()).hexdigest()[:16]
+
+
+#: The variant of every knob's default, which :func:`rules_fingerprint` leaves out.
+_DEFAULT_VARIANT: Final = Variant()
 
 
 def _variant_fields(variant: Variant) -> dict[str, Any]:

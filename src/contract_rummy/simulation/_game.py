@@ -21,6 +21,7 @@ import attrs
 
 from contract_rummy.actions import GoDown
 from contract_rummy.bots import Bot, GreedyBot, HeuristicBot, make_bot
+from contract_rummy.codec import rules_fingerprint
 from contract_rummy.engine import new_game
 from contract_rummy.events import Dealt, RoundEnded
 from contract_rummy.godown import go_downs
@@ -232,6 +233,7 @@ def _played(plan: Plan, index: int, seed: int, bot_seeds: tuple[int, ...]) -> Ga
         index=index,
         seed=seed,
         variant=plan.variant.name,
+        rules=rules_fingerprint(plan.variant),
         bots=tuple(bot_name(spec) for spec in plan.bots),
         bot_seeds=bot_seeds,
         scores=state.scores,

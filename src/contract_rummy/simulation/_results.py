@@ -126,6 +126,10 @@ class GameResult:
         index: The game's number in the run, from 0 (or from ``start``).
         seed: The seed it was dealt from: ``new_game(variant, seed=seed)`` deals it.
         variant: The name of its rules (:attr:`Variant.name`).
+        rules: ``None`` when those rules are the preset of that name as it is; else their
+            fingerprint (:func:`~contract_rummy.codec.rules_fingerprint`), which tells
+            apart rules that share a name, such as ``attrs.evolve(PAGAT, max_buys=0)``,
+            still named ``"pagat"``. Results written before it was kept read as ``None``.
         bots: Each seat's bot: its name in :data:`~contract_rummy.BOTS`, or the name of
             the factory that made it.
         bot_seeds: The seed each seat's bot was made from.
@@ -145,6 +149,7 @@ class GameResult:
     index: int
     seed: int
     variant: str
+    rules: str | None = attrs.field(default=None, kw_only=True)
     bots: tuple[str, ...]
     bot_seeds: tuple[int, ...]
     scores: tuple[int, ...]
@@ -156,9 +161,13 @@ class GameResult:
         """The game as a JSON object, its keys in the order of the attributes above.
 
         Each round is an object as :meth:`RoundResult.to_dict` writes it; tuples become
-        lists and a round's ``end`` its text (``"went out"``).
+        lists and a round's ``end`` its text (``"went out"``). ``rules`` is written only
+        when it is not ``None``: a preset's games are written as before it was kept.
         """
-        return _to_dict(self)
+        written = _to_dict(self)
+        if self.rules is None:
+            del written["rules"]
+        return written
 
     def to_json(self) -> str:
         """The game as one line of JSON (no newline), for a JSON Lines file.
@@ -281,6 +290,14 @@ def _read_round(data: Any, path: str, players: int | None) -> RoundResult:
     )
 
 
+def _read_fingerprint(value: Any, path: str) -> str:
+    """A fingerprint of rules: 16 hexadecimal digits, lowercase."""
+    text = read_str(value, path)
+    if len(text) != 16 or text.strip("0123456789abcdef"):
+        raise RecordError(f"{path}: expected 16 hexadecimal digits, got {shown(text)}")
+    return text
+
+
 def _read_game(data: Any, path: str) -> GameResult:
     names = tuple(field.name for field in attrs.fields(GameResult))
     fields = Fields(data, path, names)
@@ -298,6 +315,7 @@ def _read_game(data: Any, path: str) -> GameResult:
         index=fields.get("index", read_int),
         seed=fields.get("seed", read_int),
         variant=fields.get("variant", read_str),
+        rules=fields.get("rules", optional(_read_fingerprint), None),
         bots=bots,
         bot_seeds=bot_seeds,
         scores=scores,

@@ -20,6 +20,7 @@ import attrs
 
 from contract_rummy._checks import check_int
 from contract_rummy.events import RoundEnd
+from contract_rummy.presets import VARIANTS
 from contract_rummy.simulation._results import GameResult
 
 __all__ = ["Estimate", "RoundSummary", "SeatSummary", "Summarizer", "Summary", "summarize"]
@@ -187,20 +188,42 @@ class Summary:
 
     Attributes:
         variant: The name of the games' rules.
+        rules: Their fingerprint when they are not the preset of that name
+            (:attr:`GameResult.rules`), else ``None``.
         games: How many games.
         seats: Each seat's figures, in seat order.
         rounds: Each round's figures, in round order.
     """
 
     variant: str
+    rules: str | None = attrs.field(default=None, kw_only=True)
     games: int
     seats: tuple[SeatSummary, ...]
     rounds: tuple[RoundSummary, ...]
 
+    @property
+    def rule_set(self) -> str:
+        """The games' rules in words: their name, fingerprinted if they are not its preset's.
+
+        Rules under a preset's name that are not the preset's show their fingerprint.
+
+        >>> import attrs
+        >>> import contract_rummy as cr
+        >>> no_buying = attrs.evolve(cr.PAGAT, max_buys=0)
+        >>> cr.summarize(cr.simulate(["greedy"] * 4, 1, variant=no_buying, workers=1)).rule_set
+        "pagat (rules 8a0fe989a45dc11a, not the preset's)"
+        """
+        return _rules(self.variant, self.rules)
+
     def to_dict(self) -> dict[str, object]:
-        """The summary as a JSON object, its keys in the order of the attributes above."""
+        """The summary as a JSON object, its keys in the order of the attributes above.
+
+        ``rules`` is written only when it is not ``None``, as :meth:`GameResult.to_dict`
+        writes it.
+        """
         return {
             "variant": self.variant,
+            **({} if self.rules is None else {"rules": self.rules}),
             "games": self.games,
             "seats": [seat.to_dict() for seat in self.seats],
             "rounds": [summary.to_dict() for summary in self.rounds],
@@ -222,8 +245,9 @@ class Summarizer:
     """Sums up games as they come, one :class:`GameResult` at a time, in constant memory.
 
     The first game fixes the variant and the seats' bots; every later game must have the
-    same (a game of other rules or bots raises :class:`ValueError`). :meth:`summary` can
-    be taken at any point, as often as wanted.
+    same (a game of other rules or bots raises :class:`ValueError`): the same name and the
+    same rules (:attr:`GameResult.rules`), as custom rules may keep a preset's name.
+    :meth:`summary` can be taken at any point, as often as wanted.
 
     >>> import contract_rummy as cr
     >>> summarizer = cr.Summarizer()
@@ -237,6 +261,7 @@ class Summarizer:
     def __init__(self) -> None:
         self._games = 0
         self._variant: str | None = None
+        self._rules: str | None = None
         self._bots: tuple[str, ...] = ()
         self._wins: list[int] = []
         self._scores: list[_Moments] = []
@@ -258,14 +283,18 @@ class Summarizer:
             raise TypeError(f"expected a GameResult, got {game!r}")
         if self._variant is None:
             self._variant = game.variant
+            self._rules = game.rules
             self._bots = game.bots
             self._wins = [0] * len(game.bots)
             self._scores = [_Moments() for _ in game.bots]
             self._rounds = [_RoundTally(played.contract) for played in game.rounds]
-        elif (game.variant, game.bots) != (self._variant, self._bots):
+        elif (game.variant, game.rules, game.bots) != (self._variant, self._rules, self._bots):
+            alike = game.variant == self._variant  # then the fingerprints tell them apart
             raise ValueError(
-                f"game {game.index} is {game.variant} with bots {list(game.bots)}, but the "
-                f"games summed up are {self._variant} with bots {list(self._bots)}"
+                f"game {game.index} is {_rules(game.variant, game.rules, fingerprint=alike)} "
+                f"with bots {list(game.bots)}, but the games summed up are "
+                f"{_rules(self._variant, self._rules, fingerprint=alike)} with bots "
+                f"{list(self._bots)}"
             )
         if [played.contract for played in game.rounds] != [t.contract for t in self._rounds]:
             raise ValueError(f"game {game.index} has other rounds than the games summed up")
@@ -313,7 +342,22 @@ class Summarizer:
             )
             for number, tally in enumerate(self._rounds, start=1)
         )
-        return Summary(variant=self._variant, games=games, seats=seats, rounds=rounds)
+        return Summary(
+            variant=self._variant, rules=self._rules, games=games, seats=seats, rounds=rounds
+        )
+
+
+def _rules(variant: str, rules: str | None, *, fingerprint: bool = False) -> str:
+    """A game's rules in words: their name, with their fingerprint where it tells them apart.
+
+    The fingerprint is given for rules under a preset's name that are not the preset's,
+    and for any other rules if ``fingerprint``.
+    """
+    if rules is None:
+        return variant
+    if variant in VARIANTS:
+        return f"{variant} (rules {rules}, not the preset's)"
+    return f"{variant} (rules {rules})" if fingerprint else variant
 
 
 def summarize(games: Iterable[GameResult]) -> Summary:

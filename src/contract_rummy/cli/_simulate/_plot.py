@@ -41,7 +41,7 @@ def plot_summary(
     left, right = figure.subplots(1, 2, width_ratios=(2, 3))
     _draw_scores(left, summary, scores)
     _draw_contracts(right, summary)
-    title = [f"{summary.games} {summary.variant} games"]
+    title = [f"{summary.games} {summary.rule_set} games"]
     if seed is not None:
         title.append(f"seed {seed}")
     if source is not None:

@@ -188,7 +188,7 @@ class Frame:
 
 def _header(summary: Summary, source: str) -> str:
     bots = ", ".join(seat.bot for seat in summary.seats)
-    return f"Simulation of {summary.variant}, {source}: {bots}"
+    return f"Simulation of {summary.rule_set}, {source}: {bots}"
 
 
 def plain_text(summary: Summary, frame: Frame) -> str:
