@@ -163,6 +163,25 @@ def test_bad_parameters_are_refused_naming_the_allowed_values(
         load(**params)
 
 
+@pytest.mark.parametrize(
+    ("params", "message"),
+    [
+        ({"players": "4"}, "players must be an int; got '4'"),
+        ({"players": True}, "players must be an int; got True"),
+        ({"rounds": 1.0}, "rounds must be an int; got 1.0"),
+        ({"seed": None}, "seed must be an int; got None"),
+        ({"variant": cr.PAGAT}, "variant must be a str, a preset's name; got VARIANTS['pagat']"),
+        ({"returns": 0}, "returns must be a str; got 0"),
+        ({"shuffle": b"seeded"}, "shuffle must be a str; got b'seeded'"),
+    ],
+)
+def test_a_game_made_by_hand_refuses_parameters_of_the_wrong_type(
+    params: dict[str, object], message: str
+) -> None:
+    with pytest.raises(TypeError, match=f"^{re.escape(message)}"):
+        crs.ContractRummyGame(params)
+
+
 def test_openspiel_refuses_unknown_parameters_and_wrong_types() -> None:
     with pytest.raises(pyspiel.SpielError, match="Unknown parameter 'jokers'"):
         pyspiel.load_game("python_contract_rummy(jokers=2)")

@@ -71,6 +71,22 @@ def _fail(name: str, allowed: Sequence[object], value: object) -> NoReturn:
     raise ValueError(f"{name} must be one of {', '.join(map(str, allowed))}; got {value!r}")
 
 
+def _check_types(given: Mapping[str, object]) -> None:
+    """Refuse a parameter of the wrong type, as OpenSpiel's own ``load_game`` refuses it.
+
+    A game made by hand gets here without OpenSpiel's check: a ``TypeError`` naming the
+    parameter, the type its default has, and the value given.
+    """
+    for name, default in PARAMETERS.items():
+        value = given[name]
+        right = is_int(value) if isinstance(default, int) else isinstance(value, type(default))
+        if not right:
+            kind = "an int" if isinstance(default, int) else f"a {type(default).__name__}"
+            if name == "variant":
+                kind += ", a preset's name"  # a Variant is no OpenSpiel parameter
+            raise TypeError(f"{name} must be {kind}; got {value!r}")
+
+
 class ContractRummyGame(pyspiel.Game):  # type: ignore[misc] # OpenSpiel has no type hints
     """The OpenSpiel game: made by ``pyspiel.load_game(GAME_NAME, params)``.
 
@@ -79,8 +95,10 @@ class ContractRummyGame(pyspiel.Game):  # type: ignore[misc] # OpenSpiel has no 
             from :data:`PARAMETERS`.
 
     Raises:
-        ValueError: if a parameter has a value the game does not allow; the message names
-            the allowed values.
+        ValueError: if a parameter has a value the game does not allow, or is unknown; the
+            message names the allowed values.
+        TypeError: if a parameter has the wrong type (an int for ``players``, ``rounds``
+            and ``seed``, a str for the others), which ``load_game`` refuses first.
 
     Attributes:
         variant: The rules played: the preset named by the ``variant`` parameter.
@@ -110,6 +128,7 @@ class ContractRummyGame(pyspiel.Game):  # type: ignore[misc] # OpenSpiel has no 
                 f"unknown parameter {', '.join(unknown)}; the parameters are "
                 f"{', '.join(PARAMETERS)}"
             )
+        _check_types(given)
         name = given["variant"]
         if name not in VARIANTS:
             _fail("variant", list(VARIANTS), name)
