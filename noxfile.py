@@ -44,6 +44,7 @@ RULES_MODULES = (
     "actions.py",
     "events.py",
     "_hands.py",
+    "_meetable.py",
     "godown/*",
     "engine/*",
 )
