@@ -1,8 +1,10 @@
-"""Whether a contract can be met from a deck: the search, tested.
+"""Whether a contract can be met from a deck: the search behind Variant's check, tested.
 
-On small contracts the search is compared with a brute-force reference written from the
-rules: every suit, place, rank and length of every meld (R7-R10, R12), each layout counted
-card by card.
+Two ways. On small contracts the search is compared with a brute-force reference written
+from the rules: every suit, place, rank and length of every meld (R7-R10, R12), each layout
+counted card by card. And for every variant the strategies build, each round's layout the
+search finds is laid for real, with the deck's cards, and the engine's own check of a
+go-down accepts it (R9, R12, R14, R16, R24): no variant is accepted that no hand can play.
 """
 
 from __future__ import annotations
@@ -10,11 +12,19 @@ from __future__ import annotations
 import itertools
 from collections import Counter
 from collections.abc import Iterator
+from typing import Final
 
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+import contract_rummy as cr
 from contract_rummy._meetable import EXACT, Deck, Layout, Totals, fewest_wilds, rank_at
+from contract_rummy.cards import run_card
+from contract_rummy.godown import godown_problem
+from contract_rummy.testing.strategies import variants
+
+SUITS: Final = tuple(cr.Suit)
 
 # -- the reference -----------------------------------------------------------------------
 
@@ -163,3 +173,79 @@ def test_r24_totals_reachable_with_buys() -> None:
     longer = Totals(most=12)
     assert longer.allows(12)
     assert not longer.allows(13)
+
+
+# -- every accepted variant can be played -------------------------------------------------
+
+
+def _lay(variant: cr.Variant, players: int, layout: Layout) -> list[cr.Group | cr.Run]:
+    """The melds of ``layout``, made of the cards of ``variant``'s deck for ``players``."""
+    deck = Counter(variant.deck(players))
+    wild = sorted(card for card in deck.elements() if variant.is_wild(card))
+
+    def take(card: cr.Card | None) -> cr.Card:
+        if card is not None and not variant.is_wild(card) and deck[card] > 0:
+            deck[card] -= 1
+            return card
+        chosen = wild.pop()
+        deck[chosen] -= 1
+        return chosen
+
+    melds: list[cr.Group | cr.Run] = []
+    for suit, low, length in layout.runs:
+        cards = [take(run_card(SUITS[suit], position)) for position in range(low, low + length)]
+        melds.append(cr.Run(SUITS[suit], low, cards, variant=variant))
+    for rank, length in layout.groups:
+        cards = []
+        for _ in range(length):
+            natural = next(
+                (
+                    card
+                    for card in sorted(deck)
+                    if card.rank == rank and deck[card] > 0 and not variant.is_wild(card)
+                ),
+                None,
+            )
+            cards.append(take(natural))
+        melds.append(cr.Group(cr.Rank(rank), cards, variant=variant))
+    used = sum(variant.is_wild(card) for meld in melds for card in meld.cards)
+    assert used <= layout.wilds
+    return melds
+
+
+@given(variants())
+def test_r9_r14_r24_every_round_of_an_accepted_variant_can_be_met(variant: cr.Variant) -> None:
+    for players in range(variant.min_players, variant.max_players + 1):
+        variant.check_players(players)  # the strategies build variants every count plays
+        decks, jokers = variant.deck_counts(players)
+        wilds = jokers + 4 * decks * len(variant.wild_ranks)
+        for number in range(1, variant.rounds + 1):
+            contract = variant.contract(number)
+            totals = variant._go_down_totals(number)
+            layout = fewest_wilds(
+                contract.groups, contract.runs, variant._meld_deck(decks), totals, wilds
+            )
+            assert layout is not None
+            assert layout.wilds <= wilds
+            melds = _lay(variant, players, layout)
+            laid = [card for meld in melds for card in meld.cards]
+            if variant.at_once(number):
+                hand = laid  # the whole hand: the cards dealt and drawn, and any bought (R24)
+                assert totals.allows(len(hand))
+            else:
+                # The melds, and the hand's other cards, the one to discard among them (R16).
+                assert totals.exact or totals.allows(len(laid))
+                held = max(variant.cards_dealt(number) + 1, len(laid) + variant.final_discard)
+                rest = Counter(variant.deck(players))
+                rest.subtract(laid)
+                hand = laid + sorted(rest.elements())[: held - len(laid)]
+                assert len(hand) == held
+            assert godown_problem(variant, number, hand, None, melds) is None
+
+
+@pytest.mark.parametrize("variant", list(cr.VARIANTS.values()), ids=list(cr.VARIANTS))
+def test_r1_every_preset_is_played_by_every_number_of_players_it_allows(
+    variant: cr.Variant,
+) -> None:
+    for players in range(variant.min_players, variant.max_players + 1):
+        variant.check_players(players)

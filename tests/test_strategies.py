@@ -20,8 +20,14 @@ import contract_rummy as cr
 from contract_rummy.testing import strategies as crst
 
 DEUCES = attrs.evolve(cr.PAGAT, name="deuces", wild_ranks={cr.Rank.TWO})
+# A round of 7 cards played at once could never be won with one group (R24): not at once.
 ONE_DECK = attrs.evolve(
-    cr.PAGAT, name="one deck", decks=1, jokers=0, ladder=((cr.Contract(groups=(3,)), 7),)
+    cr.PAGAT,
+    name="one deck",
+    decks=1,
+    jokers=0,
+    ladder=((cr.Contract(groups=(3,)), 7),),
+    last_round_at_once=False,
 )
 
 

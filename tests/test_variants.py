@@ -474,11 +474,18 @@ def test_playable_custom_variants() -> None:
     assert run_of_seven.rounds == 1
     assert str(run_of_seven.contract(1)) == "a run of 7"
     assert run_of_seven.at_once(1)
-    biggest = attrs.evolve(PAGAT, ladder=one_round(Contract(groups=(3, 3)), 20))
+    # Not at once: two groups could never take a whole hand of 21 or 14 cards (R24).
+    biggest = attrs.evolve(
+        PAGAT, ladder=one_round(Contract(groups=(3, 3)), 20), last_round_at_once=False
+    )
     assert biggest.cards_dealt(1) == 20
     # 4 * 13 cards dealt from one deck and one turned up leave a stock of one card.
     one_left = attrs.evolve(
-        PAGAT, decks=1, jokers=2, ladder=one_round(Contract(groups=(3, 3)), 13)
+        PAGAT,
+        decks=1,
+        jokers=2,
+        ladder=one_round(Contract(groups=(3, 3)), 13),
+        last_round_at_once=False,
     )
     assert len(one_left.deck(4)) - 4 * 13 - 1 == 1
     assert attrs.evolve(PAGAT, aces=AceRule.HIGH, max_run_length=13).aces is AceRule.HIGH
@@ -742,7 +749,10 @@ def test_settings_at_their_bounds_are_accepted() -> None:
     assert sum(deuces.is_wild(card) for card in deuces.deck(4)) == variants.MAX_WILD_CARDS
     pairs = attrs.evolve(PAGAT, decks=1, jokers=8, wild_ranks=[Rank.TWO, Rank.THREE])
     assert len(pairs.wild_ranks) == variants.MAX_WILD_RANKS
-    assert attrs.evolve(PAGAT, ladder=one_round(Contract(groups=(3,)), 20)).cards_dealt(1) == 20
+    most_dealt = attrs.evolve(
+        PAGAT, ladder=one_round(Contract(groups=(3,)), 20), last_round_at_once=False
+    )
+    assert most_dealt.cards_dealt(1) == 20
     # None still means no limit, as R29 says.
     assert attrs.evolve(PAGAT, max_turns=None, max_reshuffles=None).max_turns is None
 
@@ -788,6 +798,157 @@ def test_a_round_at_once_needs_no_card_to_discard() -> None:
 def test_rounds_at_once_are_checked(value: Any, error: type[Exception], message: str) -> None:
     with pytest.raises(error, match=re.escape(message)):
         attrs.evolve(PAGAT, rounds_at_once=value)
+
+
+# -- contracts no hand can meet (R7, R8, R9, R24) -------------------------------------------
+
+
+def exactly(message: str) -> str:
+    """A pattern for ``pytest.raises`` that matches ``message`` and nothing more."""
+    return f"^{re.escape(message)}$"
+
+
+def not_at_once(contract: Contract, dealt: int) -> dict[str, Any]:
+    """A one-round ladder played as any round before the last: with a card to discard."""
+    return {"ladder": one_round(contract, dealt), "last_round_at_once": False}
+
+
+ONE_DECK: dict[str, Any] = {"min_players": 2, "max_players": 2, "decks": 1, "jokers": 0}
+
+
+def test_r7_a_group_longer_than_a_rank_and_every_wild_card_is_refused() -> None:
+    message = (
+        "R7: round 1's group of 12 cannot be made: a group holds at most 11 cards of the deck: "
+        "8 of one rank and 3 wild cards"
+    )
+    with pytest.raises(ValueError, match=exactly(message)):
+        attrs.evolve(PAGAT, **not_at_once(Contract(groups=(12,)), 14))
+    # 8 natural cards and the 3 jokers; or, with the 2s wild too, 8 more wild cards.
+    assert attrs.evolve(PAGAT, **not_at_once(Contract(groups=(11,)), 14)).rounds == 1
+    deuces = attrs.evolve(PAGAT, wild_ranks={Rank.TWO}, **not_at_once(Contract(groups=(12,)), 14))
+    assert deuces.contract(1).groups == (12,)
+
+
+@pytest.mark.parametrize("aces", [AceRule.HIGH, AceRule.LOW])
+def test_r8_a_run_longer_than_the_aces_allow_is_refused(aces: AceRule) -> None:
+    ladder = (*PAGAT.ladder[:6], (Contract(runs=(14,)), 13))
+    message = (
+        f"R8: round 7's run of 14 cannot be made: with aces {aces.value} only a run has at "
+        "most 13 cards"
+    )
+    with pytest.raises(ValueError, match=exactly(message)):
+        attrs.evolve(PAGAT, aces=aces, ladder=ladder)
+    assert attrs.evolve(PAGAT, ladder=ladder).contract(7).runs == (14,)  # ace to ace
+
+
+def test_r8_a_run_from_ace_to_ace_takes_two_aces_of_its_suit() -> None:
+    message = (
+        "R8: round 1's run of 14 cannot be made: wherever it lies it needs 1 wild card (from "
+        "ace to ace a run takes two aces of its suit, and the deck holds one of each), and the "
+        "deck holds no wild card"
+    )
+    with pytest.raises(ValueError, match=exactly(message)):
+        attrs.evolve(PAGAT, **ONE_DECK, **not_at_once(Contract(runs=(14,)), 15))
+    # A joker stands for the second ace; a run of 13 needs only one.
+    joker = attrs.evolve(
+        PAGAT, **{**ONE_DECK, "jokers": 1}, **not_at_once(Contract(runs=(14,)), 15)
+    )
+    assert joker.deck_counts(2) == (1, 1)
+    assert attrs.evolve(PAGAT, **ONE_DECK, **not_at_once(Contract(runs=(13,)), 15)).rounds == 1
+
+
+def test_r9_melds_that_share_the_deck_need_more_wild_cards_than_it_holds() -> None:
+    # Each group of 10 takes the 8 cards of its rank and 2 jokers: 4 jokers, of 3.
+    message = (
+        "R9: round 1's contract, two groups of 10, cannot be made: a card is in one meld only, "
+        "so together its melds need at least 4 wild cards, and the deck holds 3 wild cards"
+    )
+    with pytest.raises(ValueError, match=exactly(message)):
+        attrs.evolve(PAGAT, **not_at_once(Contract(groups=(10, 10)), 20))
+    assert attrs.evolve(PAGAT, **not_at_once(Contract(groups=(10, 9)), 20)).rounds == 1
+
+
+def test_r9_a_run_through_every_rank_leaves_a_group_of_four_short() -> None:
+    # One deck and no joker: a run of 13 takes a card of every rank, a group of 4 all four.
+    message = (
+        "R9: round 1's contract, a group of 4 and a run of 13, cannot be made: a card is in one "
+        "meld only, so together its melds need at least 1 wild card, and the deck holds no "
+        "wild card"
+    )
+    with pytest.raises(ValueError, match=exactly(message)):
+        attrs.evolve(PAGAT, **ONE_DECK, **not_at_once(Contract(groups=(4,), runs=(13,)), 18))
+    # A run of 12 leaves one rank whole.
+    shorter = attrs.evolve(PAGAT, **ONE_DECK, **not_at_once(Contract(groups=(4,), runs=(12,)), 18))
+    assert shorter.contract(1).min_cards == 16
+
+
+def test_r24_a_round_at_once_whose_whole_hand_its_melds_cannot_take_is_refused() -> None:
+    message = (
+        "R24: round 1 is played at once, so going down lays the whole hand: 13 cards or more "
+        "(12 dealt and the one drawn); but a group of 3 can hold at most 11 cards of the deck"
+    )
+    with pytest.raises(ValueError, match=exactly(message)):
+        attrs.evolve(PAGAT, ladder=one_round(Contract(groups=(3,)), 12))
+    # Without buying the hand never grows; a run takes the 13 cards, not 15 (R8).
+    with pytest.raises(ValueError, match=re.escape("hand: 13 cards (12 dealt")):
+        attrs.evolve(PAGAT, ladder=one_round(Contract(groups=(3,)), 12), buying=False)
+    with pytest.raises(ValueError, match="a run of 4 can hold at most 14 cards of the deck"):
+        attrs.evolve(PAGAT, ladder=one_round(Contract(runs=(4,)), 14))
+    assert attrs.evolve(PAGAT, ladder=one_round(Contract(runs=(4,)), 12)).at_once(1)
+    # The same contract in a round before the last lays its 3 cards and keeps the rest.
+    assert attrs.evolve(PAGAT, **not_at_once(Contract(groups=(3,)), 12)).rounds == 1
+
+
+def test_r2_a_contract_only_more_players_can_meet_is_refused_when_a_game_starts() -> None:
+    # One joker fewer than the players: a group of 10 needs 2 jokers, so 3 players or more.
+    tens = attrs.evolve(
+        PAGAT,
+        name="tens",
+        min_players=2,
+        max_players=5,
+        jokers=JokerRule.PLAYERS_MINUS_ONE,
+        **not_at_once(Contract(groups=(10,)), 12),
+    )
+    message = (
+        "R7: tens cannot be played by 2 players: round 1's group of 10 cannot be made: a group "
+        "holds at most 9 cards of the deck for 2 players: 8 of one rank and 1 wild card"
+    )
+    with pytest.raises(ValueError, match=exactly(message)):
+        cr.new_game(tens, seed=1, players=2)
+    with pytest.raises(ValueError, match=exactly(message)):
+        cr.start_round(tens, hands=[[], []], stock=[], discard=[])
+    with pytest.raises(ValueError, match=exactly(message)):
+        tens.check_players(2)
+    assert tens.deck_counts(2) == (2, 1)  # the deck itself is still there to count
+    for players in (3, 4, 5):
+        tens.check_players(players)
+        assert cr.new_game(tens, seed=1, players=players).players == players
+
+
+def test_r2_a_contract_no_number_of_players_can_meet_is_refused_when_built() -> None:
+    message = (
+        "R7: round 1's group of 13 cannot be made: a group holds at most 12 cards of the deck "
+        "for 5 players (the largest): 8 of one rank and 4 wild cards"
+    )
+    with pytest.raises(ValueError, match=exactly(message)):
+        attrs.evolve(
+            PAGAT,
+            min_players=2,
+            max_players=5,
+            jokers=JokerRule.PLAYERS_MINUS_ONE,
+            **not_at_once(Contract(groups=(13,)), 14),
+        )
+
+
+def test_contracts_no_hand_can_meet_are_refused_in_every_round_that_has_one() -> None:
+    ladder = (
+        (Contract(groups=(12,)), 14),
+        *PAGAT.ladder[1:6],
+        (Contract(groups=(3,)), 12),
+    )
+    with pytest.raises(ValueError, match=r"^R7: round 1's group of 12 cannot be made") as caught:
+        attrs.evolve(PAGAT, ladder=ladder)
+    assert "; R24: round 7 is played at once" in str(caught.value)
 
 
 # -- pickles and copies --------------------------------------------------------------------

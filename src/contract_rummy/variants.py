@@ -2,10 +2,16 @@
 
 :data:`PAGAT` is the default profile, rules R1-R29. Every other rule set is a
 ``Variant`` too, made with :func:`attrs.evolve`, and checked when it is built: a variant that
-cannot be played, or not in reasonable time, is refused with a message saying why. The
-named rule sets are in :mod:`contract_rummy.presets`.
+cannot be played, or not in reasonable time, is refused with a message saying why. That
+includes a round whose contract no hand from the deck could meet: a group longer than a
+rank's cards and every wild card (R7), a run longer than its positions allow (R8), melds
+needing more cards of one kind than the deck holds for them all (R9), or a round played
+at once whose whole hand its melds cannot take (R24). Where only some numbers of players
+get a deck too small for a round, those are refused when a game starts
+(:meth:`Variant.check_players`). The named rule sets are in :mod:`contract_rummy.presets`.
 
 >>> import attrs
+>>> from contract_rummy.contracts import Contract
 >>> five = attrs.evolve(PAGAT, min_players=3, max_players=5, jokers=JokerRule.PLAYERS_MINUS_ONE)
 >>> five.deck_counts(5)
 DeckCounts(decks=2, jokers=4)
@@ -13,6 +19,10 @@ DeckCounts(decks=2, jokers=4)
 Traceback (most recent call last):
 ...
 ValueError: the ladder of contracts is empty: a variant needs at least one round
+>>> attrs.evolve(PAGAT, ladder=[*PAGAT.ladder[:6], (Contract(runs=(14,)), 13)], aces=AceRule.HIGH)
+Traceback (most recent call last):
+...
+ValueError: R8: round 7's run of 14 cannot be made: with aces high only a run has at most 13 cards
 """
 
 from __future__ import annotations
@@ -25,6 +35,7 @@ from typing import Any, Final, NamedTuple
 import attrs
 
 from contract_rummy._checks import check_int, integer, is_int
+from contract_rummy._meetable import EXACT, Deck, Layout, Totals, fewest_wilds, rank_at
 from contract_rummy.cards import NATURALS, Card, Rank, as_card, build_deck
 from contract_rummy.contracts import STANDARD_CONTRACTS, Contract
 
@@ -147,6 +158,18 @@ def _rank_values(value: Iterable[int]) -> tuple[int, ...]:
     if _not_a_collection(value):
         raise TypeError(f"ranks must be 13 ints, ace to king, got {value!r}")
     return tuple(value)
+
+
+def _wild_cards(count: int, *, at_least: bool = False) -> str:
+    """``count`` wild cards in words: "no wild card", "1 wild card", "at least 3 wild cards"."""
+    if count == 0:
+        return "no wild card"
+    return f"{'at least ' if at_least else ''}{count} wild card{'s' * (count != 1)}"
+
+
+def _copies(decks: int) -> str:
+    """How many of each card ``decks`` decks hold, in words (R2)."""
+    return "the deck holds one of each" if decks == 1 else f"the deck holds {decks} of each"
 
 
 class DeckCounts(NamedTuple):
@@ -328,6 +351,34 @@ def _bool_field(default: bool) -> bool:
 _PRESETS: dict[str, Variant] = {}
 
 
+#: The settings that decide which contracts the deck can meet (and the name, which the
+#: messages say): variants alike in them share one check, kept in ``_CONTRACTS_CHECKED``.
+_CONTRACT_SETTINGS: Final = (
+    "name",
+    "min_players",
+    "max_players",
+    "decks",
+    "jokers",
+    "extra_deck_from",
+    "extra_deck_jokers",
+    "wild_ranks",
+    "aces",
+    "max_run_length",
+    "ladder",
+    "exact_first_meld",
+    "runs_may_touch",
+    "last_round_at_once",
+    "rounds_at_once",
+    "final_discard",
+    "buying",
+    "max_buys",
+    "buy_penalty",
+)
+#: How many checks ``_CONTRACTS_CHECKED`` keeps before it starts afresh.
+_CONTRACTS_KEPT: Final = 256
+_CONTRACTS_CHECKED: dict[tuple[object, ...], tuple[str | None, tuple[tuple[int, str], ...]]] = {}
+
+
 def register_presets(presets: Iterable[Variant]) -> None:
     """Name ``presets`` in the repr of the variants equal to them: ``VARIANTS['pagat']``.
 
@@ -346,6 +397,14 @@ class Variant:
     configures. Build other rule sets with :func:`attrs.evolve`; a rule set that cannot be
     played raises :class:`ValueError` at construction, saying why, and a setting of the
     wrong type raises :class:`TypeError` naming it.
+
+    A rule set cannot be played when some round's contract cannot be met by any hand from
+    the deck, even the deck for the most players: the refusal names the round, the meld and
+    the rule (R7, R8, R9, R24). The check is exact: it refuses only what no hand could lay
+    (each card in one meld, R9; no two runs of a suit contiguous, R12; the contract at its
+    minimum lengths, R14, or longer, R33; at once the whole hand, however many cards buys
+    have added to it, R24). A contract that only a larger deck can meet leaves the variant
+    playable by those numbers of players only: :meth:`check_players` refuses the others.
 
     So that every game can be played in reasonable time, settings are bounded, each by a
     module constant that the refusal names: :data:`MAX_PLAYERS` players (8),
@@ -475,11 +534,16 @@ class Variant:
     wild_by_index: tuple[bool, ...] = attrs.field(init=False, eq=False, repr=False)
     _points: tuple[int, ...] = attrs.field(init=False, eq=False, repr=False)
     _at_once: tuple[bool, ...] = attrs.field(init=False, eq=False, repr=False)
+    #: Why each number of players whose deck cannot meet some round's contract cannot
+    #: play (what :meth:`check_players` says), by number.
+    _unmet: dict[int, str] = attrs.field(init=False, eq=False, repr=False)
 
     def __attrs_post_init__(self) -> None:
         problems = list(self._problems())
         if problems:
             raise ValueError("; ".join(problems))
+        object.__setattr__(self, "_at_once", self._rounds_at_once())
+        object.__setattr__(self, "_unmet", self._unmet_contracts())
         wild = (*(card.rank in self.wild_ranks for card in NATURALS), True)
         joker_points = self.penalties.joker
         points = (
@@ -493,7 +557,6 @@ class Variant:
         )
         object.__setattr__(self, "wild_by_index", wild)
         object.__setattr__(self, "_points", points)
-        object.__setattr__(self, "_at_once", self._rounds_at_once())
 
     def __getstate__(self) -> dict[str, Any]:
         """What a pickle or a copy keeps: the settings, not the tables worked out from them.
@@ -666,6 +729,176 @@ class Variant:
                 )
                 break
 
+    # -- contracts the deck can meet ---------------------------------------------------
+
+    def _unmet_contracts(self) -> dict[int, str]:
+        """Why each number of players cannot play, for those whose deck misses a contract.
+
+        A contract that no deck of the variant can meet refuses the variant (a
+        :class:`ValueError` naming the round, the meld and the rule). More players never
+        get fewer cards of any kind (R2), so the deck for the most players decides that;
+        the decks for fewer players are checked for the rounds they cannot meet, which
+        :meth:`check_players` then names. Variants alike in the settings that decide it
+        share one answer, worked out once.
+        """
+        key = tuple(getattr(self, name) for name in _CONTRACT_SETTINGS)
+        found = _CONTRACTS_CHECKED.get(key)
+        if found is None:
+            found = self._check_contracts()
+            if len(_CONTRACTS_CHECKED) >= _CONTRACTS_KEPT:
+                _CONTRACTS_CHECKED.clear()
+            _CONTRACTS_CHECKED[key] = found
+        refusal, unmet = found
+        if refusal is not None:
+            raise ValueError(refusal)
+        return dict(unmet)
+
+    def _check_contracts(self) -> tuple[str | None, tuple[tuple[int, str], ...]]:
+        """The refusal of the variant, if any; else why each number of players cannot play."""
+        counts = {players: self.deck_counts(players) for players in self._player_range()}
+        largest = counts[self.max_players]
+        alike = len(set(counts.values())) == 1
+        deck = "the deck" if alike else f"the deck for {self.max_players} players (the largest)"
+        problems = [
+            f"{rule}: {reason}"
+            for number in range(1, self.rounds + 1)
+            if (found := self._unmet_round(number, largest, deck)) is not None
+            for rule, reason in (found,)
+        ]
+        if problems:
+            return "; ".join(problems), ()
+        unmet = []
+        for players, dealt_from in counts.items():
+            if dealt_from == largest:
+                continue
+            for number in range(1, self.rounds + 1):
+                found = self._unmet_round(number, dealt_from, f"the deck for {players} players")
+                if found is not None:
+                    rule, reason = found
+                    unmet.append(
+                        (
+                            players,
+                            f"{rule}: {self.name} cannot be played by {players} players: {reason}",
+                        )
+                    )
+                    break
+        return None, tuple(unmet)
+
+    def _player_range(self) -> range:
+        return range(self.min_players, self.max_players + 1)
+
+    def _unmet_round(
+        self, number: int, counts: DeckCounts, deck_name: str
+    ) -> tuple[str, str] | None:
+        """Why no hand from a deck of ``counts`` can meet round ``number``'s contract.
+
+        ``(rule, reason)``, or ``None`` when some hand can. ``deck_name`` names the deck
+        in the reason. The melds must be made from the deck's cards, each in one meld
+        (R9), as long as R7 and R8 let them be; going down lays exactly the contract
+        (R14, R33), or the whole hand at once (R24), which buys may make longer (R19).
+        """
+        contract, dealt = self.ladder[number - 1]
+        decks, jokers = counts
+        wilds = jokers + 4 * decks * len(self.wild_ranks)
+        held = _wild_cards(wilds)
+        deck = self._meld_deck(decks)
+        for length in dict.fromkeys(contract.runs):
+            if length > self.longest_run:  # (not beyond max_run_length: refused already)
+                return "R8", (
+                    f"round {number}'s run of {length} cannot be made: with aces "
+                    f"{self.aces.value} only a run has at most {self.longest_run} cards"
+                )
+        most = 4 * decks + wilds
+        for length in dict.fromkeys(contract.groups):
+            if length > most:
+                return "R7", (
+                    f"round {number}'s group of {length} cannot be made: a group holds at "
+                    f"most {most} cards of {deck_name}: {4 * decks} of one rank and {held}"
+                )
+        for length in dict.fromkeys(contract.runs):
+            alone = fewest_wilds((), (length,), deck, EXACT, wilds)
+            if alone is not None and alone.wilds > wilds:
+                return "R8", (
+                    f"round {number}'s run of {length} cannot be made: wherever it lies it "
+                    f"needs {_wild_cards(alone.wilds)} ({self._why_wild(alone, decks)}), "
+                    f"and {deck_name} holds {held}"
+                )
+        at_once = self.at_once(number)
+        first = dealt + 1
+        totals = self._go_down_totals(number)
+        found = fewest_wilds(contract.groups, contract.runs, deck, totals, wilds)
+        if found is not None and found.wilds <= wilds:
+            return None
+        least = fewest_wilds(contract.groups, contract.runs, deck, EXACT, wilds)
+        if at_once and least is not None and least.wilds <= wilds:
+            cards = max(
+                total
+                for total in range(contract.min_cards, first)
+                if (
+                    made := fewest_wilds(
+                        contract.groups,
+                        contract.runs,
+                        deck,
+                        Totals(whole=True, first=total, most=total),
+                        wilds,
+                    )
+                )
+                is not None
+                and made.wilds <= wilds
+            )
+            more = " or more" if totals.most != first else ""
+            return "R24", (
+                f"round {number} is played at once, so going down lays the whole hand: "
+                f"{first} cards{more} ({dealt} dealt and the one drawn); but {contract} "
+                f"can hold at most {cards} cards of {deck_name}"
+            )
+        needed = min(layout.wilds for layout in (found, least) if layout is not None)
+        return "R9", (
+            f"round {number}'s contract, {contract}, cannot be made: a card is in one "
+            f"meld only, so together its melds need {_wild_cards(needed, at_least=True)}, "
+            f"and {deck_name} holds {held}"
+        )
+
+    def _meld_deck(self, decks: int) -> Deck:
+        """The deck of ``decks`` decks, and this variant's runs, as the search sees them."""
+        return Deck(
+            decks,
+            frozenset(self.wild_ranks),
+            self.lowest_position,
+            self.highest_position,
+            self.longest_run,
+            self.runs_may_touch,
+        )
+
+    def _go_down_totals(self, number: int) -> Totals:
+        """How many cards going down lays in round ``number`` (R14, R16, R19, R24, R33).
+
+        The hand holds the cards dealt and the one drawn, and each buy adds the bought
+        card and its penalty cards (R19), up to the cap on buys (R21).
+        """
+        first = self.cards_dealt(number) + 1
+        step = 1 + self.buy_penalty
+        buys = self.max_buys if self.buying else 0
+        most = None if buys is None else first + buys * step
+        if self.at_once(number):
+            return Totals(whole=True, first=first, step=step, most=most)
+        if self.exact_first_meld:
+            return EXACT
+        return Totals(most=None if most is None else most - int(self.final_discard))
+
+    def _why_wild(self, alone: Layout, decks: int) -> str:
+        """Why the run ``alone`` lays needs wild cards where it lies (R8, R30)."""
+        ((_, low, length),) = alone.runs
+        ranks = [rank_at(position) for position in range(low, low + length)]
+        reasons = []
+        if any(rank in self.wild_ranks for rank in ranks):
+            reasons.append("a card of a wild rank is a wild card")
+        if ranks.count(Rank.ACE) > decks and Rank.ACE not in self.wild_ranks:
+            reasons.append(
+                f"from ace to ace a run takes two aces of its suit, and {_copies(decks)}"
+            )
+        return "; ".join(reasons)
+
     # -- the deck ------------------------------------------------------------------------
 
     def deck_counts(self, players: int) -> DeckCounts:
@@ -684,7 +917,7 @@ class Variant:
         ...
         ValueError: R1: pagat is played by 4 players, not 9
         """
-        self.check_players(players)
+        self._check_count(players)
         decks = self.decks
         jokers = players - 1 if self.jokers is JokerRule.PLAYERS_MINUS_ONE else self.jokers
         assert isinstance(jokers, int)
@@ -728,7 +961,38 @@ class Variant:
         return f"Variant({settings})"
 
     def check_players(self, players: int) -> None:
-        """Raise :class:`ValueError` unless this variant is played by ``players`` (R1)."""
+        """Raise :class:`ValueError` unless this variant is played by ``players`` players.
+
+        R1 allows them, and the deck they get can meet every round's contract: where more
+        players get more decks or jokers (R2), fewer players may hold too few cards of some
+        kind for a round. The message then names the round, the meld and the rule.
+
+        >>> PAGAT.check_players(4)
+        >>> PAGAT.check_players(5)
+        Traceback (most recent call last):
+        ...
+        ValueError: R1: pagat is played by 4 players, not 5
+        >>> import attrs
+        >>> from contract_rummy.contracts import Contract
+        >>> tens = attrs.evolve(
+        ...     PAGAT, name="tens", min_players=2, max_players=5,
+        ...     jokers=JokerRule.PLAYERS_MINUS_ONE, ladder=[(Contract(groups=(10,)), 11)],
+        ...     last_round_at_once=False,
+        ... )
+        >>> tens.check_players(2)
+        Traceback (most recent call last):
+        ...
+        ValueError: R7: tens cannot be played by 2 players: round 1's group of 10 cannot be
+        made: a group holds at most 9 cards of the deck for 2 players: 8 of one rank and 1 wild
+        card
+        """
+        self._check_count(players)
+        unmet = self._unmet.get(players)
+        if unmet is not None:
+            raise ValueError(unmet)
+
+    def _check_count(self, players: int) -> None:
+        """Raise :class:`ValueError` unless R1 lets ``players`` players play this variant."""
         check_int("players", players)
         if not self.min_players <= players <= self.max_players:
             allowed = (

@@ -2,7 +2,8 @@
 
 R1. Four players: "Exactly 4 players, each playing alone."
 
-Also tested: tests/test_presets.py, tests/test_variants.py, tests/test_views.py.
+Also tested: tests/test_meetable.py, tests/test_presets.py, tests/test_variants.py,
+tests/test_views.py.
 """
 
 from __future__ import annotations

@@ -8,7 +8,8 @@ R10. What a joker stands for: "Jokers stand for one specific card, announced whe
 
 Also tested: tests/test_cli_play.py, tests/test_errors.py, tests/test_godown.py,
 tests/test_godown_bounds.py, tests/test_godown_reference.py, tests/test_meetable.py,
-tests/test_melds.py, tests/test_notation.py, tests/test_strategies.py, tests/test_views.py.
+tests/test_melds.py, tests/test_notation.py, tests/test_strategies.py, tests/test_variants.py,
+tests/test_views.py.
 """
 
 from __future__ import annotations

@@ -4,7 +4,8 @@ R24. Going out at once: "Round 7 (and any round a variant's ladder marks "at onc
     lay-offs and no swaps."
 
 Also tested: tests/test_godown.py, tests/test_godown_bounds.py, tests/test_godown_reference.py,
-tests/test_heuristic_bot.py, tests/test_meetable.py, tests/test_presets.py.
+tests/test_heuristic_bot.py, tests/test_meetable.py, tests/test_presets.py,
+tests/test_variants.py.
 """
 
 from __future__ import annotations

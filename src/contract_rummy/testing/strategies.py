@@ -30,7 +30,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from typing import Final
+from typing import Any, Final
 
 try:
     from hypothesis import reject
@@ -417,42 +417,68 @@ def _custom_variant(draw: st.DrawFn) -> Variant:
     # A wild rank only with one deck: every wild card multiplies the go-downs a hand can
     # make, and a state with a dozen wild cards can have tens of thousands of them.
     ranks = draw(st.frozensets(st.sampled_from(list(Rank)), max_size=1 if decks == 1 else 0))
-    return Variant(
-        name="custom",
-        min_players=fewest,
-        max_players=most,
-        decks=decks,
-        jokers=jokers,
-        wild_ranks=ranks,
-        wilds_score_as_jokers=draw(st.booleans()),
-        aces=aces,
-        min_run_length=min_run,
-        ladder=ladder,
-        exact_first_meld=draw(st.booleans()),
-        runs_may_touch=draw(st.booleans()),
-        last_round_at_once=at_once,
-        final_discard=final_discard,
-        lay_off_on_going_down_turn=draw(st.booleans()),
-        discard_taken_card=draw(st.booleans()),
-        buying=draw(st.booleans()),
-        max_buys=draw(st.one_of(st.none(), st.integers(0, 4))),
-        buy_penalty=draw(st.integers(0, 2)),
-        down_players_may_buy=draw(st.booleans()),
-        discarder_may_buy=draw(st.booleans()),
-        joker_swap=draw(st.sampled_from(list(JokerSwap))),
-        penalties=draw(penalties()),
-        tie_break=draw(st.sampled_from(list(TieBreak))),
-        cut_bonus=draw(st.sampled_from([0, 50])),
-        shanghai_call=draw(st.booleans()),
-        max_reshuffles=draw(st.one_of(st.none(), st.integers(0, 4))),
-        max_turns=draw(st.one_of(st.none(), st.integers(1, 12), st.just(500))),
-    )
+    settings: dict[str, Any] = {
+        "name": "custom",
+        "min_players": fewest,
+        "max_players": most,
+        "decks": decks,
+        "jokers": jokers,
+        "wild_ranks": ranks,
+        "wilds_score_as_jokers": draw(st.booleans()),
+        "aces": aces,
+        "min_run_length": min_run,
+        "ladder": ladder,
+        "exact_first_meld": draw(st.booleans()),
+        "runs_may_touch": draw(st.booleans()),
+        "last_round_at_once": at_once,
+        "final_discard": final_discard,
+        "lay_off_on_going_down_turn": draw(st.booleans()),
+        "discard_taken_card": draw(st.booleans()),
+        "buying": draw(st.booleans()),
+        "max_buys": draw(st.one_of(st.none(), st.integers(0, 4))),
+        "buy_penalty": draw(st.integers(0, 2)),
+        "down_players_may_buy": draw(st.booleans()),
+        "discarder_may_buy": draw(st.booleans()),
+        "joker_swap": draw(st.sampled_from(list(JokerSwap))),
+        "penalties": draw(penalties()),
+        "tie_break": draw(st.sampled_from(list(TieBreak))),
+        "cut_bonus": draw(st.sampled_from([0, 50])),
+        "shanghai_call": draw(st.booleans()),
+        "max_reshuffles": draw(st.one_of(st.none(), st.integers(0, 4))),
+        "max_turns": draw(st.one_of(st.none(), st.integers(1, 12), st.just(500))),
+    }
+    if not at_once:
+        return Variant(**settings)
+    # The last round lays the whole hand at once (R24), which a deck may hold too few
+    # cards of one kind for: then it deals one card fewer than the contract takes, so that
+    # the hand is the contract at its minimum, which every deck here can lay.
+    try:
+        variant = Variant(**settings)
+    except ValueError:
+        variant = None
+    if variant is None or not _every_count_plays(variant):
+        contract, _ = ladder[-1]
+        settings["ladder"] = [*ladder[:-1], (contract, max(1, contract.min_cards - 1))]
+        variant = Variant(**settings)
+    return variant
+
+
+def _every_count_plays(variant: Variant) -> bool:
+    """Whether every number of players ``variant`` allows can meet every contract."""
+    try:
+        for players in range(variant.min_players, variant.max_players + 1):
+            variant.check_players(players)
+    except ValueError:
+        return False
+    return True
 
 
 def variants() -> st.SearchStrategy[Variant]:
     """The named rule sets of :data:`~contract_rummy.VARIANTS`, and valid custom ones.
 
-    Custom ones stay within the bounds of :class:`~contract_rummy.Variant`.
+    Custom ones stay within the bounds of :class:`~contract_rummy.Variant`, and every
+    number of players they allow can play them: a hand from the deck can meet each
+    round's contract (:meth:`~contract_rummy.Variant.check_players`).
     """
     return st.one_of(st.sampled_from(list(VARIANTS.values())), _custom_variant())
 
