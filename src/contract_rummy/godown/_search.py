@@ -335,8 +335,7 @@ def _fill(
     ``start`` is where ``places[i]`` starts in its candidates: at the meld the same place
     before it took, so interchangeable places take their melds in order.
     """
-    levels = s.plan.levels
-    length, reserve, exact, _, _, follow, apart = levels[i]
+    length, reserve, exact, _, _, follow, apart = s.plan.levels[i]
     # (enough cards are left for every place: the places before took no more than that)
     high = length if exact else left - reserve
     fields, tight = (s.fields, _tight(s, i, hand)) if s.plan.at_once else (None, False)
@@ -353,26 +352,32 @@ def _fill(
     # (most of the search's work is there), and not at all where its list has nothing
     # left to take. A round played at once (R24) has no list for its last place: it
     # takes what is left (finish_at_once).
-    _, _, _, before_last, together, _, final_apart = levels[i + 1]
+    final_length, _, _, before_last, together, _, final_apart = s.plan.levels[i + 1]
     after = None if together else s.choices[i + 1]
+    # Most often every meld of the last place that the cards left hold goes down: no
+    # repeat to remove, no run to keep apart (R12), and melds of exact lengths that leave
+    # the same number of cards, more than one (R16, R17). Only their cards are checked.
+    plain = seen is None and not final_apart and exact and left - length - final_length > 1
     for at in range(first, len(source)):
         meld, cards, size, used = source[at]
-        if (check and (held - cards) & guard != guard) or (longer and size > high):
+        # (where the next place starts: at this meld's place in the whole list; first, as
+        # a meld that leaves the next place nothing to take is met more often than one
+        # the cards left cannot pay for)
+        next_start = (at if positions is None else positions[at]) if follow else 0
+        choices = None if after is None else after[wilds - used] or _choices(after, wilds - used)
+        if choices is not None and next_start >= choices.end:
             continue
-        if apart and touching(meld, chosen):
+        if (
+            (check and (held - cards) & guard != guard)
+            or (longer and size > high)
+            or (apart and touching(meld, chosen))
+        ):
             continue
         # (used == size: a meld of wild cards only, worked out only where it is needed, as
         # this loop is the search's busiest)
         if fields is not None and not _may_take(s, hand, cards, meld.key, used == size, tight,
                                                 blanks):  # fmt: skip
             continue
-        # (where the next place starts: at this meld's place in the whole list)
-        next_start = (at if positions is None else positions[at]) if follow else 0
-        choices = None
-        if after is not None:
-            choices = after[wilds - used] or _choices(after, wilds - used)
-            if next_start >= choices.end:
-                continue
         if not before_last:
             yield from _fill(s, i + 1, hand - cards, left - size, wilds - used,
                              blanks - (used == size), next_start, (*chosen, meld),
@@ -381,26 +386,37 @@ def _fill(
         # The last place: the melds it can take after ``now``, each leaving the player a
         # discard (R16, R17), in order, from the meld this one took if the two places
         # are alike (as above).
+        if choices is not None:
+            final, final_positions, _ = choices
+            if next_start:
+                # (over part of the list, where the meld this one took stands in it)
+                final = final[next_start if final_positions is None
+                              else bisect.bisect_left(final_positions, next_start):]  # fmt: skip
+            # (the hand holds this meld's cards: taking them leaves every guard bit set)
+            held_rest = held - cards
+            if plain:
+                taken = []
+                for candidate in final:
+                    if (held_rest - candidate[1]) & guard != guard:
+                        continue
+                    taken.append(candidate)
+                if taken:
+                    yield _batch(((*chosen, meld), taken))
+                continue
         now, rest, remaining = (*chosen, meld), hand - cards, left - size
         if choices is None:
             taken = finish_at_once(s, s.plan.places[i + 1], rest, remaining, now, seen)
         else:
-            final, final_positions, _ = choices
-            if next_start:
-                if final_positions is not None:
-                    next_start = bisect.bisect_left(final_positions, next_start)
-                final = final[next_start:]
-            held_rest = rest | guard
             taken = []
             for candidate in final:
                 spec, taking, cards_taken, _ = candidate
                 # (a meld longer than the cards left allow leaves no discard: see below)
                 if (held_rest - taking) & guard != guard or (final_apart and touching(spec, now)):
                     continue
-                kept_back = remaining - cards_taken
-                if (kept_back > 1 or leaves_a_discard(s, rest - taking, kept_back)) and (
-                    seen is None or _first_time((*now, spec), seen)
-                ):
+                if (
+                    remaining - cards_taken > 1
+                    or leaves_a_discard(s, rest - taking, remaining - cards_taken)
+                ) and (seen is None or _first_time((*now, spec), seen)):
                     taken.append(candidate)
         if taken:
             yield _batch((now, taken))
