@@ -3,14 +3,16 @@
 from __future__ import annotations
 
 import itertools
+import random
 from collections import Counter
 
 import attrs
+import pytest
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 import contract_rummy as cr
-from contract_rummy.godown import godown_problem, iter_go_downs
+from contract_rummy.godown import _search, go_downs, godown_problem, iter_go_downs
 from contract_rummy.godown._candidates import Counts, list_candidates, multisets
 from contract_rummy.godown._plan import RUN, MeldSpec, Place
 from contract_rummy.godown._tables import tables
@@ -186,3 +188,45 @@ def test_r8_a_suit_lists_every_run_its_cards_can_make(
                 if all(needed[x] <= counts[x] for x in needed):
                     expected.append(MeldSpec(RUN, 2, low, run))
     assert found == sorted(expected)
+
+
+def _paired_and_not(
+    variant: cr.Variant, round_number: int, hand: list[cr.Card], monkeypatch: pytest.MonkeyPatch
+) -> tuple[list[cr.GoDown], list[cr.GoDown]]:
+    """The go-downs of ``hand``, with the last two places paired, then filled one by one."""
+    paired = list(go_downs(variant, round_number, hand, None))
+    with monkeypatch.context() as patch:
+        patch.setattr(_search, "_pairs_apply", lambda p, total: False)
+        plain = list(go_downs(variant, round_number, hand, None))
+    return paired, plain
+
+
+@pytest.mark.parametrize("variant", [cr.PAGAT, cr.VARIANTS["deuces-wild"]], ids=str)
+@pytest.mark.parametrize("round_number", [4, 5, 6])
+def test_r12_r14_the_last_two_places_paired_give_the_same_go_downs_in_order(
+    variant: cr.Variant, round_number: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Three groups, two groups and a run, a group and two runs: hands after some buys.
+
+    Pairing the last two places from the whole hand changes neither the go-downs nor their
+    order, nor which hands have none (R12: the runs of a suit kept apart).
+    """
+    rng = random.Random(round_number)
+    deck = [card for card in variant.deck(4) if not card.is_joker]
+    found = 0
+    for size in (16, 20, 24) * 8:
+        hand = sorted([*rng.sample(deck, size - 2), *(cr.JOKER,) * rng.randint(0, 2)])
+        paired, plain = _paired_and_not(variant, round_number, hand, monkeypatch)
+        assert paired == plain
+        found += bool(paired)
+    assert found >= 5  # (the comparison is not only of hands without go-downs)
+
+
+def test_r12_two_runs_of_one_suit_that_touch_leave_a_group_no_pair() -> None:
+    """Round 6 (a group and two runs): clubs 3-10 make only runs that touch (R12).
+
+    The runs alone cannot be placed, so no choice of group is tried.
+    """
+    hand = cards("3C 4C 5C 6C 7C 8C 9C 10C KD KH KS 2D 5H")
+    assert not list(go_downs(cr.PAGAT, 6, hand, None))
+    assert list(go_downs(attrs.evolve(cr.PAGAT, runs_may_touch=True), 6, hand, None))

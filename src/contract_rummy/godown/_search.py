@@ -20,7 +20,10 @@ works hard not to search at all:
   end of its list, the next place often has nothing left to take;
 - the last place's melds are found together by a plain call, one :class:`Batch` for each
   choice of the places before it, so a count adds them up by their wild cards without
-  listing them.
+  listing them;
+- in a contract of three places or more, the last two places are paired once from the
+  whole hand (:class:`Pairs`), and each choice of the places before them only checks that
+  the cards it leaves still hold a pair: a hand with no pair at all cannot go down.
 
 What the search knows of a round before it sees a hand, it reads from the round's plan
 (see :mod:`._plan`). The go-downs come out in a fixed order: depth first over the places
@@ -108,6 +111,21 @@ def _choices(row: list[Choices | None], wilds: int) -> Choices:
     return found
 
 
+class Pairs(NamedTuple):
+    """The melds of the last two places that fit together in the whole hand (R12, R14).
+
+    Attributes:
+        positions: Where each meld of the place before the last stands in that place's
+            whole list of candidates, ascending.
+        firsts: Each of those melds, its cards packed, and the melds of the last place
+            that go with it in the whole hand, each with the two melds' cards packed
+            together, in the order the fill takes them.
+    """
+
+    positions: tuple[int, ...]
+    firsts: tuple[tuple[MeldSpec, int, tuple[tuple[Candidate, int], ...]], ...]
+
+
 class Searching(NamedTuple):
     """Everything the depth-first fill reads: fixed for one hand.
 
@@ -126,6 +144,10 @@ class Searching(NamedTuple):
     #: In a round played at once (R24) whose places are all runs (or all groups), each
     #: suit's (or rank's) fields in a packed hand, by the melds' key; else ``None``.
     fields: tuple[int, ...] | None
+    #: Where the last two places are filled together (see :func:`_paired`): the packed
+    #: hand, and their :class:`Pairs` by the wild cards left, as they are needed; else
+    #: ``None``.
+    pairs: tuple[int, dict[int, Pairs]] | None
 
 
 class Held(NamedTuple):
@@ -278,9 +300,15 @@ def search(
         if not found:
             return NOTHING  # nothing in the hand can fill this place
         listed[place] = _choices_row(found, wilds)
-    choices = tuple(map(listed.__getitem__, p.places))
-    present = tuple(index for index in range(53) if counts[index]) if p.at_once else ()
-    context = _searching((t, p, t.guard, choices, kept, present, fields))
+    pairs: tuple[int, dict[int, Pairs]] | None = (packed, {}) if _pairs_apply(p, total) else None
+    context = _searching((
+        t, p, t.guard, tuple(map(listed.__getitem__, p.places)), kept,
+        tuple(index for index in range(53) if counts[index]) if p.at_once else (),
+        fields, pairs,
+    ))  # fmt: skip
+    # (no two melds of the last places fit together in the whole hand: no go-down)
+    if pairs is not None and not _pairs(context, wilds).firsts:
+        return NOTHING
     seen: set[Found] | None = None if p.interchangeable else set()
     batches = (
         _fill(context, 0, packed, total, wilds, blanks, 0, (), seen)
@@ -288,6 +316,91 @@ def search(
         else iter(_one_place(context, packed, total, wilds))
     )
     return _result((batches, held, single, p.ordered, (context, packed, total, wilds, blanks)))
+
+
+def _pairs_apply(p: Plan, total: int) -> bool:
+    """Whether a hand of ``total`` cards fills the last two places of ``p`` together.
+
+    In a contract of three places or more, the place before the last is filled once for
+    each choice of the places before it, and the last once for each of its melds: where
+    those choices change only the cards left, the two are paired once from the whole
+    hand (:func:`_pairs`), and each choice only checks the pairs' cards
+    (:func:`_paired`). So the melds must be of exact lengths, with more than one card left
+    (R14, R16, R17), taken in order (no repeat to remove), and not played at once (R24);
+    and no run before the last two places for them to keep apart from (R12).
+    """
+    return (
+        len(p.places) > 2
+        and p.exact
+        and p.interchangeable
+        and not p.at_once
+        and (not p.check_touch or p.groups >= len(p.places) - 2)
+        and total - p.contract.min_cards > 1
+    )
+
+
+def _pairs(s: Searching, wilds: int) -> Pairs:
+    """The :class:`Pairs` of the last two places of ``s`` with ``wilds`` wild cards left.
+
+    Found in the whole hand as the fill finds them (see :func:`_fill`), once for each
+    number of wild cards left, and kept in ``s.pairs``.
+    """
+    assert s.pairs is not None
+    hand, kept = s.pairs
+    found = kept.get(wilds)
+    if found is not None:
+        return found
+    levels = s.plan.levels
+    i = len(levels) - 2
+    follow, final_apart = levels[i].follow, levels[i + 1].apart
+    source, positions, _ = s.choices[i][wilds] or _choices(s.choices[i], wilds)
+    after = s.choices[i + 1]
+    guard = s.guard
+    held = hand | guard
+    starts: list[int] = []
+    firsts: list[tuple[MeldSpec, int, tuple[tuple[Candidate, int], ...]]] = []
+    for at, (meld, cards, _, used) in enumerate(source):
+        position = at if positions is None else positions[at]
+        final, final_positions, end = after[wilds - used] or _choices(after, wilds - used)
+        if follow and position >= end:
+            continue  # (the last place has nothing left to take)
+        if follow and position:
+            final = final[position if final_positions is None
+                          else bisect.bisect_left(final_positions, position):]  # fmt: skip
+        seconds = tuple(
+            (candidate, cards + candidate.cards)
+            for candidate in final
+            if (held - cards - candidate.cards) & guard == guard
+            and not (final_apart and touching(candidate.meld, (meld,)))
+        )
+        if seconds:
+            starts.append(position)
+            firsts.append((meld, cards, seconds))
+    found = kept[wilds] = Pairs(tuple(starts), tuple(firsts))
+    return found
+
+
+def _paired(
+    s: Searching, hand: int, wilds: int, start: int, chosen: tuple[MeldSpec, ...]
+) -> Iterator[Batch]:
+    """:func:`_fill` of the last two places, from their :class:`Pairs`: the same batches.
+
+    The places before took ``chosen`` and left the packed ``hand``; each pair of the whole
+    hand whose cards ``hand`` still holds is a go-down.
+    """
+    pairs = _pairs(s, wilds)
+    guard = s.guard
+    held = hand | guard
+    first = bisect.bisect_left(pairs.positions, start) if start else 0
+    for meld, cards, seconds in pairs.firsts[first:]:
+        if (held - cards) & guard != guard:
+            continue
+        taken = []
+        for candidate, both in seconds:
+            if (held - both) & guard == guard:
+                taken.append(candidate)
+        if taken:
+            yield _batch(((*chosen, meld), taken))
 
 
 def _blanks(
@@ -353,7 +466,11 @@ def _fill(
     # left to take. A round played at once (R24) has no list for its last place: it
     # takes what is left (finish_at_once).
     final_length, _, _, before_last, together, _, final_apart = s.plan.levels[i + 1]
-    after = None if together else s.choices[i + 1]
+    # (``paired``: the next two places are the last, filled together; see _paired)
+    after, paired = (
+        None if together else s.choices[i + 1],
+        s.pairs is not None and i + 3 == len(s.plan.levels),
+    )
     # Most often every meld of the last place that the cards left hold goes down: no
     # repeat to remove, no run to keep apart (R12), and melds of exact lengths that leave
     # the same number of cards, more than one (R16, R17). Only their cards are checked.
@@ -379,9 +496,12 @@ def _fill(
                                                 blanks):  # fmt: skip
             continue
         if not before_last:
-            yield from _fill(s, i + 1, hand - cards, left - size, wilds - used,
-                             blanks - (used == size), next_start, (*chosen, meld),
-                             seen)  # fmt: skip
+            yield from (
+                _paired(s, hand - cards, wilds - used, next_start, (*chosen, meld))
+                if paired
+                else _fill(s, i + 1, hand - cards, left - size, wilds - used,
+                           blanks - (used == size), next_start, (*chosen, meld), seen)
+            )  # fmt: skip
             continue
         # The last place: the melds it can take after ``now``, each leaving the player a
         # discard (R16, R17), in order, from the meld this one took if the two places
