@@ -367,15 +367,16 @@ def _pairs(s: Searching, wilds: int) -> Pairs:
         if follow and position:
             final = final[position if final_positions is None
                           else bisect.bisect_left(final_positions, position):]  # fmt: skip
-        seconds = tuple(
+        rest = held - cards  # (the whole hand holds each meld of its places' lists)
+        seconds = [
             (candidate, cards + candidate.cards)
             for candidate in final
-            if (held - cards - candidate.cards) & guard == guard
+            if (rest - candidate.cards) & guard == guard
             and not (final_apart and touching(candidate.meld, (meld,)))
-        )
+        ]
         if seconds:
             starts.append(position)
-            firsts.append((meld, cards, seconds))
+            firsts.append((meld, cards, tuple(seconds)))
     found = kept[wilds] = Pairs(tuple(starts), tuple(firsts))
     return found
 
@@ -388,7 +389,8 @@ def _paired(
     The places before took ``chosen`` and left the packed ``hand``; each pair of the whole
     hand whose cards ``hand`` still holds is a go-down.
     """
-    pairs = _pairs(s, wilds)
+    assert s.pairs is not None
+    pairs = s.pairs[1].get(wilds) or _pairs(s, wilds)
     guard = s.guard
     held = hand | guard
     first = bisect.bisect_left(pairs.positions, start) if start else 0
