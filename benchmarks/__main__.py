@@ -52,7 +52,7 @@ The sections, all run by default in this order (choose with ``--only memory,phas
   preset against ``pagat``, games between heuristic bots, counting the go-downs of hands
   of 7-8 wild cards, and listing every action of hands of 3-6 wild cards against the code
   at the engine core's rebuild (:mod:`benchmarks.targets`). Three turns, one with
-  ``--quick``.
+  ``--quick``, or ``--turns N``.
 
 Figures are medians over several runs or states, since shared machines are noisy (two
 processes at once may each run at half speed on a shared machine: compare ``workers=2`` with
@@ -1108,6 +1108,17 @@ REPORTS: dict[str, Callable[[Settings], None]] = {
 }
 
 
+def _positive(text: str) -> int:
+    """Parse ``--turns``: a whole number, 1 or more."""
+    try:
+        number = int(text)
+    except ValueError:
+        number = 0
+    if number < 1:
+        raise argparse.ArgumentTypeError(f"expected a whole number, 1 or more, got {text!r}")
+    return number
+
+
 def _sections(text: str) -> tuple[str, ...]:
     """Parse ``--only``: section names separated by commas, kept in their running order."""
     chosen = {name.strip() for name in text.split(",") if name.strip()}
@@ -1142,6 +1153,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         help=f"the targets section's earlier code, a git revision (default {targets.BASELINE})",
     )
     parser.add_argument(
+        "--turns",
+        type=_positive,
+        metavar="N",
+        help="turns of each workload of the targets section (default 3, 1 with --quick): "
+        "more turns, steadier medians on a noisy machine",
+    )
+    parser.add_argument(
         "--memory-variant",
         default="pagat",
         choices=sorted(cr.VARIANTS),
@@ -1155,6 +1173,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         baseline=args.baseline,
         memory_variant=args.memory_variant,
     )
+    if args.turns is not None:
+        settings = attrs.evolve(settings, turns=args.turns)
     start = time.perf_counter()
     say(
         f"contract_rummy benchmarks ({'quick' if args.quick else 'full'} run), Python "

@@ -10,7 +10,8 @@ medians over the turns, printed with the machine's load:
    ``gin_rummy`` (a C++ engine) driven by the same Python loop: choose uniformly among the
    legal actions, apply. OpenSpiel's chance nodes (its deals and draws from the stock) are
    actions of that loop like any other, so they count; the rate of the players' own
-   decisions alone is printed beside it. Target: 1.5 times OpenSpiel's rate or more.
+   decisions alone is printed beside it. OpenSpiel's runs take turns with the others, and
+   the ratio is the median of the turns' ratios. Target: 1.5 times OpenSpiel's rate or more.
 2. uniform random play of every preset, each in a process of its own as ``pagat``'s in 1,
    as a share of ``pagat``'s rate in the same turn. Target: 80% or more for each. (In one
    process, each preset would be timed with what the presets before it left behind: their
@@ -390,10 +391,21 @@ def run_work(name: str, source: Path | None, *arguments: str) -> Figures:
 
 def in_turns(name: str, codes: dict[str, Path | None], turns: int) -> dict[str, list[Figures]]:
     """Run workload ``name`` ``turns`` times on each code, the codes taking turns."""
-    runs: dict[str, list[Figures]] = {code: [] for code in codes}
+    return works_in_turns({code: (name, source) for code, source in codes.items()}, turns)
+
+
+def works_in_turns(
+    works: dict[str, tuple[str, Path | None]], turns: int
+) -> dict[str, list[Figures]]:
+    """Run each of ``works`` (a label's workload and code) ``turns`` times, taking turns.
+
+    The n-th figures of every label come from the same turn: a ratio of two labels' figures
+    turn by turn compares runs made side by side, when the machine was the same.
+    """
+    runs: dict[str, list[Figures]] = {label: [] for label in works}
     for _ in range(turns):
-        for code, source in codes.items():
-            runs[code].append(run_work(name, source))
+        for label, (name, source) in works.items():
+            runs[label].append(run_work(name, source))
     return runs
 
 
@@ -426,27 +438,53 @@ def _rate(figures: list[Figures], key: str = "actions") -> float:
 def _report_random(
     codes: dict[str, Path | None], baseline: str, turns: int, say: Callable[[str], None]
 ) -> None:
-    runs = in_turns("random", codes, turns)
+    works = {code: ("random", source) for code, source in codes.items()}
     try:
-        gin = in_turns("gin", {"OpenSpiel": None}, turns)["OpenSpiel"]
+        run_work("gin", None)  # whether OpenSpiel runs here at all, before the turns
     except RuntimeError as error:
         say(
             f"  1. OpenSpiel's gin_rummy did not run (pip install 'contract_rummy[openspiel]'): "
             f"{str(error).splitlines()[-1]}"
         )
-        gin = []
+    else:
+        works["OpenSpiel"] = ("gin", None)
+    runs = works_in_turns(works, turns)
     ours, earlier = _rate(runs["this code"]), _rate(runs[baseline])
     say(
         f"  1. uniform random play of pagat: {ours:,.0f} actions/CPU-s; at {baseline} "
         f"{earlier:,.0f} ({ours / earlier:.2f}x)"
     )
+    gin = runs.get("OpenSpiel")
     if gin:
+        # The ratio of each turn, whose runs were made side by side, then their median: the
+        # machine's pace may drift from one turn to the next, which each turn's ratio cancels.
         theirs, decisions = _rate(gin), _rate(gin, "decisions")
+        ratio = _turn_ratio(runs["this code"], gin)
         say(
             f"     OpenSpiel gin_rummy {theirs:,.0f} actions/CPU-s ({decisions:,.0f} of them "
-            f"players' decisions): this code {ours / theirs:.2f}x (target 1.5x), {baseline} "
-            f"{earlier / theirs:.2f}x; decisions alone {ours / decisions:.2f}x"
+            f"players' decisions): this code {ratio:.2f}x (target 1.5x; the median of "
+            f"{turns} turns' ratios, from {_turn_ratios(runs['this code'], gin)}), {baseline} "
+            f"{_turn_ratio(runs[baseline], gin):.2f}x; decisions alone "
+            f"{_turn_ratio(runs['this code'], gin, 'decisions'):.2f}x"
         )
+
+
+def _turn_ratios(ours: list[Figures], theirs: list[Figures], key: str = "actions") -> str:
+    """The lowest and highest of the turns' ratios of ``ours``'s rate to ``theirs``, as text."""
+    ratios = _ratios(ours, theirs, key)
+    return f"{min(ratios):.2f}x to {max(ratios):.2f}x"
+
+
+def _turn_ratio(ours: list[Figures], theirs: list[Figures], key: str = "actions") -> float:
+    """The median over the turns of ``ours``'s rate of actions to ``theirs``'s rate of ``key``."""
+    return statistics.median(_ratios(ours, theirs, key))
+
+
+def _ratios(ours: list[Figures], theirs: list[Figures], key: str) -> list[float]:
+    return [
+        float(mine["actions"] / mine["cpu"]) / float(other[key] / other["cpu"])
+        for mine, other in zip(ours, theirs, strict=True)
+    ]
 
 
 def _report_presets(
