@@ -884,8 +884,9 @@ def test_r9_a_run_through_every_rank_leaves_a_group_of_four_short() -> None:
 
 def test_r24_a_round_at_once_whose_whole_hand_its_melds_cannot_take_is_refused() -> None:
     message = (
-        "R24: round 1 is played at once, so going down lays the whole hand: 13 cards or more "
-        "(12 dealt and the one drawn); but a group of 3 can hold at most 11 cards of the deck"
+        "R24: round 1 is played at once, so going down lays the whole hand: 13 cards (12 dealt "
+        "and the one drawn), or more after buys; but a group of 3 can hold at most 11 cards of "
+        "the deck: deal at most 10 cards"
     )
     with pytest.raises(ValueError, match=exactly(message)):
         attrs.evolve(PAGAT, ladder=one_round(Contract(groups=(3,)), 12))
@@ -899,6 +900,59 @@ def test_r24_a_round_at_once_whose_whole_hand_its_melds_cannot_take_is_refused()
     assert attrs.evolve(PAGAT, **not_at_once(Contract(groups=(3,)), 12)).rounds == 1
 
 
+def test_r24_the_refusal_says_when_buys_add_cards_and_how_many_cards_may_be_dealt() -> None:
+    # Without buying the hand holds the cards dealt and the one drawn, no more.
+    message = (
+        "R24: round 1 is played at once, so going down lays the whole hand: 13 cards (12 dealt "
+        "and the one drawn); but a group of 3 can hold at most 11 cards of the deck: deal at "
+        "most 10 cards"
+    )
+    with pytest.raises(ValueError, match=exactly(message)):
+        attrs.evolve(PAGAT, ladder=one_round(Contract(groups=(3,)), 12), buying=False)
+    # One deck and no joker: 4 of a rank; buys could only make the hand longer.
+    message = (
+        "R24: round 1 is played at once, so going down lays the whole hand: 5 cards (4 dealt and "
+        "the one drawn), or more after buys; but a group of 3 can hold at most 4 cards of the "
+        "deck: deal at most 3 cards"
+    )
+    with pytest.raises(ValueError, match=exactly(message)):
+        attrs.evolve(PAGAT, **ONE_DECK, ladder=one_round(Contract(groups=(3,)), 4), max_buys=2)
+    # What the messages say may be dealt is accepted.
+    assert attrs.evolve(PAGAT, ladder=one_round(Contract(groups=(3,)), 10)).at_once(1)
+    assert attrs.evolve(PAGAT, **ONE_DECK, ladder=one_round(Contract(groups=(3,)), 3)).at_once(1)
+
+
+def test_r2_a_refusal_by_players_names_the_numbers_of_players_who_can_play() -> None:
+    # A joker fewer than the players and a third deck from 5: a group of 13 needs 5 players.
+    thirteens = attrs.evolve(
+        PAGAT,
+        name="thirteens",
+        min_players=2,
+        max_players=6,
+        jokers=JokerRule.PLAYERS_MINUS_ONE,
+        extra_deck_from=5,
+        **not_at_once(Contract(groups=(13,)), 14),
+    )
+    message = (
+        "R7: thirteens cannot be played by 4 players, only by 5-6: round 1's group of 13 cannot "
+        "be made: a group holds at most 11 cards of the deck for 4 players: 8 of one rank and 3 "
+        "wild cards"
+    )
+    with pytest.raises(ValueError, match=exactly(message)):
+        cr.new_game(thirteens, seed=1, players=4)
+    for players in (2, 3):
+        with pytest.raises(
+            ValueError, match=f"^R7: thirteens cannot .* {players} players, only by 5-6: "
+        ):
+            thirteens.check_players(players)
+    narrowed = attrs.evolve(thirteens, max_players=5)
+    with pytest.raises(
+        ValueError, match=r"^R7: thirteens cannot be played by 2 players, only by 5: "
+    ):
+        narrowed.check_players(2)
+    narrowed.check_players(5)
+
+
 def test_r2_a_contract_only_more_players_can_meet_is_refused_when_a_game_starts() -> None:
     # One joker fewer than the players: a group of 10 needs 2 jokers, so 3 players or more.
     tens = attrs.evolve(
@@ -910,8 +964,9 @@ def test_r2_a_contract_only_more_players_can_meet_is_refused_when_a_game_starts(
         **not_at_once(Contract(groups=(10,)), 12),
     )
     message = (
-        "R7: tens cannot be played by 2 players: round 1's group of 10 cannot be made: a group "
-        "holds at most 9 cards of the deck for 2 players: 8 of one rank and 1 wild card"
+        "R7: tens cannot be played by 2 players, only by 3-5: round 1's group of 10 cannot be "
+        "made: a group holds at most 9 cards of the deck for 2 players: 8 of one rank and 1 wild "
+        "card"
     )
     with pytest.raises(ValueError, match=exactly(message)):
         cr.new_game(tens, seed=1, players=2)

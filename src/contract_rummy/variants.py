@@ -767,22 +767,23 @@ class Variant:
         ]
         if problems:
             return "; ".join(problems), ()
-        unmet = []
+        unmet: list[tuple[int, str, str]] = []
         for players, dealt_from in counts.items():
             if dealt_from == largest:
                 continue
             for number in range(1, self.rounds + 1):
                 found = self._unmet_round(number, dealt_from, f"the deck for {players} players")
                 if found is not None:
-                    rule, reason = found
-                    unmet.append(
-                        (
-                            players,
-                            f"{rule}: {self.name} cannot be played by {players} players: {reason}",
-                        )
-                    )
+                    unmet.append((players, *found))
                     break
-        return None, tuple(unmet)
+        # More players never get fewer cards (R2): all above the last who cannot play can.
+        fewest = max((players for players, _, _ in unmet), default=self.min_players - 1) + 1
+        can = str(fewest) if fewest == self.max_players else f"{fewest}-{self.max_players}"
+        refusals = []
+        for players, rule, reason in unmet:
+            who = f"{self.name} cannot be played by {players} players, only by {can}"
+            refusals.append((players, f"{rule}: {who}: {reason}"))
+        return None, tuple(refusals)
 
     def _player_range(self) -> range:
         return range(self.min_players, self.max_players + 1)
@@ -846,11 +847,14 @@ class Variant:
                 is not None
                 and made.wilds <= wilds
             )
-            more = " or more" if totals.most != first else ""
+            more = ", or more after buys" if totals.most != first else ""
+            # Fewer cards always fit where more do (a meld gives up a card at its end), so
+            # a hand of ``cards`` cards, ``cards - 1`` dealt, is the largest that fits.
+            fewer = f": deal at most {cards - 1} cards" if cards > 1 else ""
             return "R24", (
                 f"round {number} is played at once, so going down lays the whole hand: "
-                f"{first} cards{more} ({dealt} dealt and the one drawn); but {contract} "
-                f"can hold at most {cards} cards of {deck_name}"
+                f"{first} cards ({dealt} dealt and the one drawn){more}; but {contract} "
+                f"can hold at most {cards} cards of {deck_name}{fewer}"
             )
         needed = min(layout.wilds for layout in (found, least) if layout is not None)
         return "R9", (
@@ -965,7 +969,8 @@ class Variant:
 
         R1 allows them, and the deck they get can meet every round's contract: where more
         players get more decks or jokers (R2), fewer players may hold too few cards of some
-        kind for a round. The message then names the round, the meld and the rule.
+        kind for a round. The message then names the numbers of players who can play, the
+        round, the meld and the rule.
 
         >>> PAGAT.check_players(4)
         >>> PAGAT.check_players(5)
@@ -982,9 +987,9 @@ class Variant:
         >>> tens.check_players(2)
         Traceback (most recent call last):
         ...
-        ValueError: R7: tens cannot be played by 2 players: round 1's group of 10 cannot be
-        made: a group holds at most 9 cards of the deck for 2 players: 8 of one rank and 1 wild
-        card
+        ValueError: R7: tens cannot be played by 2 players, only by 3-5: round 1's group of 10
+        cannot be made: a group holds at most 9 cards of the deck for 2 players: 8 of one rank
+        and 1 wild card
         """
         self._check_count(players)
         unmet = self._unmet.get(players)
