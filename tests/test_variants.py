@@ -844,8 +844,8 @@ def test_r8_a_run_longer_than_the_aces_allow_is_refused(aces: AceRule) -> None:
 def test_r8_a_run_from_ace_to_ace_takes_two_aces_of_its_suit() -> None:
     message = (
         "R8: round 1's run of 14 cannot be made: wherever it lies it needs 1 wild card (from "
-        "ace to ace a run takes two aces of its suit, and the deck holds one of each), and the "
-        "deck holds no wild card"
+        "ace to ace a run takes two aces of its suit, and one 52-card deck holds one of each), "
+        "and the deck holds no wild card"
     )
     with pytest.raises(ValueError, match=exactly(message)):
         attrs.evolve(PAGAT, **ONE_DECK, **not_at_once(Contract(runs=(14,)), 15))
@@ -855,6 +855,26 @@ def test_r8_a_run_from_ace_to_ace_takes_two_aces_of_its_suit() -> None:
     )
     assert joker.deck_counts(2) == (1, 1)
     assert attrs.evolve(PAGAT, **ONE_DECK, **not_at_once(Contract(runs=(13,)), 15)).rounds == 1
+
+
+def test_r8_the_ace_to_ace_refusal_for_fewer_players_names_their_deck_once() -> None:
+    # A second deck from 3 players: 2 players have one ace of each suit, and no joker.
+    long = attrs.evolve(
+        PAGAT,
+        name="long",
+        **{**ONE_DECK, "max_players": 4},
+        extra_deck_from=3,
+        **not_at_once(Contract(runs=(14,)), 15),
+    )
+    message = (
+        "R8: long cannot be played by 2 players, only by 3-4: round 1's run of 14 cannot be "
+        "made: wherever it lies it needs 1 wild card (from ace to ace a run takes two aces of "
+        "its suit, and one 52-card deck holds one of each), and the deck for 2 players holds no "
+        "wild card"
+    )
+    with pytest.raises(ValueError, match=exactly(message)):
+        long.check_players(2)
+    long.check_players(3)
 
 
 def test_r9_melds_that_share_the_deck_need_more_wild_cards_than_it_holds() -> None:

@@ -168,8 +168,10 @@ def _wild_cards(count: int, *, at_least: bool = False) -> str:
 
 
 def _copies(decks: int) -> str:
-    """How many of each card ``decks`` decks hold, in words (R2)."""
-    return "the deck holds one of each" if decks == 1 else f"the deck holds {decks} of each"
+    """How many of each card ``decks`` 52-card decks hold, in words (R2)."""
+    if decks == 1:
+        return "one 52-card deck holds one of each"
+    return f"{decks} 52-card decks hold {decks} of each"
 
 
 class DeckCounts(NamedTuple):
