@@ -284,7 +284,7 @@ def test_variants_are_values() -> None:
         pytest.param(
             {"min_players": 3, "max_players": 8, "ladder": one_round(Contract(groups=(3,)), 14)},
             ValueError,
-            "14 cards to 8 players",
+            "R5: dealing 14 cards in round 1 to 8 players",
             id="deal-too-large-at-max-players",
         ),
         pytest.param(
@@ -773,10 +773,54 @@ def test_rounds_at_once_adds_rounds_played_at_once() -> None:
     assert [number for number in range(1, 8) if only_sixth.at_once(number)] == [6]
 
 
+def test_r5_a_deal_that_leaves_no_stock_is_refused_once_for_all_its_rounds() -> None:
+    # One deck and shanghai's 4 jokers: 56 cards, never enough for 10 cards to 6 players.
+    message = (
+        "R5: dealing 10 cards in rounds 1-4 and 12 cards in rounds 5-8 to 6 players and "
+        "turning one up needs more than the 56 cards in the deck (at most 9 cards each leave "
+        "a stock)"
+    )
+    with pytest.raises(ValueError, match=exactly(message)):
+        attrs.evolve(cr.SHANGHAI, decks=1)
+    # As many as it says leave a stock for 6 players; one more does not.
+    one_deck: dict[str, Any] = {
+        "decks": 1,
+        "last_round_at_once": False,
+        "rounds_at_once": frozenset(),
+    }
+    nines = attrs.evolve(cr.SHANGHAI, **one_deck, ladder=one_round(Contract(groups=(3,)), 9))
+    assert nines.deck_counts(6).cards == 56
+    with pytest.raises(ValueError, match=r"^R5: dealing 10 cards in round 1 to 6 players "):
+        attrs.evolve(cr.SHANGHAI, **one_deck, ladder=one_round(Contract(groups=(3,)), 10))
+    # Rounds apart are named apart, and the number of players with the fewest cards each.
+    message = (
+        "R5: dealing 14 cards in rounds 1 and 3 to 4 players and turning one up needs more "
+        "than the 52 cards in the deck (at most 12 cards each leave a stock)"
+    )
+    ladder = [(Contract(groups=(3,)), dealt) for dealt in (14, 10, 14)]
+    with pytest.raises(ValueError, match=exactly(message)):
+        attrs.evolve(PAGAT, decks=1, jokers=0, ladder=ladder)
+
+
+def test_r14_too_few_cards_dealt_counts_the_card_drawn_and_the_one_to_discard() -> None:
+    # 11 dealt and 1 drawn make three runs of 4, but leave no card to discard (R16).
+    message = (
+        "R14: round 1: 11 cards dealt and the one drawn cannot make three runs of 4 (12 cards) "
+        "and keep a card to discard (R16)"
+    )
+    with pytest.raises(ValueError, match=exactly(message)):
+        attrs.evolve(PAGAT, **not_at_once(Contract(runs=(4, 4, 4)), 11))
+    message = (
+        "R14: round 1: 10 cards dealt and the one drawn cannot make three runs of 4 (12 cards)"
+    )
+    with pytest.raises(ValueError, match=exactly(message)):
+        attrs.evolve(PAGAT, ladder=one_round(Contract(runs=(4, 4, 4)), 10))
+
+
 def test_a_round_at_once_needs_no_card_to_discard() -> None:
     # 12 cards make three runs of 4 with the drawn card in a round at once, not before it.
     ladder = (*PAGAT.ladder[:5], (Contract(runs=(4, 4, 4)), 11), PAGAT.ladder[6])
-    with pytest.raises(ValueError, match="round 6: 11 cards dealt cannot make"):
+    with pytest.raises(ValueError, match="round 6: 11 cards dealt and the one drawn cannot make"):
         attrs.evolve(PAGAT, ladder=ladder)
     assert attrs.evolve(PAGAT, ladder=ladder, rounds_at_once={6}).at_once(6)
 

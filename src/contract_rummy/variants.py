@@ -167,6 +167,29 @@ def _wild_cards(count: int, *, at_least: bool = False) -> str:
     return f"{'at least ' if at_least else ''}{count} wild card{'s' * (count != 1)}"
 
 
+def _rounds(numbers: list[int]) -> str:
+    """Round numbers in words, runs of consecutive rounds as ranges.
+
+    >>> _rounds([3]), _rounds([1, 2, 3, 4]), _rounds([1, 2, 3, 5, 7, 8])
+    ('round 3', 'rounds 1-4', 'rounds 1-3, 5 and 7-8')
+    """
+    spans: list[str] = []
+    start = previous = numbers[0]
+    for number in [*numbers[1:], None]:
+        if number is not None and number == previous + 1:
+            previous = number
+            continue
+        spans.append(str(start) if start == previous else f"{start}-{previous}")
+        if number is not None:
+            start = previous = number
+    return f"round {spans[0]}" if len(numbers) == 1 else f"rounds {_joined(spans)}"
+
+
+def _joined(words: list[str]) -> str:
+    """``words`` in a sentence: ``a``, ``a and b``, ``a, b and c``."""
+    return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} and {words[-1]}"
+
+
 def _copies(decks: int) -> str:
     """How many of each card ``decks`` 52-card decks hold, in words (R2)."""
     if decks == 1:
@@ -632,6 +655,7 @@ class Variant:
             )
         for number, (contract, dealt) in enumerate(self.ladder, start=1):
             yield from self._rung_problems(number, contract, dealt)
+        yield from self._deal_problems()
 
     def _bound_problems(self) -> Iterable[str]:
         """Settings beyond what can be played in reasonable time (the ``MAX_`` bounds)."""
@@ -715,21 +739,42 @@ class Variant:
         )
         # With the drawn card, the hand must be able to hold the contract (and, before the
         # last round, keep a card to discard, R16).
-        needed = contract.min_cards + (0 if at_once else int(self.final_discard))
-        if dealt + 1 < needed:
+        keep = not at_once and self.final_discard
+        if dealt + 1 < contract.min_cards + keep:
             yield (
-                f"round {number}: {dealt} cards dealt cannot make {contract} "
-                f"({contract.min_cards} cards)"
+                f"R14: round {number}: {dealt} cards dealt and the one drawn cannot make "
+                f"{contract} ({contract.min_cards} cards)"
+                + (" and keep a card to discard (R16)" if keep else "")
             )
-        for players in range(self.min_players, min(self.max_players, MAX_PLAYERS) + 1):
-            decks, jokers = self.deck_counts(players)
-            size = 52 * decks + jokers
-            if dealt * players + 1 >= size:
-                yield (
-                    f"round {number}: dealing {dealt} cards to {players} players and turning "
-                    f"one up needs more than the {size} cards in the deck"
-                )
-                break
+
+    def _deal_problems(self) -> Iterable[str]:
+        """R5: the rounds whose deal leaves no stock, those alike in one line.
+
+        The cards dealt and the one turned up must leave a stock, for every number of
+        players. The line names the number of players who can be dealt the fewest cards
+        each, and how many that is.
+        """
+        counts = range(self.min_players, min(self.max_players, MAX_PLAYERS) + 1)
+        if not counts:
+            return  # refused already
+        # The most cards each that every number of players can be dealt (a card turned up
+        # and one left in the stock), and the first number of players it binds.
+        most, binding, size = min(
+            ((size - 2) // players, players, size)
+            for players in counts
+            for size in (self.deck_counts(players).cards,)
+        )
+        short: dict[int, list[int]] = {}
+        for number, (_, dealt) in enumerate(self.ladder, start=1):
+            if is_int(dealt) and max(most, 0) < dealt <= MAX_CARDS_DEALT:
+                short.setdefault(dealt, []).append(number)
+        if short:
+            deals = [f"{dealt} cards in {_rounds(numbers)}" for dealt, numbers in short.items()]
+            yield (
+                f"R5: dealing {_joined(deals)} to {binding} players and turning one up needs "
+                f"more than the {size} cards in the deck"
+                + (f" (at most {most} cards each leave a stock)" if most > 0 else "")
+            )
 
     # -- contracts the deck can meet ---------------------------------------------------
 

@@ -6,7 +6,7 @@ R14. Going down: "Going down: a player's first meld is the whole contract at exa
 
 Also tested: tests/test_errors.py, tests/test_godown.py, tests/test_godown_bounds.py,
 tests/test_godown_reference.py, tests/test_heuristic_bot.py, tests/test_state.py,
-tests/test_table.py.
+tests/test_table.py, tests/test_variants.py.
 """
 
 from __future__ import annotations
