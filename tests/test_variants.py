@@ -887,7 +887,7 @@ def test_r8_a_run_longer_than_the_aces_allow_is_refused(aces: AceRule) -> None:
 
 def test_r8_a_run_from_ace_to_ace_takes_two_aces_of_its_suit() -> None:
     message = (
-        "R8: round 1's run of 14 cannot be made: wherever it lies it needs 1 wild card (from "
+        "R8: round 1's run of 14 cannot be made: it needs 1 wild card (from "
         "ace to ace a run takes two aces of its suit, and one 52-card deck holds one of each), "
         "and the deck holds no wild card"
     )
@@ -912,7 +912,7 @@ def test_r8_the_ace_to_ace_refusal_for_fewer_players_names_their_deck_once() -> 
     )
     message = (
         "R8: long cannot be played by 2 players, only by 3-4: round 1's run of 14 cannot be "
-        "made: wherever it lies it needs 1 wild card (from ace to ace a run takes two aces of "
+        "made: it needs 1 wild card (from ace to ace a run takes two aces of "
         "its suit, and one 52-card deck holds one of each), and the deck for 2 players holds no "
         "wild card"
     )

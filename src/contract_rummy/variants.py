@@ -866,9 +866,12 @@ class Variant:
         for length in dict.fromkeys(contract.runs):
             alone = fewest_wilds((), (length,), deck, EXACT, wilds)
             if alone is not None and alone.wilds > wilds:
+                # (a run of 14, from ace to ace, has one place: 13 or fewer, more than one)
+                places = self.highest_position - self.lowest_position + 2 - length
+                where = "wherever it lies it needs" if places > 1 else "it needs"
                 return "R8", (
-                    f"round {number}'s run of {length} cannot be made: wherever it lies it "
-                    f"needs {_wild_cards(alone.wilds)} ({self._why_wild(alone, decks)}), "
+                    f"round {number}'s run of {length} cannot be made: {where} "
+                    f"{_wild_cards(alone.wilds)} ({self._why_wild(alone, decks)}), "
                     f"and {deck_name} holds {held}"
                 )
         at_once = self.at_once(number)
