@@ -190,6 +190,15 @@ def check_names(value: Iterable[str] | None, players: int | None = None) -> tupl
     return names
 
 
+def joined(words: Sequence[str]) -> str:
+    """``words`` in a sentence, the last after "and": for messages and descriptions.
+
+    >>> joined(["a"]), joined(["a", "b"]), joined(["a", "b", "c"])
+    ('a', 'a and b', 'a, b and c')
+    """
+    return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} and {words[-1]}"
+
+
 def repeated(items: Sequence[Hashable]) -> tuple[int, int] | None:
     """The positions of the first item met twice in ``items`` (the earlier one first).
 

@@ -15,7 +15,7 @@ from typing import Final
 
 import attrs
 
-from contract_rummy._checks import check_int, integer
+from contract_rummy._checks import check_int, integer, joined
 
 __all__ = ["SHANGHAI_EIGHTH", "STANDARD_CONTRACTS", "Contract"]
 
@@ -81,10 +81,7 @@ class Contract:
         return len(self.groups) + len(self.runs)
 
     def __str__(self) -> str:
-        parts = _describe("group", self.groups) + _describe("run", self.runs)
-        if len(parts) == 1:
-            return parts[0]
-        return ", ".join(parts[:-1]) + " and " + parts[-1]
+        return joined(_describe("group", self.groups) + _describe("run", self.runs))
 
 
 def _describe(kind: str, lengths: tuple[int, ...]) -> list[str]:

@@ -30,11 +30,12 @@ from __future__ import annotations
 import enum
 import warnings
 from collections.abc import Iterable
+from itertools import groupby
 from typing import Any, Final, NamedTuple
 
 import attrs
 
-from contract_rummy._checks import check_int, integer, is_int
+from contract_rummy._checks import check_int, integer, is_int, joined
 from contract_rummy._meetable import EXACT, Deck, Layout, Totals, fewest_wilds, rank_at
 from contract_rummy.cards import NATURALS, Card, Rank, as_card, build_deck
 from contract_rummy.contracts import STANDARD_CONTRACTS, Contract
@@ -168,26 +169,18 @@ def _wild_cards(count: int, *, at_least: bool = False) -> str:
 
 
 def _rounds(numbers: list[int]) -> str:
-    """Round numbers in words, runs of consecutive rounds as ranges.
+    """Round numbers, in order, in words: runs of consecutive rounds as ranges.
 
     >>> _rounds([3]), _rounds([1, 2, 3, 4]), _rounds([1, 2, 3, 5, 7, 8])
     ('round 3', 'rounds 1-4', 'rounds 1-3, 5 and 7-8')
     """
-    spans: list[str] = []
-    start = previous = numbers[0]
-    for number in [*numbers[1:], None]:
-        if number is not None and number == previous + 1:
-            previous = number
-            continue
-        spans.append(str(start) if start == previous else f"{start}-{previous}")
-        if number is not None:
-            start = previous = number
-    return f"round {spans[0]}" if len(numbers) == 1 else f"rounds {_joined(spans)}"
-
-
-def _joined(words: list[str]) -> str:
-    """``words`` in a sentence: ``a``, ``a and b``, ``a, b and c``."""
-    return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} and {words[-1]}"
+    spans = []
+    # Consecutive numbers keep the same difference from their place in the list.
+    for _, run in groupby(enumerate(numbers), lambda pair: pair[1] - pair[0]):
+        span = [number for _, number in run]
+        first, last = span[0], span[-1]
+        spans.append(str(first) if first == last else f"{first}-{last}")
+    return f"round {spans[0]}" if len(numbers) == 1 else f"rounds {joined(spans)}"
 
 
 def _copies(decks: int) -> str:
@@ -757,13 +750,11 @@ class Variant:
         counts = range(self.min_players, min(self.max_players, MAX_PLAYERS) + 1)
         if not counts:
             return  # refused already
+        sizes = {players: self.deck_counts(players).cards for players in counts}
         # The most cards each that every number of players can be dealt (a card turned up
         # and one left in the stock), and the first number of players it binds.
-        most, binding, size = min(
-            ((size - 2) // players, players, size)
-            for players in counts
-            for size in (self.deck_counts(players).cards,)
-        )
+        most, binding = min(((size - 2) // players, players) for players, size in sizes.items())
+        size = sizes[binding]
         short: dict[int, list[int]] = {}
         for number, (_, dealt) in enumerate(self.ladder, start=1):
             if is_int(dealt) and max(most, 0) < dealt <= MAX_CARDS_DEALT:
@@ -771,7 +762,7 @@ class Variant:
         if short:
             deals = [f"{dealt} cards in {_rounds(numbers)}" for dealt, numbers in short.items()]
             yield (
-                f"R5: dealing {_joined(deals)} to {binding} players and turning one up needs "
+                f"R5: dealing {joined(deals)} to {binding} players and turning one up needs "
                 f"more than the {size} cards in the deck"
                 + (f" (at most {most} cards each leave a stock)" if most > 0 else "")
             )
