@@ -37,6 +37,7 @@ written with the public names the earlier code has too, so that both run the sam
 
 from __future__ import annotations
 
+import importlib.util
 import json
 import os
 import random
@@ -439,12 +440,10 @@ def _report_random(
     codes: dict[str, Path | None], baseline: str, turns: int, say: Callable[[str], None]
 ) -> None:
     works = {code: ("random", source) for code, source in codes.items()}
-    try:
-        run_work("gin", None)  # whether OpenSpiel runs here at all, before the turns
-    except RuntimeError as error:
+    if importlib.util.find_spec("pyspiel") is None:
         say(
-            f"  1. OpenSpiel's gin_rummy did not run (pip install 'contract_rummy[openspiel]'): "
-            f"{str(error).splitlines()[-1]}"
+            "  1. OpenSpiel's gin_rummy did not run (pip install 'contract_rummy[openspiel]'): "
+            "no module named 'pyspiel'"
         )
     else:
         works["OpenSpiel"] = ("gin", None)
@@ -458,29 +457,19 @@ def _report_random(
     if gin:
         # The ratio of each turn, whose runs were made side by side, then their median: the
         # machine's pace may drift from one turn to the next, which each turn's ratio cancels.
-        theirs, decisions = _rate(gin), _rate(gin, "decisions")
-        ratio = _turn_ratio(runs["this code"], gin)
+        ratios = _ratios(runs["this code"], gin)
         say(
-            f"     OpenSpiel gin_rummy {theirs:,.0f} actions/CPU-s ({decisions:,.0f} of them "
-            f"players' decisions): this code {ratio:.2f}x (target 1.5x; the median of "
-            f"{turns} turns' ratios, from {_turn_ratios(runs['this code'], gin)}), {baseline} "
-            f"{_turn_ratio(runs[baseline], gin):.2f}x; decisions alone "
-            f"{_turn_ratio(runs['this code'], gin, 'decisions'):.2f}x"
+            f"     OpenSpiel gin_rummy {_rate(gin):,.0f} actions/CPU-s "
+            f"({_rate(gin, 'decisions'):,.0f} of them players' decisions): this code "
+            f"{statistics.median(ratios):.2f}x (target 1.5x; the median of {turns} turns' "
+            f"ratios, from {min(ratios):.2f}x to {max(ratios):.2f}x), {baseline} "
+            f"{statistics.median(_ratios(runs[baseline], gin)):.2f}x; decisions alone "
+            f"{statistics.median(_ratios(runs['this code'], gin, 'decisions')):.2f}x"
         )
 
 
-def _turn_ratios(ours: list[Figures], theirs: list[Figures], key: str = "actions") -> str:
-    """The lowest and highest of the turns' ratios of ``ours``'s rate to ``theirs``, as text."""
-    ratios = _ratios(ours, theirs, key)
-    return f"{min(ratios):.2f}x to {max(ratios):.2f}x"
-
-
-def _turn_ratio(ours: list[Figures], theirs: list[Figures], key: str = "actions") -> float:
-    """The median over the turns of ``ours``'s rate of actions to ``theirs``'s rate of ``key``."""
-    return statistics.median(_ratios(ours, theirs, key))
-
-
-def _ratios(ours: list[Figures], theirs: list[Figures], key: str) -> list[float]:
+def _ratios(ours: list[Figures], theirs: list[Figures], key: str = "actions") -> list[float]:
+    """Turn by turn, ``ours``'s rate of actions over ``theirs``'s rate of ``key``."""
     return [
         float(mine["actions"] / mine["cpu"]) / float(other[key] / other["cpu"])
         for mine, other in zip(ours, theirs, strict=True)
