@@ -24,6 +24,7 @@ from typing import Final, NamedTuple, TypeAlias, TypeVar
 import attrs
 
 from contract_rummy._checks import integer
+from contract_rummy._hands import add_one
 from contract_rummy.cards import (
     ACE_HIGH,
     CARDS,
@@ -366,7 +367,7 @@ class Group(Meld):
         (True, True, False)
         """
         card = as_card(card)
-        return card.rank is self.rank or self.variant.is_wild(card)
+        return card.rank is self.rank or self.variant.wild_by_index[card.index]
 
     def add(self, card: Card | str, end: End | str | None = None) -> Group:
         """The group with ``card`` added (R15); ``end`` must be ``None``.
@@ -377,13 +378,14 @@ class Group(Meld):
         Group(Rank.SEVEN, '7C 7D 7H JK')
         """
         card = as_card(card)
-        if as_end(end) is not None:
+        if end is not None and as_end(end) is not None:
             raise InvalidMeldError(Refusal("R15", "a group has no ends; lay off with end=None"))
-        if not self.accepts(card):
+        rank, variant = self.rank, self.variant
+        if card.rank is not rank and not variant.wild_by_index[card.index]:  # accepts()
             raise InvalidMeldError(
-                Refusal("R15", f"{card} is not {_A_RANK[self.rank]} and is not wild")
+                Refusal("R15", f"{card} is not {_A_RANK[rank]} and is not wild")
             )
-        return self._same_shape(Group._trusted(self.rank, _insert(self.cards, card), self.variant))
+        return self._same_shape(Group._trusted(rank, add_one(self.cards, card), variant))
 
     def placements(self, card: Card | str) -> tuple[End | None, ...]:
         """``(None,)`` if ``card`` may join the group (R15), else ``()``.
@@ -466,7 +468,7 @@ class Group(Meld):
         position = wilds[-1]
         wild = self.cards[position]
         rest = (*self.cards[:position], *self.cards[position + 1 :])
-        return self._same_shape(Group._trusted(self.rank, _insert(rest, card), self.variant)), wild
+        return self._same_shape(Group._trusted(self.rank, add_one(rest, card), self.variant)), wild
 
     def stands_for(self, position: int) -> Rank:
         """The group's rank: what every card in it is or stands for (R10).
@@ -598,7 +600,7 @@ class Run(Meld):
         card = as_card(card)
         if len(self.cards) >= variant.max_run_length:
             return ()
-        wild = variant.is_wild(card)
+        wild = variant.wild_by_index[card.index]
         below = self.low - 1
         low = below >= variant.lowest_position and (wild or card is _natural(self.suit, below))
         above = self.high + 1
@@ -834,15 +836,6 @@ def _by_stand_in(swap: tuple[Card, Card]) -> int:
 def _wild_indices(wild: tuple[bool, ...]) -> tuple[int, ...]:
     """The indices of the wild cards, from a variant's ``wild_by_index``."""
     return tuple(index for index, is_wild in enumerate(wild) if is_wild)
-
-
-def _insert(cards: tuple[Card, ...], card: Card) -> tuple[Card, ...]:
-    """``cards`` (in canonical order) with ``card`` added in its place."""
-    index = card.index
-    at = 0
-    while at < len(cards) and cards[at].index <= index:
-        at += 1
-    return (*cards[:at], card, *cards[at:])
 
 
 def under(meld: Group | Run, variant: Variant) -> Group | Run:

@@ -520,6 +520,14 @@ def _melding(
     raise NotImplementedError  # made from the fields by updater()
 
 
+@updater(Board)
+def _board_melded(
+    board: Board, *, table: tuple[TableMeld, ...], known: tuple[tuple[Card, ...], ...]
+) -> Board:
+    """``board`` once a card went onto the table: the fields a lay-off or swap changes."""
+    raise NotImplementedError  # made from the fields by updater()
+
+
 def _played(state: RoundState, left: Hand, table: tuple[TableMeld, ...], card: Card) -> RoundState:
     """The state once the active player put ``card`` on the table, now ``table``."""
     player = state.active
@@ -527,7 +535,7 @@ def _played(state: RoundState, left: Hand, table: tuple[TableMeld, ...], card: C
     return _melding(
         state,
         hands=with_item(state.hands, player, left),
-        board=board.replace(table=table, known=forget(board.known, player, (card,))),
+        board=_board_melded(board, table=table, known=forget(board.known, player, (card,))),
         moves=state.moves + 1,
     )
 
