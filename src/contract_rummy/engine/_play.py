@@ -106,10 +106,11 @@ class _Playing(_Lazy):
     """The swaps, then the lay-offs, then the discards, of a player already down.
 
     Counted when made, each action built when read: a hand with a wild card may lay it off
-    or free a wild onto every meld, yet a player plays one action of the listing.
+    or free a wild onto every meld, yet a player plays one action of the listing. The
+    discards too are only counted, and listed when one is read.
     """
 
-    __slots__ = ("_count", "_discards", "_lay_offs", "_spots", "_swaps")
+    __slots__ = ("_count", "_discards", "_hand", "_kept", "_lay_offs", "_spots", "_swaps")
 
     def __init__(
         self,
@@ -117,13 +118,23 @@ class _Playing(_Lazy):
         spots: list[tuple[int, End | None]],
         lay_offs: list[tuple[Card, int, tuple[End | None, ...]]],
         count: int,
-        discards: tuple[Action, ...],
+        hand: Hand,
+        kept: Card | None,
     ) -> None:
         self._swaps = swaps  # (card, target): each swapped in frees a wild to every spot
         self._spots = spots
         self._lay_offs = lay_offs  # (card, target, places): one lay-off a place
         self._count = count
-        self._discards = discards
+        self._hand = hand  # the discards' hand and kept card (see _discards)
+        self._kept = kept
+        self._discards: tuple[Action, ...] | None = None  # once listed
+
+    def _discarded(self) -> tuple[Action, ...]:
+        """The discards, the last part of the listing: listed once, when first read."""
+        discards = self._discards
+        if discards is None:
+            discards = self._discards = _discards(self._hand, self._kept)
+        return discards
 
     def __len__(self) -> int:
         return self._count
@@ -142,7 +153,7 @@ class _Playing(_Lazy):
             if index < len(ends):
                 return _lay_offs(card, target, ends)[index]
             index -= len(ends)
-        return self._discards[index]  # the last part: past it, an IndexError
+        return self._discarded()[index]  # the last part: past it, an IndexError
 
     def __iter__(self) -> Iterator[Action]:
         spots = self._spots
@@ -150,22 +161,22 @@ class _Playing(_Lazy):
             yield from _swaps(card, target, spots)
         for card, target, ends in self._lay_offs:
             yield from _lay_offs(card, target, ends)
-        yield from self._discards
+        yield from self._discarded()
 
 
 def _legal(position: Position, hand: Hand) -> Sequence[Action]:
     player = position.active
     kept = position.turn.kept_card
+    if position.board.down[player]:
+        return _fitting(position, player, hand, kept, discards=True) or _discards(hand, kept)
     discards = _discards(hand, kept)
-    if not position.board.down[player]:
-        facts = position.facts
-        variant = facts.variant
-        result = search(variant, facts.round_number, hand, kept)
-        if result is NOTHING:  # most hands: turned down before any search
-            return discards
-        found = GoDowns(variant, result)
-        return _Listing(found, discards) if found else discards
-    return _fitting(position, player, hand, discards) or discards
+    facts = position.facts
+    variant = facts.variant
+    result = search(variant, facts.round_number, hand, kept)
+    if result is NOTHING:  # most hands: turned down before any search
+        return discards
+    found = GoDowns(variant, result)
+    return _Listing(found, discards) if found else discards
 
 
 def _discards(hand: Hand, kept: Card | None) -> tuple[Action, ...]:
@@ -182,25 +193,28 @@ def _discards(hand: Hand, kept: Card | None) -> tuple[Action, ...]:
 
 
 def _fitting(
-    position: Position, player: int, hand: Hand, discards: tuple[Action, ...]
+    position: Position, player: int, hand: Hand, kept: Card | None, *, discards: bool
 ) -> _Playing | None:
-    """The swaps, then the lay-offs, of the cards of ``hand``, then ``discards``.
+    """The swaps, then the lay-offs, of the cards of ``hand``, then, if asked, its discards.
 
-    ``hand`` is the active player's, ``player``. ``None`` when they may not lay off now
-    (R15, R24), or have nothing to lay off or swap in. One pass over the table gives
-    both, in the meld's order: its ``swappable`` and ``lay_offs`` of the hand, read from
-    what it keeps (``swaps``, ``fits``).
+    ``hand`` is the active player's, ``player``, and ``kept`` the card they may not discard
+    (see :func:`_discards`). ``None`` when they may not lay off now (R15, R24), or have
+    nothing to lay off or swap in. One pass over the table gives both, in the meld's
+    order: its ``swappable`` and ``lay_offs`` of the hand, read from what it keeps
+    (``swaps``, ``fits``).
     """
     if _lay_off_refusal(position, player, "lay-offs") is not None:
         return None
     held = {card.index for card in hand}  # each card once: copies are interchangeable (R2)
+    # The discards are counted, not listed: a discard of each card held but the kept one.
+    discarded = len(held) - (kept is not None and kept.index in held) if discards else 0
     if len(hand) <= 2:  # R16: only cards whose lay-off leaves a card to discard
         held = {i for i in held if _leaves_discard(position, remove(hand, CARDS[i]))}
     table = position.board.table
     kinds = _SWAPPABLE[position.facts.variant.joker_swap]
     swaps: list[tuple[Card, int]] = []
     lay_offs: list[tuple[Card, int, tuple[End | None, ...]]] = []
-    count = len(discards)
+    count = discarded
     for target, placed in enumerate(table):
         meld = placed.meld
         if meld.reach().isdisjoint(held):
@@ -215,9 +229,9 @@ def _fitting(
                 count += len(ends)
     spots = _spots(table) if swaps else []
     count += len(swaps) * len(spots)
-    if count == len(discards):
+    if count == discarded:
         return None
-    return _Playing(swaps, spots, lay_offs, count, discards)
+    return _Playing(swaps, spots, lay_offs, count, hand if discards else (), kept)
 
 
 def lay_offs_and_swaps(position: Position, hand: Hand) -> list[Action]:
@@ -237,7 +251,7 @@ def lay_offs_and_swaps(position: Position, hand: Hand) -> list[Action]:
     player = position.active
     if position.phase is not _PLAY or not position.board.down[player]:
         return []
-    return list(_fitting(position, player, hand, ()) or ())
+    return list(_fitting(position, player, hand, None, discards=False) or ())
 
 
 def _leaves_discard(position: Position, left: Hand) -> bool:
