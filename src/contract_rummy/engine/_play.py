@@ -110,24 +110,37 @@ class _Playing(_Lazy):
     discards too are only counted, and listed when one is read.
     """
 
-    __slots__ = ("_count", "_discards", "_hand", "_kept", "_lay_offs", "_spots", "_swaps")
+    __slots__ = (
+        "_count",
+        "_discards",
+        "_hand",
+        "_kept",
+        "_lay_offs",
+        "_position",
+        "_spots",
+        "_swaps",
+    )
 
     def __init__(
         self,
+        position: Position,
+        hand: Hand,
         swaps: list[tuple[Card, int]],
         spots: list[tuple[int, End | None]],
         lay_offs: list[tuple[Card, int, tuple[End | None, ...]]],
         count: int,
-        hand: Hand,
         kept: Card | None,
+        discards: bool,
     ) -> None:
+        self._position = position  # listed for it and the active player's ``hand``
+        self._hand = hand
         self._swaps = swaps  # (card, target): each swapped in frees a wild to every spot
         self._spots = spots
         self._lay_offs = lay_offs  # (card, target, places): one lay-off a place
         self._count = count
-        self._hand = hand  # the discards' hand and kept card (see _discards)
-        self._kept = kept
-        self._discards: tuple[Action, ...] | None = None  # once listed
+        self._kept = kept  # the card that may not be discarded (see _discards)
+        # The discards, once listed; none when the listing is only of lay-offs and swaps.
+        self._discards: tuple[Action, ...] | None = None if discards else ()
 
     def _discarded(self) -> tuple[Action, ...]:
         """The discards, the last part of the listing: listed once, when first read."""
@@ -145,13 +158,17 @@ class _Playing(_Lazy):
         if index < swaps:
             card, target = self._swaps[index // len(spots)]
             joker_target, end = spots[index % len(spots)]
-            return _SWAPS.get((card.index, target, joker_target, end)) or _make_swap(
+            swap = _SWAPS.get((card.index, target, joker_target, end)) or _make_swap(
                 card, target, joker_target, end
             )
+            _READ[0] = (self._position, self._hand, swap)
+            return swap
         index -= swaps
         for card, target, ends in self._lay_offs:
             if index < len(ends):
-                return _lay_offs(card, target, ends)[index]
+                lay_off = _lay_offs(card, target, ends)[index]
+                _READ[0] = (self._position, self._hand, lay_off)
+                return lay_off
             index -= len(ends)
         return self._discarded()[index]  # the last part: past it, an IndexError
 
@@ -231,7 +248,7 @@ def _fitting(
     count += len(swaps) * len(spots)
     if count == discarded:
         return None
-    return _Playing(swaps, spots, lay_offs, count, hand if discards else (), kept)
+    return _Playing(position, hand, swaps, spots, lay_offs, count, kept, discards)
 
 
 def lay_offs_and_swaps(position: Position, hand: Hand) -> list[Action]:
@@ -252,6 +269,21 @@ def lay_offs_and_swaps(position: Position, hand: Hand) -> list[Action]:
     if position.phase is not _PLAY or not position.board.down[player]:
         return []
     return list(_fitting(position, player, hand, None, discards=False) or ())
+
+
+#: The last lay-off or swap read from a listing by its index, with the position and hand it
+#: was listed for: the move a random or searching player most often plays next. Read only
+#: (its position is immutable), so that playing it skips the checks its listing made.
+_READ: Final[list[tuple[Position | None, Hand, Action | None]]] = [(None, (), None)]
+
+
+def _listed(state: RoundState, hand: Hand, action: Action) -> bool:
+    """Whether ``action`` was read from the listing of ``state``, ``hand`` its active hand.
+
+    Then it is legal there (R15, R16, R23, R24): a listed action is one ``_check`` passes.
+    """
+    position, listed_hand, listed = _READ[0]
+    return action is listed and position is state and hand is listed_hand
 
 
 def _leaves_discard(position: Position, left: Hand) -> bool:
@@ -468,6 +500,20 @@ def _check_swap(
     return table, left, wild
 
 
+def _swapped(
+    table: tuple[TableMeld, ...], action: SwapJoker
+) -> tuple[tuple[TableMeld, ...], Card]:
+    """The table once a listed swap is played, and the freed wild (R23): no checks."""
+    placed = table[action.target]
+    swapped = placed.meld.swap(action.card)
+    assert swapped is not None, action  # listed: a wild there stands for the card
+    meld, wild = swapped
+    table = with_item(table, action.target, TableMeld(meld, placed.owner))
+    landing = table[action.joker_target]
+    added = landing.meld.add(wild, action.joker_end)
+    return with_item(table, action.joker_target, TableMeld(added, landing.owner)), wild
+
+
 def _check_discard(position: Position, hand: Hand, action: Discard) -> Hand:
     left = _hold(position, hand, action.card, "R13")
     if action.card is position.turn.kept_card:
@@ -511,8 +557,13 @@ def _go_down(state: RoundState, action: GoDown) -> Outcome:
 
 
 def _lay_off(state: RoundState, action: LayOff) -> Outcome:
-    meld, left = _check_lay_off(state, state.hands[state.active], action)
+    hand = state.hands[state.active]
     table = state.board.table
+    if _listed(state, hand, action):  # its end is one of its card's places (R15)
+        meld = table[action.target].meld.add(action.card, action.end)
+        left = remove(hand, action.card)
+    else:
+        meld, left = _check_lay_off(state, hand, action)
     placed = TableMeld(meld, table[action.target].owner)
     after = _played(state, left, with_item(table, action.target, placed), action.card)
     return _melded(after, left, ())
@@ -520,7 +571,12 @@ def _lay_off(state: RoundState, action: LayOff) -> Outcome:
 
 def _swap(state: RoundState, action: SwapJoker) -> Outcome:
     player = state.active
-    table, left, wild = _check_swap(state, state.hands[player], action)
+    hand = state.hands[player]
+    if _listed(state, hand, action):
+        table, wild = _swapped(state.board.table, action)
+        left = remove(hand, action.card)
+    else:
+        table, left, wild = _check_swap(state, hand, action)
     after = _played(state, left, table, action.card)
     freed = WildFreed(player, action.card, wild, action.target, action.joker_target)
     return _melded(after, left, (freed,))
