@@ -37,6 +37,7 @@ from contract_rummy.state import (
     Board,
     BuyWindow,
     Phase,
+    RoundFacts,
     RoundState,
     TableMeld,
     Turn,
@@ -77,13 +78,18 @@ class _Lazy(Sequence[Action]):
 
 
 class _Listing(_Lazy):
-    """The go-downs of a player not yet down, then their discards."""
+    """The go-downs of a player not yet down, then their discards.
 
-    __slots__ = ("_discards", "_go_downs")
+    A go-down read by its index is vouched for (:data:`_VOUCHED`): found by the search
+    for this very hand, it need not be checked again when it is played.
+    """
 
-    def __init__(self, found: GoDowns, discards: tuple[Action, ...]) -> None:
+    __slots__ = ("_discards", "_found_for", "_go_downs")
+
+    def __init__(self, found: GoDowns, discards: tuple[Action, ...], found_for: _For) -> None:
         self._go_downs = found
         self._discards = discards
+        self._found_for = found_for
 
     def __len__(self) -> int:
         return len(self._go_downs) + len(self._discards)
@@ -94,7 +100,9 @@ class _Listing(_Lazy):
     def _at(self, index: int) -> Action:
         count = len(self._go_downs)
         if index < count:
-            return self._go_downs[index]
+            action = self._go_downs[index]
+            _VOUCHED[0] = (action, self._found_for)
+            return action
         return self._discards[index - count]
 
     def __iter__(self) -> Iterator[Action]:
@@ -153,6 +161,17 @@ class _Playing(_Lazy):
         yield from self._discards
 
 
+#: What a go-down was found for: the hand, the card R17 keeps in it, and the round's facts
+#: (its variant and number), all that :func:`~contract_rummy.godown.godown_problem` reads.
+_For = tuple[Hand, Card | None, RoundFacts]
+#: The go-down last read by its index from a listing, and what it was found for. Playing
+#: it in a position of the same hand (the same object), kept card and round checks nothing
+#: the search did not: a random player's choice, ``legal[i]``, is applied at once. One
+#: entry, replaced whole (a tuple), so that a reader never sees half of two; it holds the
+#: hand and the facts, whose identities no other object can take meanwhile.
+_VOUCHED: Final[list[tuple[object, _For | None]]] = [(None, None)]
+
+
 def _legal(position: Position, hand: Hand) -> Sequence[Action]:
     player = position.active
     kept = position.turn.kept_card
@@ -164,7 +183,7 @@ def _legal(position: Position, hand: Hand) -> Sequence[Action]:
         if result is NOTHING:  # most hands: turned down before any search
             return discards
         found = GoDowns(variant, result)
-        return _Listing(found, discards) if found else discards
+        return _Listing(found, discards, (hand, kept, facts)) if found else discards
     return _fitting(position, player, hand, discards) or discards
 
 
@@ -395,13 +414,24 @@ def _check_go_down(position: Position, hand: Hand, action: GoDown) -> _GoingDown
     variant = facts.variant
     if position.board.down[player]:
         refuse("R14", f"player {player} is already down; once down, no new meld is started")
-    try:  # each meld checked once, against this variant (a no-op for the listed ones)
-        melds = tuple(under(meld, variant) for meld in action.melds)
-    except InvalidMeldError as error:
-        raise IllegalActionError(error.refusal) from None
-    problem = godown_problem(variant, facts.round_number, hand, position.turn.kept_card, melds)
-    if problem is not None:
-        raise IllegalActionError(problem)
+    kept = position.turn.kept_card
+    vouched, found_for = _VOUCHED[0]
+    if (
+        vouched is action
+        and found_for is not None
+        and found_for[0] is hand
+        and found_for[1] is kept
+        and found_for[2] is facts
+    ):
+        melds = action.melds  # found by the search for this hand: legal (R14, R16, R17)
+    else:
+        try:  # each meld checked once, against this variant (a no-op for the listed ones)
+            melds = tuple(under(meld, variant) for meld in action.melds)
+        except InvalidMeldError as error:
+            raise IllegalActionError(error.refusal) from None
+        problem = godown_problem(variant, facts.round_number, hand, kept, melds)
+        if problem is not None:
+            raise IllegalActionError(problem)
     cards = [card for meld in melds for card in meld.cards]
     return _GoingDown(melds, cards, without(hand, cards))
 
