@@ -343,6 +343,26 @@ def test_a_listing_with_go_downs_indexes_like_a_tuple() -> None:
             legal[index]
 
 
+def test_r9_a_go_down_read_from_a_listing_is_checked_in_any_other_hand() -> None:
+    # A go-down read by its index is played without a second check only in the very state
+    # it was listed for: another state of the same round, another hand, is checked whole.
+    state = _pass_buys(
+        play(deal("7C 7D 7H 9S 9D 9H KD", "2C", "", "", stock="QS"), cr.DrawStock())
+    )
+    legal = cr.legal_actions(state)
+    going_down = legal[0]
+    assert isinstance(going_down, cr.GoDown)
+    hands = list(state.hands)
+    hands[0], hands[1] = cards("2C 7D 7H 9S 9D 9H KD QS"), cards("7C")
+    other = attrs.evolve(state, hands=tuple(hands))
+    assert other.facts is state.facts
+    assert other.turn == state.turn
+    assert "7C more often than the hand holds it" in refused(other, going_down, "R9")
+    after = cr.apply(state, going_down)
+    assert after.board.down[0]
+    assert after.hands[0] == cards("KD QS")
+
+
 def test_an_action_class_is_not_an_action() -> None:
     with pytest.raises(TypeError, match=r"got the class .*DrawStock.*: call it"):
         cr.apply(cr.new_game(seed=1), cr.DrawStock)  # type: ignore[arg-type]

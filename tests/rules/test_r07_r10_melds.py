@@ -6,10 +6,10 @@ R9. One meld per card: "A physical card belongs to one meld only."
 R10. What a joker stands for: "Jokers stand for one specific card, announced when played: in a
     group, its rank; in a run, its position (so its rank)."
 
-Also tested: tests/test_cli_play.py, tests/test_errors.py, tests/test_godown.py,
-tests/test_godown_bounds.py, tests/test_godown_reference.py, tests/test_meetable.py,
-tests/test_melds.py, tests/test_notation.py, tests/test_strategies.py, tests/test_variants.py,
-tests/test_views.py.
+Also tested: tests/test_cli_play.py, tests/test_engine_api.py, tests/test_errors.py,
+tests/test_godown.py, tests/test_godown_bounds.py, tests/test_godown_reference.py,
+tests/test_meetable.py, tests/test_melds.py, tests/test_notation.py, tests/test_strategies.py,
+tests/test_variants.py, tests/test_views.py.
 """
 
 from __future__ import annotations

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import random
 
+import attrs
 import pytest
 
 import contract_rummy as cr
@@ -84,6 +85,32 @@ def test_r23_r15_a_listing_of_swaps_and_lay_offs_indexes_like_a_tuple() -> None:
     for index in (len(listed), -len(listed) - 1):
         with pytest.raises(IndexError):
             legal[index]
+
+
+def test_r23_r15_swaps_and_lay_offs_read_from_a_listing_are_checked_in_any_other_state() -> None:
+    """Read by its index, a swap or lay-off skips a second check only where it was listed.
+
+    Played in the very state it was listed for, it makes the state its checked twin makes;
+    in another state of the same round (here the cards are in another hand), it is
+    checked whole.
+    """
+    state = swap_table()
+    run = where(state, "5S JK 7S 8S")
+    legal = cr.legal_actions(state)
+    listed = list(legal)
+    at_swap = listed.index(cr.SwapJoker(card("6S"), run, run, LOW))
+    at_lay_off = listed.index(cr.LayOff(card("4S"), run))
+    hands = list(state.hands)
+    moved, given = cards("4S 6S"), hands[2][:2]
+    hands[0] = tuple(sorted([*(c for c in hands[0] if c not in moved), *given]))
+    hands[2] = tuple(sorted([*hands[2][2:], *moved]))
+    other = attrs.evolve(state, hands=tuple(hands))
+    assert "does not hold 6S" in refused(other, legal[at_swap], "R23")
+    assert "does not hold 4S" in refused(other, legal[at_lay_off], "R15")
+    for at, checked in ((at_swap, listed[at_swap]), (at_lay_off, listed[at_lay_off])):
+        fresh = type(checked)(*attrs.astuple(checked, recurse=False))  # an equal action
+        assert fresh is not legal[at]
+        assert cr.apply(state, legal[at]) == cr.apply(state, fresh)
 
 
 def test_r23_the_freed_joker_may_go_on_another_meld() -> None:

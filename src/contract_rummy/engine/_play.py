@@ -79,9 +79,13 @@ class _Lazy(Sequence[Action]):
 class _Listing(_Lazy):
     """The go-downs of a player not yet down, then their discards."""
 
-    __slots__ = ("_discards", "_go_downs")
+    __slots__ = ("_discards", "_go_downs", "_hand", "_position")
 
-    def __init__(self, found: GoDowns, discards: tuple[Action, ...]) -> None:
+    def __init__(
+        self, position: Position, hand: Hand, found: GoDowns, discards: tuple[Action, ...]
+    ) -> None:
+        self._position = position  # listed for it and the active player's ``hand``
+        self._hand = hand
         self._go_downs = found
         self._discards = discards
 
@@ -94,7 +98,9 @@ class _Listing(_Lazy):
     def _at(self, index: int) -> Action:
         count = len(self._go_downs)
         if index < count:
-            return self._go_downs[index]
+            go_down = self._go_downs[index]
+            _READ[0] = (self._position, self._hand, go_down)
+            return go_down
         return self._discards[index - count]
 
     def __iter__(self) -> Iterator[Action]:
@@ -193,7 +199,7 @@ def _legal(position: Position, hand: Hand) -> Sequence[Action]:
     if result is NOTHING:  # most hands: turned down before any search
         return discards
     found = GoDowns(variant, result)
-    return _Listing(found, discards) if found else discards
+    return _Listing(position, hand, found, discards) if found else discards
 
 
 def _discards(hand: Hand, kept: Card | None) -> tuple[Action, ...]:
@@ -271,16 +277,18 @@ def lay_offs_and_swaps(position: Position, hand: Hand) -> list[Action]:
     return list(_fitting(position, player, hand, None, discards=False) or ())
 
 
-#: The last lay-off or swap read from a listing by its index, with the position and hand it
-#: was listed for: the move a random or searching player most often plays next. Read only
-#: (its position is immutable), so that playing it skips the checks its listing made.
+#: The last go-down, lay-off or swap read from a listing by its index, with the position and
+#: hand it was listed for: the move a random or searching player most often plays next.
+#: Read only (its position is immutable), so that playing it skips the checks its listing
+#: made. One entry, replaced whole (a tuple): a reader never sees parts of two; it holds
+#: the position, whose identity no other object can take meanwhile.
 _READ: Final[list[tuple[Position | None, Hand, Action | None]]] = [(None, (), None)]
 
 
 def _listed(state: RoundState, hand: Hand, action: Action) -> bool:
     """Whether ``action`` was read from the listing of ``state``, ``hand`` its active hand.
 
-    Then it is legal there (R15, R16, R23, R24): a listed action is one ``_check`` passes.
+    Then it is legal there (R14-R16, R23, R24): a listed action is one ``_check`` passes.
     """
     position, listed_hand, listed = _READ[0]
     return action is listed and position is state and hand is listed_hand
@@ -542,7 +550,12 @@ def _go_down(state: RoundState, action: GoDown) -> Outcome:
     player = state.active
     board = state.board
     hands = state.hands
-    going = _check_go_down(state, hands[player], action)
+    hand = hands[player]
+    if _listed(state, hand, action):  # found by the search for this hand (R14, R16, R17)
+        cards = [card for meld in action.melds for card in meld.cards]
+        going = _GoingDown(action.melds, cards, without(hand, cards))
+    else:
+        going = _check_go_down(state, hand, action)
     after = state.replace(
         hands=with_item(hands, player, going.left),
         board=board.replace(
