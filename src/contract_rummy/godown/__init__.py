@@ -245,7 +245,10 @@ class GoDowns(Sequence[GoDown]):
     def _batch_total(self, batch: Batch) -> int:
         """The go-downs of the skeletons of ``batch``, all together."""
         chosen, last = batch
-        if len(chosen) > 1 and len(set(chosen)) < len(chosen):
+        # (two melds chosen, as most are: compared, rather than put in a set)
+        if len(chosen) > 1 and (
+            chosen[0] == chosen[1] if len(chosen) == 2 else len(set(chosen)) < len(chosen)
+        ):
             return sum(self._batch_counts(batch))
         shape = _shape(chosen)
         kind = last[0].meld.kind

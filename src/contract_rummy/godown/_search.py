@@ -120,10 +120,13 @@ class Pairs(NamedTuple):
         firsts: Each of those melds, its cards packed, and the melds of the last place
             that go with it in the whole hand, each with the two melds' cards packed
             together, in the order the fill takes them.
+        end: One past the last of :attr:`positions` (0 for none): where the place before
+            the last starts there or after, it has nothing to take.
     """
 
     positions: tuple[int, ...]
     firsts: tuple[tuple[MeldSpec, int, tuple[tuple[Candidate, int], ...]], ...]
+    end: int
 
 
 class Searching(NamedTuple):
@@ -377,20 +380,19 @@ def _pairs(s: Searching, wilds: int) -> Pairs:
         if seconds:
             starts.append(position)
             firsts.append((meld, cards, tuple(seconds)))
-    found = kept[wilds] = Pairs(tuple(starts), tuple(firsts))
+    found = kept[wilds] = Pairs(tuple(starts), tuple(firsts), starts[-1] + 1 if starts else 0)
     return found
 
 
 def _paired(
-    s: Searching, hand: int, wilds: int, start: int, chosen: tuple[MeldSpec, ...]
+    s: Searching, pairs: Pairs, hand: int, start: int, chosen: tuple[MeldSpec, ...]
 ) -> Iterator[Batch]:
     """:func:`_fill` of the last two places, from their :class:`Pairs`: the same batches.
 
-    The places before took ``chosen`` and left the packed ``hand``; each pair of the whole
-    hand whose cards ``hand`` still holds is a go-down.
+    The places before took ``chosen`` and left the packed ``hand``, and ``pairs`` are
+    those of the wild cards left; each pair of the whole hand whose cards ``hand`` still
+    holds is a go-down.
     """
-    assert s.pairs is not None
-    pairs = s.pairs[1].get(wilds) or _pairs(s, wilds)
     guard = s.guard
     held = hand | guard
     first = bisect.bisect_left(pairs.positions, start) if start else 0
@@ -429,7 +431,7 @@ def _fields(t: Tables, p: Plan) -> tuple[int, ...] | None:
     return t.suit_fields if p.runs else (0, *t.rank_fields)
 
 
-def _fill(
+def _fill(  # noqa: PLR0915 - the search's busiest loop, kept in one frame
     s: Searching,
     i: int,
     hand: int,
@@ -471,7 +473,7 @@ def _fill(
     # (``paired``: the next two places are the last, filled together; see _paired)
     after, paired = (
         None if together else s.choices[i + 1],
-        s.pairs is not None and i + 3 == len(s.plan.levels),
+        None if s.pairs is None or i + 3 != len(s.plan.levels) else s.pairs[1],
     )
     # Most often every meld of the last place that the cards left hold goes down: no
     # repeat to remove, no run to keep apart (R12), and melds of exact lengths that leave
@@ -483,9 +485,19 @@ def _fill(
         # a meld that leaves the next place nothing to take is met more often than one
         # the cards left cannot pay for)
         next_start = (at if positions is None else positions[at]) if follow else 0
-        choices = None if after is None else after[wilds - used] or _choices(after, wilds - used)
-        if choices is not None and next_start >= choices.end:
-            continue
+        if paired is not None:
+            # The next two places are paired: no pair left from where they start, no
+            # go-down (nor a call to look for one).
+            pairs = paired.get(wilds - used) or _pairs(s, wilds - used)
+            if next_start >= pairs.end:
+                continue
+            choices = None
+        else:
+            choices = (
+                None if after is None else after[wilds - used] or _choices(after, wilds - used)
+            )
+            if choices is not None and next_start >= choices.end:
+                continue
         if (
             (check and (held - cards) & guard != guard)
             or (longer and size > high)
@@ -499,8 +511,8 @@ def _fill(
             continue
         if not before_last:
             yield from (
-                _paired(s, hand - cards, wilds - used, next_start, (*chosen, meld))
-                if paired
+                _paired(s, pairs, hand - cards, next_start, (*chosen, meld))
+                if paired is not None
                 else _fill(s, i + 1, hand - cards, left - size, wilds - used,
                            blanks - (used == size), next_start, (*chosen, meld), seen)
             )  # fmt: skip
