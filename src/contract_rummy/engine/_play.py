@@ -79,13 +79,10 @@ class _Lazy(Sequence[Action]):
 class _Listing(_Lazy):
     """The go-downs of a player not yet down, then their discards."""
 
-    __slots__ = ("_discards", "_go_downs", "_hand", "_position")
+    __slots__ = ("_discards", "_go_downs", "_position")
 
-    def __init__(
-        self, position: Position, hand: Hand, found: GoDowns, discards: tuple[Action, ...]
-    ) -> None:
-        self._position = position  # listed for it and the active player's ``hand``
-        self._hand = hand
+    def __init__(self, position: Position, found: GoDowns, discards: tuple[Action, ...]) -> None:
+        self._position = position  # what it lists the actions of
         self._go_downs = found
         self._discards = discards
 
@@ -99,7 +96,7 @@ class _Listing(_Lazy):
         count = len(self._go_downs)
         if index < count:
             go_down = self._go_downs[index]
-            _READ[0] = (self._position, self._hand, go_down)
+            _READ[0] = (self._position, go_down)
             return go_down
         return self._discards[index - count]
 
@@ -138,8 +135,8 @@ class _Playing(_Lazy):
         kept: Card | None,
         discards: bool,
     ) -> None:
-        self._position = position  # listed for it and the active player's ``hand``
-        self._hand = hand
+        self._position = position  # what it lists the actions of
+        self._hand = hand  # the active player's: its discards (see _discarded)
         self._swaps = swaps  # (card, target): each swapped in frees a wild to every spot
         self._spots = spots
         self._lay_offs = lay_offs  # (card, target, places): one lay-off a place
@@ -167,13 +164,13 @@ class _Playing(_Lazy):
             swap = _SWAPS.get((card.index, target, joker_target, end)) or _make_swap(
                 card, target, joker_target, end
             )
-            _READ[0] = (self._position, self._hand, swap)
+            _READ[0] = (self._position, swap)
             return swap
         index -= swaps
         for card, target, ends in self._lay_offs:
             if index < len(ends):
                 lay_off = _lay_offs(card, target, ends)[index]
-                _READ[0] = (self._position, self._hand, lay_off)
+                _READ[0] = (self._position, lay_off)
                 return lay_off
             index -= len(ends)
         return self._discarded()[index]  # the last part: past it, an IndexError
@@ -199,7 +196,7 @@ def _legal(position: Position, hand: Hand) -> Sequence[Action]:
     if result is NOTHING:  # most hands: turned down before any search
         return discards
     found = GoDowns(variant, result)
-    return _Listing(position, hand, found, discards) if found else discards
+    return _Listing(position, found, discards) if found else discards
 
 
 def _discards(hand: Hand, kept: Card | None) -> tuple[Action, ...]:
@@ -277,21 +274,21 @@ def lay_offs_and_swaps(position: Position, hand: Hand) -> list[Action]:
     return list(_fitting(position, player, hand, None, discards=False) or ())
 
 
-#: The last go-down, lay-off or swap read from a listing by its index, with the position and
-#: hand it was listed for: the move a random or searching player most often plays next.
-#: Read only (its position is immutable), so that playing it skips the checks its listing
-#: made. One entry, replaced whole (a tuple): a reader never sees parts of two; it holds
-#: the position, whose identity no other object can take meanwhile.
-_READ: Final[list[tuple[Position | None, Hand, Action | None]]] = [(None, (), None)]
+#: The last go-down, lay-off or swap read from a listing by its index, with the position it
+#: was listed for: the move a random or searching player most often plays next. Read only
+#: (a position is immutable), so that playing it there skips the checks its listing made.
+#: One entry, replaced whole (a tuple): a reader never sees parts of two; it holds the
+#: position, whose identity no other object can take meanwhile.
+_READ: Final[list[tuple[Position | None, Action | None]]] = [(None, None)]
 
 
-def _listed(state: RoundState, hand: Hand, action: Action) -> bool:
-    """Whether ``action`` was read from the listing of ``state``, ``hand`` its active hand.
+def _listed(state: RoundState, action: Action) -> bool:
+    """Whether ``action`` was read from the listing of ``state`` (by its index, the last).
 
     Then it is legal there (R14-R16, R23, R24): a listed action is one ``_check`` passes.
     """
-    position, listed_hand, listed = _READ[0]
-    return action is listed and position is state and hand is listed_hand
+    position, listed = _READ[0]
+    return action is listed and position is state
 
 
 def _leaves_discard(position: Position, left: Hand) -> bool:
@@ -456,6 +453,11 @@ def _check_go_down(position: Position, hand: Hand, action: GoDown) -> _GoingDown
     problem = godown_problem(variant, facts.round_number, hand, position.turn.kept_card, melds)
     if problem is not None:
         raise IllegalActionError(problem)
+    return _going_down(melds, hand)
+
+
+def _going_down(melds: tuple[Group | Run, ...], hand: Hand) -> _GoingDown:
+    """What laying ``melds`` from ``hand`` takes and leaves (the go-down is legal)."""
     cards = [card for meld in melds for card in meld.cards]
     return _GoingDown(melds, cards, without(hand, cards))
 
@@ -502,10 +504,7 @@ def _check_swap(
         refuse("R23", f"the freed {wild} must be laid off at once: {error.message}")
     if not _leaves_discard(position, left):
         refuse("R16", f"swapping in {action.card} would leave no card to discard")
-    table = with_item(
-        table, action.joker_target, TableMeld(landing.meld.add(wild, end), landing.owner)
-    )
-    return table, left, wild
+    return _laid(table, action.joker_target, wild, end), left, wild
 
 
 def _swapped(
@@ -517,9 +516,15 @@ def _swapped(
     assert swapped is not None, action  # listed: a wild there stands for the card
     meld, wild = swapped
     table = with_item(table, action.target, TableMeld(meld, placed.owner))
-    landing = table[action.joker_target]
-    added = landing.meld.add(wild, action.joker_end)
-    return with_item(table, action.joker_target, TableMeld(added, landing.owner)), wild
+    return _laid(table, action.joker_target, wild, action.joker_end), wild
+
+
+def _laid(
+    table: tuple[TableMeld, ...], target: int, card: Card, end: End | None
+) -> tuple[TableMeld, ...]:
+    """``table`` once ``card`` went onto its meld ``target`` at ``end`` (R15, R23)."""
+    placed = table[target]
+    return with_item(table, target, TableMeld(placed.meld.add(card, end), placed.owner))
 
 
 def _check_discard(position: Position, hand: Hand, action: Discard) -> Hand:
@@ -551,9 +556,8 @@ def _go_down(state: RoundState, action: GoDown) -> Outcome:
     board = state.board
     hands = state.hands
     hand = hands[player]
-    if _listed(state, hand, action):  # found by the search for this hand (R14, R16, R17)
-        cards = [card for meld in action.melds for card in meld.cards]
-        going = _GoingDown(action.melds, cards, without(hand, cards))
+    if _listed(state, action):  # found by the search for this hand (R14, R16, R17)
+        going = _going_down(action.melds, hand)
     else:
         going = _check_go_down(state, hand, action)
     after = state.replace(
@@ -572,7 +576,7 @@ def _go_down(state: RoundState, action: GoDown) -> Outcome:
 def _lay_off(state: RoundState, action: LayOff) -> Outcome:
     hand = state.hands[state.active]
     table = state.board.table
-    if _listed(state, hand, action):  # its end is one of its card's places (R15)
+    if _listed(state, action):  # its end is one of its card's places (R15)
         meld = table[action.target].meld.add(action.card, action.end)
         left = remove(hand, action.card)
     else:
@@ -585,7 +589,7 @@ def _lay_off(state: RoundState, action: LayOff) -> Outcome:
 def _swap(state: RoundState, action: SwapJoker) -> Outcome:
     player = state.active
     hand = state.hands[player]
-    if _listed(state, hand, action):
+    if _listed(state, action):
         table, wild = _swapped(state.board.table, action)
         left = remove(hand, action.card)
     else:
